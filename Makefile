@@ -1,0 +1,20 @@
+# The two commands of the quick start. Each installs what it needs when it is missing.
+SWIFT ?= swift
+SWIFT_FLAGS ?=
+
+.PHONY: test build deps clean
+
+# The whole test suite.
+test: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+# Tools and system packages the build and the tests need, installed only when missing.
+deps:
+	@bash scripts/install-deps.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,150 @@
+/// Two gestures of which only one succeeds; the first has priority (SwiftUI's `exclusively(before:)`).
+/// Diagram: docs/state-machines/composition.md.
+///
+/// Both are fed every input. While the first is still possible, the second's updates are held back.
+/// - When the first begins or is recognized, it wins: the held updates are dropped and the second is
+///   no longer heard from in this touch sequence.
+/// - When the first fails, the second is released at that moment: the updates it made while held are
+///   reported then, in order (stamped with the release time), except a run that began and was cancelled
+///   while held, which nobody ever hears of. From then on the second's updates pass straight through.
+/// Deadlines of a gesture that has lost are not fired.
+public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
+    public typealias Value = Either<First.Value, Second.Value>
+
+    enum State: Sendable {
+        /// The first is still possible; these updates of the second wait for its outcome.
+        case undecided(held: [GestureUpdate<Second.Value>])
+        /// The first began or was recognized.
+        case first
+        /// The first failed; the second's updates pass through.
+        case second
+    }
+
+    public private(set) var first: First
+    public private(set) var second: Second
+    private var state: State = .undecided(held: [])
+    /// Fingers down in the current touch sequence.
+    private var touches = 0
+
+    public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    public var status: RecognizerStatus {
+        switch state {
+        case .undecided:
+            first.status == .failed ? second.status : .possible
+        case .first: first.status
+        case .second: second.status
+        }
+    }
+
+    public var deadline: Timestamp? {
+        switch state {
+        case .undecided: earliest(first.deadline, second.deadline)
+        case .first: first.deadline
+        case .second: second.deadline
+        }
+    }
+
+    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        if touches == 0 && !changes.landed.isEmpty {
+            // A new touch sequence: both start afresh.
+            state = .undecided(held: [])
+        }
+        touches = max(0, touches - changes.lifted.count) + changes.landed.count
+        let firstUpdates = first.touchesChanged(changes)
+        let secondUpdates = second.touchesChanged(changes)
+        return resolve(firstUpdates, secondUpdates)
+    }
+
+    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
+        var firstUpdates: [GestureUpdate<First.Value>] = []
+        var secondUpdates: [GestureUpdate<Second.Value>] = []
+        switch state {
+        case .undecided:
+            if let deadline = first.deadline, deadline <= now { firstUpdates = first.deadlineReached(at: now) }
+            if let deadline = second.deadline, deadline <= now { secondUpdates = second.deadlineReached(at: now) }
+        case .first:
+            if let deadline = first.deadline, deadline <= now { firstUpdates = first.deadlineReached(at: now) }
+        case .second:
+            if let deadline = second.deadline, deadline <= now { secondUpdates = second.deadlineReached(at: now) }
+        }
+        return resolve(firstUpdates, secondUpdates)
+    }
+
+    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+        touches = 0
+        let firstUpdates = first.cancel(at: now)
+        let secondUpdates = second.cancel(at: now)
+        switch state {
+        case .undecided:
+            // Nothing of either was ever reported.
+            state = .undecided(held: [])
+            return []
+        case .first:
+            return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }
+        case .second:
+            return secondUpdates.map { GestureUpdate($0.phase, .second($0.value)) }
+        }
+    }
+
+    /// Decides who is heard from, after both have taken the same input.
+    private mutating func resolve(_ firstUpdates: [GestureUpdate<First.Value>],
+                                  _ secondUpdates: [GestureUpdate<Second.Value>]) -> [GestureUpdate<Value>] {
+        switch state {
+        case .undecided(let held):
+            if !firstUpdates.isEmpty || first.status.hasSucceeded {
+                // The first wins; whatever the second did stays unheard.
+                state = .first
+                return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }
+            }
+            if first.status == .failed {
+                state = .second
+                return Self.release(held + secondUpdates).map { GestureUpdate($0.phase, .second($0.value)) }
+            }
+            state = .undecided(held: secondUpdates.isEmpty ? held : held + secondUpdates)
+            return []
+        case .first:
+            return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }
+        case .second:
+            return secondUpdates.map { GestureUpdate($0.phase, .second($0.value)) }
+        }
+    }
+
+    /// What the second reports when released: the updates it made while held, in order, except a run
+    /// that began and was cancelled while nobody heard it.
+    static func release(_ held: [GestureUpdate<Second.Value>]) -> [GestureUpdate<Second.Value>] {
+        var released: [GestureUpdate<Second.Value>] = []
+        var runStart = 0
+        for update in held {
+            switch update.phase {
+            case .began:
+                runStart = released.count
+                released.append(update)
+            case .changed, .ended:
+                released.append(update)
+            case .cancelled:
+                released.removeSubrange(runStart...)
+            }
+        }
+        return released
+    }
+}
+
+func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+    switch (a, b) {
+    case (nil, nil): nil
+    case (let a?, nil): a
+    case (nil, let b?): b
+    case (let a?, let b?): min(a, b)
+    }
+}
+
+extension Gesture {
+    /// `self` has priority; `other` succeeds only if `self` fails. See `ExclusiveGesture`.
+    public func exclusively<Other: Gesture>(before other: Other) -> ExclusiveGesture<Self, Other> {
+        ExclusiveGesture(self, other)
+    }
+}

@@ -1,0 +1,187 @@
+/// One gesture, then another: the second starts when the first is recognized (SwiftUI's
+/// `sequenced(before:)`), as in "long press, then drag". Diagram: docs/state-machines/composition.md.
+///
+/// What the sequence reports (SwiftUI leaves the phases open; this is our definition):
+/// - `began(.first(a))` when the first begins or is recognized;
+/// - `changed(.first(a))` for the first's changes (and for its end, if it was continuous);
+/// - at the first's recognition, the second is handed the fingers that are down at that moment, as if
+///   they had just landed where they are, at that time. Its `began` and `changed` are reported as
+///   `changed(.second(a, b))`, its end as `ended(.second(a, b))`, its cancellation as `cancelled`;
+/// - if the second fails, or no finger is left to hand over, the sequence `ended(.second(a, nil))`;
+/// - if the first fails, the sequence fails silently; if it is cancelled, the sequence is cancelled.
+public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
+    public enum Value: Sendable {
+        case first(First.Value)
+        case second(First.Value, Second.Value?)
+    }
+
+    enum State: Sendable {
+        /// The first is running; `reported` is the last value the sequence reported of it, if any.
+        case first(reported: First.Value?)
+        /// The first was recognized with `value`; the second is running.
+        case second(First.Value)
+        /// Decided for this touch sequence.
+        case finished(Outcome)
+    }
+
+    public private(set) var first: First
+    public private(set) var second: Second
+    private var state: State = .first(reported: nil)
+    /// The fingers down now, to hand over to the second.
+    private var touches: [TouchPoint] = []
+
+    public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    public var status: RecognizerStatus {
+        switch state {
+        case .first(let reported): reported != nil ? .active : (first.status == .failed ? .failed : .possible)
+        case .second: .active
+        case .finished(let outcome): outcome.status
+        }
+    }
+
+    public var deadline: Timestamp? {
+        switch state {
+        case .first: first.deadline
+        case .second: second.deadline
+        case .finished: nil
+        }
+    }
+
+    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        if touches.isEmpty && !changes.landed.isEmpty {
+            state = .first(reported: nil)
+        }
+        follow(changes)
+        // The first follows every frame, even after it is done, so that it starts clean next time.
+        let firstUpdates = first.touchesChanged(changes)
+        switch state {
+        case .first(let reported):
+            return afterFirst(firstUpdates, reported: reported, at: changes.time)
+        case .second(let value):
+            return afterSecond(second.touchesChanged(changes), first: value)
+        case .finished:
+            return []
+        }
+    }
+
+    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
+        switch state {
+        case .first(let reported):
+            return afterFirst(first.deadlineReached(at: now), reported: reported, at: now)
+        case .second(let value):
+            return afterSecond(second.deadlineReached(at: now), first: value)
+        case .finished:
+            return []
+        }
+    }
+
+    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+        touches.removeAll()
+        let firstUpdates = first.cancel(at: now)
+        switch state {
+        case .first(let reported):
+            let updates = afterFirst(firstUpdates, reported: reported, at: now)
+            switch state {
+            case .first(let reported?):
+                state = .finished(.cancelled)
+                return updates + [GestureUpdate(.cancelled, .first(reported))]
+            case .first(nil):
+                state = .finished(.failed)
+                return updates
+            case .second(let value):
+                // Cannot happen (a cancelled first hands nothing over), but end cleanly if it does.
+                return updates + cancelSecond(first: value, at: now)
+            case .finished:
+                return updates
+            }
+        case .second(let value):
+            return cancelSecond(first: value, at: now)
+        case .finished:
+            return []
+        }
+    }
+
+    private mutating func cancelSecond(first value: First.Value, at now: Timestamp) -> [GestureUpdate<Value>] {
+        let updates = afterSecond(second.cancel(at: now), first: value)
+        if case .second = state {
+            state = .finished(.cancelled)
+            return updates + [GestureUpdate(.cancelled, .second(value, nil))]
+        }
+        return updates
+    }
+
+    /// Keeps the list of fingers down, for the hand-over.
+    private mutating func follow(_ changes: TouchChanges) {
+        for move in changes.moved {
+            if let index = touches.firstIndex(where: { $0.id == move.id }) { touches[index].position = move.position }
+        }
+        for lift in changes.lifted {
+            touches.removeAll { $0.id == lift.id }
+        }
+        touches.append(contentsOf: changes.landed)
+    }
+
+    private mutating func afterFirst(_ updates: [GestureUpdate<First.Value>], reported: First.Value?,
+                                     at now: Timestamp) -> [GestureUpdate<Value>] {
+        var result: [GestureUpdate<Value>] = []
+        var reported = reported
+        for update in updates {
+            switch update.phase {
+            case .began, .changed, .ended:
+                result.append(GestureUpdate(reported == nil ? .began : .changed, .first(update.value)))
+                reported = update.value
+                if update.phase == .ended {
+                    state = .second(update.value)
+                    return result + handOver(first: update.value, at: now)
+                }
+            case .cancelled:
+                result.append(GestureUpdate(.cancelled, .first(update.value)))
+                state = .finished(.cancelled)
+                return result
+            }
+        }
+        state = reported == nil && first.status == .failed ? .finished(.failed) : .first(reported: reported)
+        return result
+    }
+
+    /// Starts the second with the fingers that are down now, as if they had just landed.
+    private mutating func handOver(first value: First.Value, at now: Timestamp) -> [GestureUpdate<Value>] {
+        guard !touches.isEmpty else {
+            state = .finished(.ended)
+            return [GestureUpdate(.ended, .second(value, nil))]
+        }
+        _ = second.cancel(at: now)  // forget anything of an earlier sequence
+        return afterSecond(second.touchesChanged(TouchChanges(time: now, landed: touches)), first: value)
+    }
+
+    private mutating func afterSecond(_ updates: [GestureUpdate<Second.Value>],
+                                      first value: First.Value) -> [GestureUpdate<Value>] {
+        var result: [GestureUpdate<Value>] = []
+        for update in updates {
+            switch update.phase {
+            case .began, .changed:
+                result.append(GestureUpdate(.changed, .second(value, update.value)))
+            case .ended, .cancelled:
+                result.append(GestureUpdate(update.phase, .second(value, update.value)))
+                state = .finished(update.phase == .ended ? .ended : .cancelled)
+                return result
+            }
+        }
+        if second.status == .failed {
+            result.append(GestureUpdate(.ended, .second(value, nil)))
+            state = .finished(.ended)
+        }
+        return result
+    }
+}
+
+extension Gesture {
+    /// `self`, then `other` starting when `self` is recognized. See `SequenceGesture`.
+    public func sequenced<Other: Gesture>(before other: Other) -> SequenceGesture<Self, Other> {
+        SequenceGesture(self, other)
+    }
+}

@@ -1,0 +1,60 @@
+/// Two gestures recognized independently on the same touches (SwiftUI's `simultaneously(with:)`).
+/// Diagram: docs/state-machines/composition.md.
+///
+/// Both are fed every input and neither affects the other. Each one's updates are reported as they
+/// happen, tagged `.first` or `.second`, with that gesture's own phase, the first's before the second's
+/// for the same input. As a whole the composite is active while either is, has ended when both are
+/// done and either succeeded, and has failed when both failed.
+public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
+    public typealias Value = Either<First.Value, Second.Value>
+
+    public private(set) var first: First
+    public private(set) var second: Second
+
+    public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    public var status: RecognizerStatus {
+        switch (first.status, second.status) {
+        case (.active, _), (_, .active): .active
+        case (.possible, _), (_, .possible): .possible
+        case (.ended, _), (_, .ended): .ended
+        case (.cancelled, _), (_, .cancelled): .cancelled
+        case (.failed, .failed): .failed
+        }
+    }
+
+    public var deadline: Timestamp? { earliest(first.deadline, second.deadline) }
+
+    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        Self.tag(first.touchesChanged(changes), second.touchesChanged(changes))
+    }
+
+    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
+        var firstUpdates: [GestureUpdate<First.Value>] = []
+        var secondUpdates: [GestureUpdate<Second.Value>] = []
+        if let deadline = first.deadline, deadline <= now { firstUpdates = first.deadlineReached(at: now) }
+        if let deadline = second.deadline, deadline <= now { secondUpdates = second.deadlineReached(at: now) }
+        return Self.tag(firstUpdates, secondUpdates)
+    }
+
+    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+        Self.tag(first.cancel(at: now), second.cancel(at: now))
+    }
+
+    private static func tag(_ firstUpdates: [GestureUpdate<First.Value>],
+                            _ secondUpdates: [GestureUpdate<Second.Value>]) -> [GestureUpdate<Value>] {
+        if firstUpdates.isEmpty && secondUpdates.isEmpty { return [] }
+        return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }
+            + secondUpdates.map { GestureUpdate($0.phase, .second($0.value)) }
+    }
+}
+
+extension Gesture {
+    /// `self` and `other`, recognized independently on the same touches. See `SimultaneousGesture`.
+    public func simultaneously<Other: Gesture>(with other: Other) -> SimultaneousGesture<Self, Other> {
+        SimultaneousGesture(self, other)
+    }
+}

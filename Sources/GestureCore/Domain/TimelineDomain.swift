@@ -1,0 +1,94 @@
+/// How a date domain is cut into buckets (all in UTC).
+public enum DateBucket: String, Hashable, Sendable {
+    case day
+    /// ISO weeks, Monday first; a week bucket can start before the domain.
+    case week
+    case month
+}
+
+/// The domain a timeline maps its width onto, and how that domain is cut into buckets.
+public enum TimelineDomain: Hashable, Sendable {
+    /// Numbers from `start` to `end`, in buckets `start + k × bucket`.
+    case numeric(start: Double, end: Double, bucket: Double)
+    /// Days from `start`'s UTC midnight to `end`'s (an instant: 2025-11-01 to 2025-12-01 spans 30 days).
+    case date(start: CivilDay, end: CivilDay, bucket: DateBucket)
+
+    static let secondsPerDay = 86_400.0
+
+    /// The domain value at `fraction` of the width, clamped to [start, end].
+    public func value(atFraction fraction: Double) -> DomainValue {
+        let f = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
+        switch self {
+        case .numeric(let start, let end, _):
+            return .number(min(max(start + f * (end - start), start), end))
+        case .date(let start, let end, _):
+            let from = Double(start.daysSinceEpoch) * Self.secondsPerDay
+            let to = Double(end.daysSinceEpoch) * Self.secondsPerDay
+            return .instant(seconds: min(max(from + f * (to - from), from), to))
+        }
+    }
+
+    /// The bucket that holds `value`; a value equal to `end` belongs to the last bucket.
+    public func bucket(of value: DomainValue) -> Bucket {
+        switch (self, value) {
+        case (.numeric(let start, let end, let size), .number(let number)):
+            // A tolerance of 1e-9 bucket, so that 0.3 / 0.1 gives 3.
+            let count = max(1, ((end - start) / size - 1e-9).rounded(.up))
+            let k = min(max(((number - start) / size + 1e-9).rounded(.down), 0), count - 1)
+            return .number(start + k * size)
+        case (.date(_, let end, let kind), .instant(let seconds)):
+            let day = seconds >= Double(end.daysSinceEpoch) * Self.secondsPerDay
+                ? CivilDay(daysSinceEpoch: end.daysSinceEpoch - 1)
+                : CivilDay(daysSinceEpoch: Int((seconds / Self.secondsPerDay).rounded(.down)))
+            switch kind {
+            case .day: return .day(day)
+            case .week: return .day(day.startOfWeek)
+            case .month: return .day(day.startOfMonth)
+            }
+        case (.numeric, .instant(let seconds)):
+            return bucket(of: .number(seconds))
+        case (.date, .number(let number)):
+            return bucket(of: .instant(seconds: number))
+        }
+    }
+}
+
+/// A value in a timeline's domain.
+public enum DomainValue: Hashable, Sendable {
+    case number(Double)
+    /// An instant in seconds since 1970-01-01T00:00:00Z.
+    case instant(seconds: Double)
+}
+
+/// A bucket, named by where it starts.
+public enum Bucket: Hashable, Sendable, Comparable {
+    case number(Double)
+    /// The first day of a day, ISO week or month bucket.
+    case day(CivilDay)
+
+    public static func < (lhs: Bucket, rhs: Bucket) -> Bool {
+        switch (lhs, rhs) {
+        case (.number(let a), .number(let b)): a < b
+        case (.day(let a), .day(let b)): a < b
+        case (.number, .day): true
+        case (.day, .number): false
+        }
+    }
+}
+
+/// A selection of buckets, always ordered: `start` ≤ `end`, both bucket starts.
+public struct Selection: Hashable, Sendable {
+    public var start: Bucket
+    public var end: Bucket
+
+    public init(start: Bucket, end: Bucket) {
+        self.start = start
+        self.end = end
+    }
+
+    /// The ordered selection between two buckets.
+    public init(between a: Bucket, and b: Bucket) {
+        self.start = min(a, b)
+        self.end = max(a, b)
+    }
+}

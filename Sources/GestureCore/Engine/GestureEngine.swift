@@ -1,0 +1,250 @@
+/// The engine: touch frames and time in, gesture events out. Pure and deterministic: it reads no clock,
+/// no file and no device; the caller brings every input with its time.
+///
+/// Inputs, each returning the events they cause, in order:
+/// - `handle(_:)` a frame: first every deadline up to the frame's time fires (stamped with its own
+///   time), then the frame's changes go to the regions in layout order;
+/// - `advance(to:)` time passing with no frame (a live driver woken at `nextDeadline`);
+/// - `dropped(at:)` a `SYN_DROPPED`: every gesture in progress is cancelled, and the touches down now,
+///   and those the next frame brings, are ignored until they lift (they still count as fingers);
+/// - `finish(at:)` the end of input: every gesture in progress is cancelled.
+public struct GestureEngine: Sendable {
+    /// A region of the layout with its recognizers.
+    public enum Region: Sendable {
+        case timeline(TimelineRegion)
+        case dial(DialRegion)
+
+        public var name: String {
+            switch self {
+            case .timeline(let region): region.configuration.name
+            case .dial(let region): region.configuration.name
+            }
+        }
+
+        func contains(_ point: Point) -> Bool {
+            switch self {
+            case .timeline(let region): region.contains(point)
+            case .dial(let region): region.contains(point)
+            }
+        }
+
+        var deadline: Timestamp? {
+            switch self {
+            case .timeline(let region): region.deadline
+            case .dial(let region): region.deadline
+            }
+        }
+
+        mutating func touchesChanged(_ changes: TouchChanges) -> [GestureEvent] {
+            switch self {
+            case .timeline(var region):
+                defer { self = .timeline(region) }
+                return region.touchesChanged(changes)
+            case .dial(var region):
+                defer { self = .dial(region) }
+                return region.touchesChanged(changes)
+            }
+        }
+
+        mutating func deadlineReached(at now: Timestamp) -> [GestureEvent] {
+            switch self {
+            case .timeline(var region):
+                defer { self = .timeline(region) }
+                return region.deadlineReached(at: now)
+            case .dial(var region):
+                defer { self = .dial(region) }
+                return region.deadlineReached(at: now)
+            }
+        }
+
+        mutating func cancel(at now: Timestamp) -> [GestureEvent] {
+            switch self {
+            case .timeline(var region):
+                defer { self = .timeline(region) }
+                return region.cancel(at: now)
+            case .dial(var region):
+                defer { self = .dial(region) }
+                return region.cancel(at: now)
+            }
+        }
+    }
+
+    /// A contact the engine follows from its landing to its lift.
+    struct TrackedContact: Sendable {
+        var id: Int
+        var position: Point
+        /// The region it went down in; nil outside every region.
+        var region: Int?
+        /// Down across a `SYN_DROPPED` (or landed in a region holding such a contact): never shown to a recognizer.
+        var ignored: Bool
+    }
+
+    public private(set) var regions: [Region]
+    private var contacts: [TrackedContact] = []
+    /// Per region: fingers shown to its recognizers, and ignored fingers.
+    private var activeTouches: [Int]
+    private var ignoredTouches: [Int]
+    /// Set by `dropped(at:)`: the next frame's landings are ignored too (they are the resynced state).
+    private var resyncPending = false
+    /// Per region, reused from frame to frame so that the steady state does not allocate.
+    private var scratch: [TouchChanges]
+
+    public init(layout: Layout) {
+        self.regions = layout.regions.map { configuration in
+            switch configuration {
+            case .timeline(let timeline): .timeline(TimelineRegion(timeline))
+            case .dial(let dial): .dial(DialRegion(dial))
+            }
+        }
+        self.activeTouches = Array(repeating: 0, count: layout.regions.count)
+        self.ignoredTouches = Array(repeating: 0, count: layout.regions.count)
+        self.scratch = Array(repeating: TouchChanges(time: .zero), count: layout.regions.count)
+    }
+
+    /// The earliest time at which `advance(to:)` has something to do, if any.
+    public var nextDeadline: Timestamp? {
+        var earliest: Timestamp?
+        for region in regions {
+            if let deadline = region.deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        }
+        return earliest
+    }
+
+    /// Fires every deadline ≤ `now`, in time order (ties in layout order), each stamped with its own time.
+    public mutating func advance(to now: Timestamp) -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        while true {
+            var next: (index: Int, deadline: Timestamp)?
+            for (index, region) in regions.enumerated() {
+                if let deadline = region.deadline, deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
+                    next = (index, deadline)
+                }
+            }
+            guard let (index, deadline) = next else { return events }
+            events += regions[index].deadlineReached(at: deadline)
+            if let again = regions[index].deadline, again <= deadline {
+                // A recognizer that does not clear its deadline would spin here; stop instead.
+                assertionFailure("region \(regions[index].name) kept its deadline \(deadline)")
+                return events
+            }
+        }
+    }
+
+    /// One frame: the deadlines up to its time, then its moves, lifts and landings, region by region.
+    public mutating func handle(_ frame: TouchFrame) -> [GestureEvent] {
+        var events = advance(to: frame.time)
+        for index in scratch.indices {
+            scratch[index].time = frame.time
+            scratch[index].moved.removeAll(keepingCapacity: true)
+            scratch[index].lifted.removeAll(keepingCapacity: true)
+            scratch[index].landed.removeAll(keepingCapacity: true)
+        }
+        var landings = 0
+        for contact in frame.contacts {
+            guard let slot = contacts.firstIndex(where: { $0.id == contact.id }) else {
+                // Unknown id: a landing, unless it is already over.
+                switch contact.phase {
+                case .began, .moved, .stationary: landings += 1
+                case .ended, .cancelled: break
+                }
+                continue
+            }
+            let tracked = contacts[slot]
+            let visible = !tracked.ignored ? tracked.region : nil
+            if contact.position != tracked.position {
+                contacts[slot].position = contact.position
+                if let region = visible { scratch[region].moved.append(TouchPoint(id: contact.id, position: contact.position)) }
+            }
+            switch contact.phase {
+            case .began, .moved, .stationary:
+                break
+            case .ended, .cancelled:
+                if let region = visible {
+                    scratch[region].lifted.append(TouchLift(id: contact.id, cancelled: contact.phase == .cancelled))
+                    activeTouches[region] -= 1
+                } else if let region = tracked.region {
+                    ignoredTouches[region] -= 1
+                }
+                contacts[slot].id = Int.min  // removed below, after the landings are known
+            }
+        }
+        contacts.removeAll { $0.id == Int.min }
+        if landings > 0 {
+            for contact in frame.contacts where !contacts.contains(where: { $0.id == contact.id }) {
+                switch contact.phase {
+                case .began, .moved, .stationary: land(contact)
+                case .ended, .cancelled: break
+                }
+            }
+        }
+        resyncPending = false
+        for index in regions.indices where !scratch[index].isEmpty {
+            let changes = scratch[index]
+            let remaining = activeTouches[index] - changes.landed.count
+            if remaining == 0 && !changes.lifted.isEmpty && !changes.landed.isEmpty {
+                // The last finger lifted and another landed in the same frame: two touch sequences, one
+                // after the other, so that no recognizer sees a sequence end and the next begin at once.
+                var ending = changes
+                ending.landed.removeAll()
+                events += regions[index].touchesChanged(ending)
+                events += regions[index].touchesChanged(TouchChanges(time: changes.time, landed: changes.landed))
+            } else {
+                events += regions[index].touchesChanged(changes)
+            }
+        }
+        return events
+    }
+
+    private mutating func land(_ contact: Contact) {
+        let region = regions.firstIndex { $0.contains(contact.position) }
+        var ignored = false
+        if let region {
+            // After a SYN_DROPPED, or beside a finger that is ignored, a finger is ignored too.
+            ignored = resyncPending || ignoredTouches[region] > 0
+            if ignored {
+                ignoredTouches[region] += 1
+            } else {
+                activeTouches[region] += 1
+                scratch[region].landed.append(TouchPoint(id: contact.id, position: contact.position))
+            }
+        }
+        contacts.append(TrackedContact(id: contact.id, position: contact.position, region: region, ignored: ignored))
+    }
+
+    /// A `SYN_DROPPED` at `time`: deadlines up to it fire, then every gesture in progress is cancelled,
+    /// stamped `time`. The fingers down now, and those the next frame brings, are ignored until they lift.
+    public mutating func dropped(at time: Timestamp) -> [GestureEvent] {
+        var events = cancelAll(at: time)
+        for index in contacts.indices where !contacts[index].ignored {
+            if let region = contacts[index].region {
+                activeTouches[region] -= 1
+                ignoredTouches[region] += 1
+            }
+            contacts[index].ignored = true
+        }
+        resyncPending = true
+        events.reserveCapacity(events.count)
+        return events
+    }
+
+    /// The end of input at `time` (the last complete frame's time): deadlines up to it fire, then every
+    /// gesture in progress is cancelled. The engine then starts afresh.
+    public mutating func finish(at time: Timestamp) -> [GestureEvent] {
+        let events = cancelAll(at: time)
+        contacts.removeAll()
+        for index in regions.indices {
+            activeTouches[index] = 0
+            ignoredTouches[index] = 0
+        }
+        resyncPending = false
+        return events
+    }
+
+    private mutating func cancelAll(at time: Timestamp) -> [GestureEvent] {
+        var events = advance(to: time)
+        for index in regions.indices {
+            events += regions[index].cancel(at: time)
+        }
+        return events
+    }
+}

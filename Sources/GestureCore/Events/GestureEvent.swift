@@ -1,0 +1,124 @@
+/// One line of output: something a region recognized, at a time.
+public struct GestureEvent: Hashable, Sendable {
+    public var time: Timestamp
+    /// The region's name from the layout.
+    public var region: String
+    public var kind: Kind
+
+    public init(time: Timestamp, region: String, kind: Kind) {
+        self.time = time
+        self.region = region
+        self.kind = kind
+    }
+
+    public enum Kind: Hashable, Sendable {
+        case tap(Tap)
+        case select(GesturePhase, Select)
+        case pan(GesturePhase, Pan)
+        case wind(GesturePhase, Wind)
+        case rotate(GesturePhase, Rotate)
+        case haptic(Haptic)
+
+        /// The gesture type as the output names it (`tap`, `select`, ...).
+        public var type: String {
+            switch self {
+            case .tap: "tap"
+            case .select: "select"
+            case .pan: "pan"
+            case .wind: "wind"
+            case .rotate: "rotate"
+            case .haptic: "haptic"
+            }
+        }
+
+        /// The phase of a continuous gesture; nil for taps and haptics.
+        public var phase: GesturePhase? {
+            switch self {
+            case .tap, .haptic: nil
+            case .select(let phase, _), .pan(let phase, _), .wind(let phase, _), .rotate(let phase, _): phase
+            }
+        }
+    }
+
+    /// A tap, with its position and count; in a timeline also the domain value and its bucket.
+    public struct Tap: Hashable, Sendable {
+        public var x: Double
+        public var y: Double
+        public var count: Int
+        /// The value under the tap and the selection of its bucket (timelines only).
+        public var value: DomainValue?
+        public var selection: Selection?
+
+        public init(x: Double, y: Double, count: Int, value: DomainValue? = nil, selection: Selection? = nil) {
+            self.x = x
+            self.y = y
+            self.count = count
+            self.value = value
+            self.selection = selection
+        }
+    }
+
+    public struct Select: Hashable, Sendable {
+        public var anchor: Bucket
+        public var selection: Selection
+
+        public init(anchor: Bucket, selection: Selection) {
+            self.anchor = anchor
+            self.selection = selection
+        }
+    }
+
+    public struct Pan: Hashable, Sendable {
+        /// mm from the down position.
+        public var dx: Double
+        public var dy: Double
+
+        public init(dx: Double, dy: Double) {
+            self.dx = dx
+            self.dy = dy
+        }
+    }
+
+    public struct Wind: Hashable, Sendable {
+        /// The dial's value in degrees.
+        public var angle: Double
+        /// The change of the value applied since the previous line of this gesture.
+        public var delta: Double
+        public var detent: Int
+
+        public init(angle: Double, delta: Double, detent: Int) {
+            self.angle = angle
+            self.delta = delta
+            self.detent = detent
+        }
+    }
+
+    public struct Rotate: Hashable, Sendable {
+        /// The dial's value in degrees.
+        public var angle: Double
+        /// Cumulative rotation of the two fingers since the second landed.
+        public var rotation: Double
+        /// The change of the value applied in this frame.
+        public var delta: Double
+        public var detent: Int
+        /// Midpoint of the two fingers.
+        public var center: Point
+
+        public init(angle: Double, rotation: Double, delta: Double, detent: Int, center: Point) {
+            self.angle = angle
+            self.rotation = rotation
+            self.delta = delta
+            self.detent = detent
+            self.center = center
+        }
+    }
+
+    public enum Haptic: Hashable, Sendable {
+        /// A long press was recognized.
+        case press
+        /// The dial stepped to this detent.
+        case detent(Int)
+        /// The dial was pushed against a stop; carries the detent after that change.
+        case limit(detent: Int)
+    }
+}

@@ -1,0 +1,75 @@
+import RealModule
+
+/// A position on the touch surface in millimetres: origin at the axes' minimum (top-left), x to the right, y down.
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    /// Euclidean distance in mm.
+    public func distance(to other: Point) -> Double {
+        let dx = other.x - x
+        let dy = other.y - y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// The point halfway between `self` and `other`.
+    public func midpoint(_ other: Point) -> Point {
+        Point(x: (x + other.x) / 2, y: (y + other.y) / 2)
+    }
+
+    public var description: String { "(\(x), \(y))" }
+}
+
+/// A width and a height in mm.
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// An axis-aligned rectangle in mm. Containment includes the boundary.
+public struct Rect: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public func contains(_ point: Point) -> Bool {
+        point.x >= x && point.x <= x + width && point.y >= y && point.y <= y + height
+    }
+}
+
+/// Angles in degrees, clockwise from 12 o'clock in surface coordinates (y down).
+public enum Angle {
+    /// θ = atan2(dx, −dy) of the vector from `center` to `point`, in degrees in (−180, 180].
+    public static func degrees(of point: Point, around center: Point) -> Double {
+        let radians = Double.atan2(y: point.x - center.x, x: -(point.y - center.y))
+        return radians * 180 / Double.pi
+    }
+
+    /// `degrees` normalised to (−180, 180].
+    public static func normalized(_ degrees: Double) -> Double {
+        var value = degrees.truncatingRemainder(dividingBy: 360)
+        if value > 180 { value -= 360 }
+        if value <= -180 { value += 360 }
+        return value
+    }
+}

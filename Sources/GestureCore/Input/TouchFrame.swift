@@ -1,0 +1,42 @@
+/// Where a contact is in its life, as of one frame.
+public enum ContactPhase: Hashable, Sendable {
+    /// The contact landed in this frame.
+    case began
+    /// The contact was down before and its position changed in this frame.
+    case moved
+    /// The contact was down before and did not move.
+    case stationary
+    /// The contact lifted in this frame; its position is where it lifted.
+    case ended
+    /// The contact was withdrawn by the device (a palm, a tool change): it lifts, but ends no gesture well.
+    case cancelled
+}
+
+/// One contact of a frame: a stable id for the life of the touch, its position in mm, and its phase.
+public struct Contact: Hashable, Sendable {
+    /// Stable while the touch is down (a tracking id, for instance); may be reused after it lifts.
+    public var id: Int
+    public var position: Point
+    public var phase: ContactPhase
+
+    public init(id: Int, position: Point, phase: ContactPhase) {
+        self.id = id
+        self.position = position
+        self.phase = phase
+    }
+}
+
+/// Everything a touch device reported up to one `SYN_REPORT`: the contacts and the frame's time.
+///
+/// Contacts that are down but not listed count as stationary. An `ended` or `cancelled` contact whose
+/// position differs from the one it had is a move followed by a lift: within a frame the engine applies
+/// every new position first, then the lifts, then the landings.
+public struct TouchFrame: Hashable, Sendable {
+    public var time: Timestamp
+    public var contacts: [Contact]
+
+    public init(time: Timestamp, contacts: [Contact]) {
+        self.time = time
+        self.contacts = contacts
+    }
+}

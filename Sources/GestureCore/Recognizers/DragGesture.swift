@@ -1,0 +1,129 @@
+/// A one-finger drag: begins when the finger has moved beyond `minimumDistance` from where it went down
+/// (at once when that distance is 0, as SwiftUI's `DragGesture(minimumDistance: 0)`), then reports a
+/// change on every frame in which the finger moved, and ends at the lift. Diagram: docs/state-machines/drag.md.
+public struct DragGesture: Gesture {
+    public struct Configuration: Hashable, Sendable {
+        /// SPEC `slopMm` for a pan; 0 for the drag that follows a long press.
+        public var minimumDistance: Double
+        /// What a second finger does to a drag in progress (a pending drag always fails).
+        public var extraTouch: ExtraTouchPolicy
+
+        public init(minimumDistance: Double = 3, extraTouch: ExtraTouchPolicy = .cancel) {
+            self.minimumDistance = minimumDistance
+            self.extraTouch = extraTouch
+        }
+    }
+
+    public struct Value: Hashable, Sendable {
+        /// Where the finger was when the drag started tracking it (its down position, or where it was
+        /// when a sequence handed it over).
+        public var startLocation: Point
+        public var location: Point
+
+        /// The movement from `startLocation` in mm.
+        public var translation: (dx: Double, dy: Double) {
+            (location.x - startLocation.x, location.y - startLocation.y)
+        }
+    }
+
+    enum State: Hashable, Sendable {
+        /// No finger down in this touch sequence yet.
+        case idle
+        /// One finger down, not yet beyond the minimum distance.
+        case pending(touch: Int, start: Point)
+        /// Dragging.
+        case dragging(touch: Int, start: Point, location: Point)
+        /// Decided; `touches` fingers are still down.
+        case finished(Outcome, touches: Int)
+    }
+
+    public let configuration: Configuration
+    private(set) var state: State = .idle
+
+    public init(_ configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    public var status: RecognizerStatus {
+        switch state {
+        case .idle, .pending: .possible
+        case .dragging: .active
+        case .finished(let outcome, _): outcome.status
+        }
+    }
+
+    public var deadline: Timestamp? { nil }
+
+    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        var updates: [GestureUpdate<Value>] = []
+        switch state {
+        case .pending(let touch, let start):
+            if let position = changes.position(of: touch), position.distance(to: start) > configuration.minimumDistance {
+                state = .dragging(touch: touch, start: start, location: position)
+                updates.append(GestureUpdate(.began, Value(startLocation: start, location: position)))
+            }
+        case .dragging(let touch, let start, _):
+            if let position = changes.position(of: touch) {
+                state = .dragging(touch: touch, start: start, location: position)
+                updates.append(GestureUpdate(.changed, Value(startLocation: start, location: position)))
+            }
+        case .idle, .finished:
+            break
+        }
+        switch state {
+        case .pending(let touch, _):
+            if changes.lift(of: touch) != nil { state = .finished(.failed, touches: 0) }
+        case .dragging(let touch, let start, let location):
+            if let lift = changes.lift(of: touch) {
+                state = .finished(lift.cancelled ? .cancelled : .ended, touches: 0)
+                updates.append(GestureUpdate(lift.cancelled ? .cancelled : .ended, Value(startLocation: start, location: location)))
+            }
+        case .finished(let outcome, let touches):
+            state = .finished(outcome, touches: max(0, touches - changes.lifted.count))
+        case .idle:
+            break
+        }
+        let landed = changes.landed.count
+        guard landed > 0 else { return updates }
+        switch state {
+        case .idle, .finished(_, touches: 0):
+            if landed == 1 {
+                let touch = changes.landed[0]
+                if configuration.minimumDistance == 0 {
+                    state = .dragging(touch: touch.id, start: touch.position, location: touch.position)
+                    updates.append(GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position)))
+                } else {
+                    state = .pending(touch: touch.id, start: touch.position)
+                }
+            } else {
+                state = .finished(.failed, touches: landed)
+            }
+        case .pending:
+            state = .finished(.failed, touches: 1 + landed)
+        case .dragging(_, let start, let location):
+            let outcome: Outcome = configuration.extraTouch == .cancel ? .cancelled : .ended
+            state = .finished(outcome, touches: 1 + landed)
+            updates.append(GestureUpdate(outcome == .cancelled ? .cancelled : .ended, Value(startLocation: start, location: location)))
+        case .finished(let outcome, let touches):
+            state = .finished(outcome, touches: touches + landed)
+        }
+        return updates
+    }
+
+    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
+
+    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+        switch state {
+        case .dragging(_, let start, let location):
+            state = .finished(.cancelled, touches: 0)
+            return [GestureUpdate(.cancelled, Value(startLocation: start, location: location))]
+        case .pending:
+            state = .finished(.failed, touches: 0)
+        case .idle:
+            break
+        case .finished(let outcome, _):
+            state = .finished(outcome, touches: 0)
+        }
+        return []
+    }
+}

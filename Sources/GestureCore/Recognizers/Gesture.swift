@@ -1,0 +1,107 @@
+/// The phase of a continuous gesture's update.
+public enum GesturePhase: String, Hashable, Sendable {
+    case began, changed, ended, cancelled
+}
+
+/// What a recognizer reports: a phase and the gesture's value at that moment.
+///
+/// A continuous gesture reports `began`, any number of `changed`, then exactly one `ended` or
+/// `cancelled`. A discrete gesture (a tap, a long press) reports a single `ended` when recognized.
+public struct GestureUpdate<Value: Sendable>: Sendable {
+    public var phase: GesturePhase
+    public var value: Value
+
+    public init(_ phase: GesturePhase, _ value: Value) {
+        self.phase = phase
+        self.value = value
+    }
+}
+
+extension GestureUpdate: Equatable where Value: Equatable {}
+
+/// Where a recognizer stands in the current touch sequence (from the first landing to the last lift).
+///
+/// `ended`, `failed` and `cancelled` last until the next touch sequence starts, so a composite can read
+/// a child's outcome after the frame that decided it, even when that frame also lifted the last finger.
+public enum RecognizerStatus: Hashable, Sendable {
+    /// Waiting for touches, or tracking them without having decided.
+    case possible
+    /// A continuous gesture that has begun and not finished.
+    case active
+    /// Recognized (discrete) or finished normally (continuous).
+    case ended
+    /// Will not recognize anything in this touch sequence.
+    case failed
+    /// Was active and was cancelled.
+    case cancelled
+
+    /// True once the recognizer has decided this touch sequence.
+    public var isFinished: Bool {
+        switch self {
+        case .possible, .active: false
+        case .ended, .failed, .cancelled: true
+        }
+    }
+
+    /// True when the recognizer has begun or been recognized in this touch sequence.
+    public var hasSucceeded: Bool {
+        switch self {
+        case .active, .ended, .cancelled: true
+        case .possible, .failed: false
+        }
+    }
+}
+
+/// A gesture recognizer: a pure state machine fed with touch changes, deadlines and cancellation.
+///
+/// Nothing in a recognizer reads a clock: time arrives with every input, and `deadline` tells the caller
+/// when the recognizer wants `deadlineReached(at:)` even if no touch changes by then. Every input returns
+/// the updates the caller must act on, in order.
+public protocol Gesture: Sendable {
+    associatedtype Value: Sendable
+
+    /// Where the recognizer stands in the current touch sequence.
+    var status: RecognizerStatus { get }
+
+    /// The absolute time at which the recognizer must be given `deadlineReached(at:)`, if any.
+    var deadline: Timestamp? { get }
+
+    /// One frame's changes to the touches this recognizer sees.
+    mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>]
+
+    /// Time reached `deadline`, with no touch change in between. `now` is the deadline's own time.
+    mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>]
+
+    /// Input was interrupted (`SYN_DROPPED`, end of input, device lost): an active gesture is cancelled,
+    /// a pending one fails, and every touch is forgotten.
+    mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>]
+}
+
+/// The result of a composite whose two parts report different values.
+public enum Either<First: Sendable, Second: Sendable>: Sendable {
+    case first(First)
+    case second(Second)
+}
+
+extension Either: Equatable where First: Equatable, Second: Equatable {}
+
+/// What a one-finger continuous gesture does when another finger lands while it is active.
+public enum ExtraTouchPolicy: Hashable, Sendable {
+    /// The gesture is cancelled (a timeline's pan or selection).
+    case cancel
+    /// The gesture ends normally, keeping its result (a dial's wind).
+    case end
+}
+
+/// How a finished touch sequence ended for a recognizer.
+public enum Outcome: Hashable, Sendable {
+    case ended, failed, cancelled
+
+    var status: RecognizerStatus {
+        switch self {
+        case .ended: .ended
+        case .failed: .failed
+        case .cancelled: .cancelled
+        }
+    }
+}

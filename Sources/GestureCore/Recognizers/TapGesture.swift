@@ -1,0 +1,154 @@
+/// A one-finger tap: the finger lifts without ever moving beyond `maximumDistance` from where it went
+/// down, and (when `maximumDuration` is set) before that much time has passed.
+///
+/// Each tap carries a `count`: the previous tap's count + 1 when that tap lifted within `countInterval`
+/// of this one going down and went down within `countDistance` of it, with nothing else recognized and
+/// no second finger in between (any touch sequence that is not a tap breaks the chain). A tap is never
+/// delayed to wait for another. A second finger makes the sequence fail. Diagram: docs/state-machines/tap.md.
+public struct TapGesture: Gesture {
+    public struct Configuration: Hashable, Sendable {
+        /// The finger must never move beyond this distance (mm) from its down position. SPEC `slopMm`.
+        public var maximumDistance: Double
+        /// The finger must lift before this much time has passed; `nil` for no limit (a dial's tap).
+        public var maximumDuration: TimeSpan?
+        /// The previous tap's lift must be within this of this tap's down to continue its count. SPEC `doubleTapMs`.
+        public var countInterval: TimeSpan
+        /// The previous tap's down must be within this distance (mm) to continue its count. SPEC `doubleTapSlopMm`.
+        public var countDistance: Double
+
+        public init(maximumDistance: Double = 3, maximumDuration: TimeSpan? = nil,
+                    countInterval: TimeSpan = .ms(300), countDistance: Double = 10) {
+            self.maximumDistance = maximumDistance
+            self.maximumDuration = maximumDuration
+            self.countInterval = countInterval
+            self.countDistance = countDistance
+        }
+    }
+
+    public struct Value: Hashable, Sendable {
+        /// Where the finger went down.
+        public var location: Point
+        /// 1 for a single tap, 2 for a double tap, and so on.
+        public var count: Int
+    }
+
+    /// The last recognized tap, which the next one may continue.
+    struct PreviousTap: Hashable, Sendable {
+        var down: Point
+        var lift: Timestamp
+        var count: Int
+    }
+
+    enum State: Hashable, Sendable {
+        /// No finger down in this touch sequence yet; `previous` is the tap the next one may continue.
+        case idle(previous: PreviousTap?)
+        /// One finger down, never beyond the slop so far; `count` is what this tap will report.
+        case pressed(touch: Int, down: Point, count: Int, deadline: Timestamp?)
+        /// Recognized at the lift; no finger is down.
+        case recognized(PreviousTap)
+        /// This touch sequence is not a tap; `touches` fingers are still down.
+        case failed(touches: Int)
+    }
+
+    public let configuration: Configuration
+    private(set) var state: State = .idle(previous: nil)
+
+    public init(_ configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    public var status: RecognizerStatus {
+        switch state {
+        case .idle, .pressed: .possible
+        case .recognized: .ended
+        case .failed: .failed
+        }
+    }
+
+    public var deadline: Timestamp? {
+        switch state {
+        case .pressed(_, _, _, let deadline): deadline
+        case .idle, .recognized, .failed: nil
+        }
+    }
+
+    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        var updates: [GestureUpdate<Value>] = []
+        // Moves: beyond the slop, it is not a tap.
+        switch state {
+        case .pressed(let touch, let down, _, _):
+            if let position = changes.position(of: touch), position.distance(to: down) > configuration.maximumDistance {
+                state = .failed(touches: 1)
+            }
+        case .idle, .recognized, .failed:
+            break
+        }
+        // Lifts.
+        switch state {
+        case .pressed(let touch, let down, let count, let deadline):
+            if let lift = changes.lift(of: touch) {
+                if lift.cancelled || (deadline.map { changes.time >= $0 } ?? false) {
+                    state = .failed(touches: 0)
+                } else {
+                    state = .recognized(PreviousTap(down: down, lift: changes.time, count: count))
+                    updates.append(GestureUpdate(.ended, Value(location: down, count: count)))
+                }
+            }
+        case .failed(let touches):
+            state = .failed(touches: max(0, touches - changes.lifted.count))
+        case .idle, .recognized:
+            break
+        }
+        // Landings.
+        guard !changes.landed.isEmpty else { return updates }
+        switch state {
+        case .idle(let previous):
+            startSequence(changes, previous: previous)
+        case .recognized(let previous):
+            startSequence(changes, previous: previous)
+        case .failed(let touches) where touches == 0:
+            startSequence(changes, previous: nil)
+        case .failed(let touches):
+            state = .failed(touches: touches + changes.landed.count)
+        case .pressed:
+            // A second finger: not a tap.
+            state = .failed(touches: 1 + changes.landed.count)
+        }
+        return updates
+    }
+
+    private mutating func startSequence(_ changes: TouchChanges, previous: PreviousTap?) {
+        guard changes.landed.count == 1 else {
+            state = .failed(touches: changes.landed.count)
+            return
+        }
+        let touch = changes.landed[0]
+        var count = 1
+        if let previous, changes.time - previous.lift <= configuration.countInterval,
+           touch.position.distance(to: previous.down) <= configuration.countDistance {
+            count = previous.count + 1
+        }
+        let deadline = configuration.maximumDuration.map { changes.time + $0 }
+        state = .pressed(touch: touch.id, down: touch.position, count: count, deadline: deadline)
+    }
+
+    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
+        switch state {
+        case .pressed(_, _, _, let deadline?) where now >= deadline:
+            // Held too long to be a tap.
+            state = .failed(touches: 1)
+        case .pressed, .idle, .recognized, .failed:
+            break
+        }
+        return []
+    }
+
+    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+        // A tap has nothing in progress to report; the chain of counts is broken.
+        switch state {
+        case .idle, .recognized: state = .idle(previous: nil)
+        case .pressed, .failed: state = .failed(touches: 0)
+        }
+        return []
+    }
+}

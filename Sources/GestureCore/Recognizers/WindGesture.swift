@@ -1,0 +1,165 @@
+/// One-finger winding about a centre: the finger's cumulative turn, in degrees clockwise, over as many
+/// turns as it makes. Diagram: docs/state-machines/wind.md.
+///
+/// Outside the dead zone, a frame's turn is the change of the finger's angle about `center` since the
+/// previous frame outside the dead zone, normalised to (−180, 180]. Frames inside the dead zone add
+/// nothing, and the angle is taken afresh when the finger leaves it, so passing over the centre causes
+/// no jump. The gesture begins when the finger first moves beyond `minimumDistance` from where it went
+/// down, carrying the turn accumulated since the down (no rotation is lost to the slop), then reports a
+/// change on every frame in which the finger moved.
+public struct WindGesture: Gesture {
+    public struct Configuration: Hashable, Sendable {
+        public var center: Point
+        /// SPEC `deadZoneMm`: within this distance of the centre (boundary included) a move adds no turn.
+        public var deadZone: Double
+        /// SPEC `slopMm`.
+        public var minimumDistance: Double
+        /// A dial's wind ends (keeping its turn) when a second finger lands.
+        public var extraTouch: ExtraTouchPolicy
+
+        public init(center: Point, deadZone: Double = 5, minimumDistance: Double = 3, extraTouch: ExtraTouchPolicy = .end) {
+            self.center = center
+            self.deadZone = deadZone
+            self.minimumDistance = minimumDistance
+            self.extraTouch = extraTouch
+        }
+    }
+
+    public struct Value: Hashable, Sendable {
+        /// Cumulative turn since the finger went down, in degrees, clockwise positive, unbounded.
+        public var turn: Double
+        public var location: Point
+    }
+
+    /// What is known of the winding finger.
+    struct Tracking: Hashable, Sendable {
+        var touch: Int
+        var start: Point
+        var location: Point
+        /// The angle at the previous frame outside the dead zone; nil while inside it.
+        var lastAngle: Double?
+        var turn: Double
+
+        var value: Value { Value(turn: turn, location: location) }
+    }
+
+    enum State: Hashable, Sendable {
+        /// No finger down in this touch sequence yet.
+        case idle
+        /// One finger down, not yet beyond the slop; the turn accumulates already.
+        case pending(Tracking)
+        /// Winding.
+        case winding(Tracking)
+        /// Decided; `touches` fingers are still down.
+        case finished(Outcome, touches: Int)
+    }
+
+    public let configuration: Configuration
+    private(set) var state: State = .idle
+
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    public var status: RecognizerStatus {
+        switch state {
+        case .idle, .pending: .possible
+        case .winding: .active
+        case .finished(let outcome, _): outcome.status
+        }
+    }
+
+    public var deadline: Timestamp? { nil }
+
+    /// The finger's angle about the centre, or nil inside the dead zone.
+    private func angle(of point: Point) -> Double? {
+        point.distance(to: configuration.center) <= configuration.deadZone
+            ? nil : Angle.degrees(of: point, around: configuration.center)
+    }
+
+    private func follow(_ tracking: Tracking, to position: Point) -> Tracking {
+        var next = tracking
+        next.location = position
+        next.lastAngle = angle(of: position)
+        if let previous = tracking.lastAngle, let current = next.lastAngle {
+            next.turn += Angle.normalized(current - previous)
+        }
+        return next
+    }
+
+    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        var updates: [GestureUpdate<Value>] = []
+        switch state {
+        case .pending(let tracking):
+            if let position = changes.position(of: tracking.touch) {
+                let next = follow(tracking, to: position)
+                if position.distance(to: tracking.start) > configuration.minimumDistance {
+                    state = .winding(next)
+                    updates.append(GestureUpdate(.began, next.value))
+                } else {
+                    state = .pending(next)
+                }
+            }
+        case .winding(let tracking):
+            if let position = changes.position(of: tracking.touch) {
+                let next = follow(tracking, to: position)
+                state = .winding(next)
+                updates.append(GestureUpdate(.changed, next.value))
+            }
+        case .idle, .finished:
+            break
+        }
+        switch state {
+        case .pending(let tracking):
+            if changes.lift(of: tracking.touch) != nil { state = .finished(.failed, touches: 0) }
+        case .winding(let tracking):
+            if let lift = changes.lift(of: tracking.touch) {
+                let outcome: Outcome = lift.cancelled ? .cancelled : .ended
+                state = .finished(outcome, touches: 0)
+                updates.append(GestureUpdate(lift.cancelled ? .cancelled : .ended, tracking.value))
+            }
+        case .finished(let outcome, let touches):
+            state = .finished(outcome, touches: max(0, touches - changes.lifted.count))
+        case .idle:
+            break
+        }
+        let landed = changes.landed.count
+        guard landed > 0 else { return updates }
+        switch state {
+        case .idle, .finished(_, touches: 0):
+            if landed == 1 {
+                let touch = changes.landed[0]
+                state = .pending(Tracking(touch: touch.id, start: touch.position, location: touch.position,
+                                          lastAngle: angle(of: touch.position), turn: 0))
+            } else {
+                state = .finished(.failed, touches: landed)
+            }
+        case .pending:
+            state = .finished(.failed, touches: 1 + landed)
+        case .winding(let tracking):
+            let outcome: Outcome = configuration.extraTouch == .cancel ? .cancelled : .ended
+            state = .finished(outcome, touches: 1 + landed)
+            updates.append(GestureUpdate(outcome == .cancelled ? .cancelled : .ended, tracking.value))
+        case .finished(let outcome, let touches):
+            state = .finished(outcome, touches: touches + landed)
+        }
+        return updates
+    }
+
+    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
+
+    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+        switch state {
+        case .winding(let tracking):
+            state = .finished(.cancelled, touches: 0)
+            return [GestureUpdate(.cancelled, tracking.value)]
+        case .pending:
+            state = .finished(.failed, touches: 0)
+        case .idle:
+            break
+        case .finished(let outcome, _):
+            state = .finished(outcome, touches: 0)
+        }
+        return []
+    }
+}

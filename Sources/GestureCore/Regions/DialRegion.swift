@@ -1,0 +1,116 @@
+/// A dial region (SPEC "dial"): tap, one-finger wind, two-finger rotation, with the value, detents and
+/// haptics of a `DialValue` that persists from gesture to gesture.
+///
+/// Built from the combinators: `tap.exclusively(before: wind).simultaneously(with: rotation)`. The tap has
+/// no time limit; the wind ends (keeping its value) when a second finger lands, and from then on only the
+/// rotation, which starts tracking at that second finger, can be recognized until all fingers lift.
+public struct DialRegion: Sendable {
+    public typealias Recognizer = SimultaneousGesture<ExclusiveGesture<TapGesture, WindGesture>, RotationGesture>
+
+    public let configuration: DialConfiguration
+    public private(set) var recognizer: Recognizer
+    public private(set) var value: DialValue
+    /// The wind in progress: its last line and the turn applied up to it.
+    private var wind: (line: GestureEvent.Wind, turn: Double)?
+    /// The rotation in progress: its last line.
+    private var rotate: GestureEvent.Rotate?
+
+    public init(_ configuration: DialConfiguration) {
+        self.configuration = configuration
+        let tap = TapGesture(.init(maximumDistance: configuration.slop, maximumDuration: nil,
+                                   countInterval: configuration.doubleTapInterval, countDistance: configuration.doubleTapSlop))
+        let wind = WindGesture(.init(center: configuration.center, deadZone: configuration.deadZone,
+                                     minimumDistance: configuration.slop, extraTouch: .end))
+        let rotation = RotationGesture(.init(minimumAngle: configuration.rotateThresholdDegrees))
+        self.recognizer = tap.exclusively(before: wind).simultaneously(with: rotation)
+        self.value = DialValue(.init(detentDegrees: configuration.detentDegrees, hysteresisDegrees: configuration.hysteresisDegrees,
+                                     minDegrees: configuration.minDegrees, maxDegrees: configuration.maxDegrees),
+                               initialDegrees: configuration.initialDegrees)
+    }
+
+    public func contains(_ point: Point) -> Bool { point.distance(to: configuration.center) <= configuration.radius }
+
+    public var deadline: Timestamp? { recognizer.deadline }
+
+    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureEvent] {
+        events(for: recognizer.touchesChanged(changes), at: changes.time)
+    }
+
+    public mutating func deadlineReached(at now: Timestamp) -> [GestureEvent] {
+        events(for: recognizer.deadlineReached(at: now), at: now)
+    }
+
+    public mutating func cancel(at now: Timestamp) -> [GestureEvent] {
+        events(for: recognizer.cancel(at: now), at: now)
+    }
+
+    private mutating func events(for updates: [GestureUpdate<Recognizer.Value>], at time: Timestamp) -> [GestureEvent] {
+        guard !updates.isEmpty else { return [] }
+        var events: [GestureEvent] = []
+        func emit(_ kind: GestureEvent.Kind) {
+            events.append(GestureEvent(time: time, region: configuration.name, kind: kind))
+        }
+        /// The haptics a change caused: detents in crossing order, then a limit.
+        func haptics(_ change: DialValue.Change) {
+            for detent in change.detents { emit(.haptic(.detent(detent))) }
+            if change.limit { emit(.haptic(.limit(detent: value.detent))) }
+        }
+        for update in updates {
+            switch update.value {
+            case .first(.first(let tap)):
+                emit(.tap(GestureEvent.Tap(x: tap.location.x, y: tap.location.y, count: tap.count)))
+            case .first(.second(let turning)):
+                switch update.phase {
+                case .began:
+                    // Apply at once the turn accumulated since the down: nothing is lost to the slop.
+                    let change = value.apply(turn: turning.turn)
+                    let line = GestureEvent.Wind(angle: value.degrees, delta: change.applied, detent: value.detent)
+                    wind = (line, turning.turn)
+                    emit(.wind(.began, line))
+                    haptics(change)
+                case .changed:
+                    guard let (_, turn) = wind else { continue }
+                    let change = value.apply(turn: turning.turn - turn)
+                    wind?.turn = turning.turn
+                    if change.applied != 0 {
+                        let line = GestureEvent.Wind(angle: value.degrees, delta: change.applied, detent: value.detent)
+                        wind?.line = line
+                        emit(.wind(.changed, line))
+                    }
+                    // A limit at a stop that did not change the value stands alone.
+                    haptics(change)
+                case .ended, .cancelled:
+                    guard var (line, _) = wind else { continue }
+                    line.delta = 0
+                    wind = nil
+                    emit(.wind(update.phase, line))
+                }
+            case .second(let rotation):
+                switch update.phase {
+                case .began:
+                    // Apply the whole rotation so far.
+                    let change = value.apply(turn: rotation.rotation)
+                    let line = GestureEvent.Rotate(angle: value.degrees, rotation: rotation.rotation, delta: change.applied,
+                                                   detent: value.detent, center: rotation.center)
+                    rotate = line
+                    emit(.rotate(.began, line))
+                    haptics(change)
+                case .changed:
+                    guard let last = rotate else { continue }
+                    let change = value.apply(turn: rotation.rotation - last.rotation)
+                    let line = GestureEvent.Rotate(angle: value.degrees, rotation: rotation.rotation, delta: change.applied,
+                                                   detent: value.detent, center: rotation.center)
+                    rotate = line
+                    emit(.rotate(.changed, line))
+                    haptics(change)
+                case .ended, .cancelled:
+                    guard var line = rotate else { continue }
+                    line.delta = 0
+                    rotate = nil
+                    emit(.rotate(update.phase, line))
+                }
+            }
+        }
+        return events
+    }
+}

@@ -1,0 +1,105 @@
+/// The regions of a touch surface, in priority order: a touch belongs to the first region that contains
+/// the point where it went down, and stays with it until it lifts.
+public struct Layout: Hashable, Sendable {
+    /// The physical size of the surface, for devices that do not report a resolution.
+    public var surface: Size?
+    public var regions: [RegionConfiguration]
+
+    public init(surface: Size? = nil, regions: [RegionConfiguration]) {
+        self.surface = surface
+        self.regions = regions
+    }
+
+    /// The whole surface as one timeline named `surface`, domain 0–100 (per cent of the width), bucket 1.
+    public static func wholeSurface(_ size: Size) -> Layout {
+        Layout(surface: size, regions: [
+            .timeline(TimelineConfiguration(name: "surface", rect: Rect(x: 0, y: 0, width: size.width, height: size.height),
+                                            domain: .numeric(start: 0, end: 100, bucket: 1))),
+        ])
+    }
+}
+
+/// One region of a layout.
+public enum RegionConfiguration: Hashable, Sendable {
+    case timeline(TimelineConfiguration)
+    case dial(DialConfiguration)
+
+    public var name: String {
+        switch self {
+        case .timeline(let timeline): timeline.name
+        case .dial(let dial): dial.name
+        }
+    }
+}
+
+/// A chart's time axis: tap a bucket, long-press and drag to select a range of buckets, or pan.
+/// The defaults are SPEC's.
+public struct TimelineConfiguration: Hashable, Sendable {
+    public var name: String
+    public var rect: Rect
+    public var domain: TimelineDomain
+    /// `longPressMs`.
+    public var longPressDuration: TimeSpan
+    /// `slopMm`.
+    public var slop: Double
+    /// `doubleTapMs`.
+    public var doubleTapInterval: TimeSpan
+    /// `doubleTapSlopMm`.
+    public var doubleTapSlop: Double
+
+    public init(name: String, rect: Rect, domain: TimelineDomain, longPressDuration: TimeSpan = .ms(300),
+                slop: Double = 3, doubleTapInterval: TimeSpan = .ms(300), doubleTapSlop: Double = 10) {
+        self.name = name
+        self.rect = rect
+        self.domain = domain
+        self.longPressDuration = longPressDuration
+        self.slop = slop
+        self.doubleTapInterval = doubleTapInterval
+        self.doubleTapSlop = doubleTapSlop
+    }
+}
+
+/// A round control: wind it with one finger, rotate it with two, tap it; detents and stops give haptics.
+/// The defaults are SPEC's.
+public struct DialConfiguration: Hashable, Sendable {
+    public var name: String
+    public var center: Point
+    /// A touch must go down within this distance of the centre (boundary included).
+    public var radius: Double
+    /// `deadZoneMm`.
+    public var deadZone: Double
+    /// `slopMm`.
+    public var slop: Double
+    /// `doubleTapMs`.
+    public var doubleTapInterval: TimeSpan
+    /// `doubleTapSlopMm`.
+    public var doubleTapSlop: Double
+    public var detentDegrees: Double
+    /// `nil`: 10% of `detentDegrees`.
+    public var hysteresisDegrees: Double?
+    /// `nil`: no lower stop.
+    public var minDegrees: Double?
+    /// `nil`: no upper stop.
+    public var maxDegrees: Double?
+    public var initialDegrees: Double
+    public var rotateThresholdDegrees: Double
+
+    public init(name: String, center: Point, radius: Double, deadZone: Double = 5, slop: Double = 3,
+                doubleTapInterval: TimeSpan = .ms(300), doubleTapSlop: Double = 10, detentDegrees: Double = 6,
+                hysteresisDegrees: Double? = nil, minDegrees: Double? = 0, maxDegrees: Double? = 360,
+                initialDegrees: Double = 0, rotateThresholdDegrees: Double = 2) {
+        self.name = name
+        self.center = center
+        self.radius = radius
+        self.deadZone = deadZone
+        self.slop = slop
+        self.doubleTapInterval = doubleTapInterval
+        self.doubleTapSlop = doubleTapSlop
+        self.detentDegrees = detentDegrees
+        self.hysteresisDegrees = hysteresisDegrees
+        self.minDegrees = minDegrees
+        self.maxDegrees = maxDegrees
+        self.initialDegrees = initialDegrees
+        self.rotateThresholdDegrees = rotateThresholdDegrees
+    }
+}

@@ -1,0 +1,186 @@
+import GestureCore
+import GestureFormat
+import RealModule
+
+/// One step of a touch script: a change to the fingers, a pause, or an input other than a frame.
+public enum ScriptAction: Sendable {
+    /// Changes that make one frame.
+    case frame([FingerChange])
+    /// Time passes with no input.
+    case wait(TimeSpan)
+    /// A live driver's wake-up: deadlines up to now fire with no frame.
+    case tick
+    /// A `SYN_DROPPED` now.
+    case dropped
+    /// Several frames, one per step, spaced in time.
+    case path([[FingerChange]], every: TimeSpan)
+}
+
+/// What happens to one finger in a frame.
+public enum FingerChange: Sendable {
+    case down(Int, Point)
+    case move(Int, Point)
+    case up(Int)
+    case cancel(Int)
+}
+
+@resultBuilder
+public enum TouchScriptBuilder {
+    public static func buildExpression(_ action: ScriptAction) -> [ScriptAction] { [action] }
+    public static func buildExpression(_ actions: [ScriptAction]) -> [ScriptAction] { actions }
+    public static func buildBlock(_ parts: [ScriptAction]...) -> [ScriptAction] { parts.flatMap { $0 } }
+    public static func buildArray(_ parts: [[ScriptAction]]) -> [ScriptAction] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [ScriptAction]?) -> [ScriptAction] { part ?? [] }
+    public static func buildEither(first: [ScriptAction]) -> [ScriptAction] { first }
+    public static func buildEither(second: [ScriptAction]) -> [ScriptAction] { second }
+}
+
+// MARK: - The verbs (litest's, in mm, with virtual time)
+
+/// Finger `finger` lands at (x, y) mm.
+public func down(_ finger: Int, at x: Double, _ y: Double) -> ScriptAction { .frame([.down(finger, Point(x: x, y: y))]) }
+/// Finger `finger` moves to (x, y) mm in one frame.
+public func move(_ finger: Int, to x: Double, _ y: Double) -> ScriptAction { .frame([.move(finger, Point(x: x, y: y))]) }
+/// Finger `finger` lifts.
+public func up(_ finger: Int) -> ScriptAction { .frame([.up(finger)]) }
+/// The device withdraws finger `finger`.
+public func cancelTouch(_ finger: Int) -> ScriptAction { .frame([.cancel(finger)]) }
+/// Time passes.
+public func after(_ span: TimeSpan) -> ScriptAction { .wait(span) }
+/// A live driver wakes at the current time with no event.
+public func tick() -> ScriptAction { .tick }
+/// The kernel dropped events (`SYN_DROPPED`).
+public func synDropped() -> ScriptAction { .dropped }
+
+/// Several changes in one frame.
+public func together(_ changes: FingerChange...) -> ScriptAction { .frame(changes) }
+
+/// Finger `finger` moves from `from` to `to` in `steps` equal frames spread over `duration`
+/// (the first frame one step after now).
+public func line(_ finger: Int, from: Point, to: Point, steps: Int, over duration: TimeSpan) -> ScriptAction {
+    let frames = (1...steps).map { step -> [FingerChange] in
+        let f = Double(step) / Double(steps)
+        return [.move(finger, Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f))]
+    }
+    return .path(frames, every: TimeSpan(microseconds: duration.microseconds / Int64(steps)))
+}
+
+/// The point at `degrees` (clockwise from 12 o'clock) and `radius` mm from `center`.
+public func polar(_ center: Point, radius: Double, degrees: Double) -> Point {
+    let radians = degrees * Double.pi / 180
+    return Point(x: center.x + radius * Double.sin(radians), y: center.y - radius * Double.cos(radians))
+}
+
+/// Finger `finger` travels along the circle of `radius` about `center` from angle `from` to `to`
+/// (degrees clockwise from 12 o'clock; `to` < `from` goes anticlockwise), in `steps` frames over `duration`.
+public func arc(_ finger: Int, around center: Point, radius: Double, from: Double, to: Double,
+                steps: Int, over duration: TimeSpan) -> ScriptAction {
+    let frames = (1...steps).map { step -> [FingerChange] in
+        [.move(finger, polar(center, radius: radius, degrees: from + (to - from) * Double(step) / Double(steps)))]
+    }
+    return .path(frames, every: TimeSpan(microseconds: duration.microseconds / Int64(steps)))
+}
+
+/// Two fingers turning together about their midpoint, `steps` frames over `duration`: finger `a` and
+/// finger `b` stay opposite each other on the circle of `radius` about `center`.
+public func twist(_ a: Int, _ b: Int, around center: Point, radius: Double, from: Double, to: Double,
+                  steps: Int, over duration: TimeSpan) -> ScriptAction {
+    let frames = (1...steps).map { step -> [FingerChange] in
+        let angle = from + (to - from) * Double(step) / Double(steps)
+        return [.move(a, polar(center, radius: radius, degrees: angle + 180)),
+                .move(b, polar(center, radius: radius, degrees: angle))]
+    }
+    return .path(frames, every: TimeSpan(microseconds: duration.microseconds / Int64(steps)))
+}
+
+// MARK: - Playing a script
+
+/// Turns a script into engine inputs and plays them.
+public struct ScriptPlayer {
+    public private(set) var engine: GestureEngine
+    public private(set) var now: Timestamp
+    public private(set) var events: [GestureEvent] = []
+    /// The fingers down and where they are.
+    private var fingers: [Int: Point] = [:]
+    private var lastFrame: Timestamp?
+
+    public init(layout: Layout, start: Timestamp = .zero) {
+        self.engine = GestureEngine(layout: layout)
+        self.now = start
+    }
+
+    public mutating func run(_ actions: [ScriptAction]) {
+        for action in actions {
+            switch action {
+            case .frame(let changes):
+                frame(changes)
+            case .wait(let span):
+                now = now + span
+            case .tick:
+                events += engine.advance(to: now)
+            case .dropped:
+                events += engine.dropped(at: now)
+            case .path(let frames, let every):
+                for changes in frames {
+                    now = now + every
+                    frame(changes)
+                }
+            }
+        }
+    }
+
+    /// The end of input: gestures still in progress are cancelled at the last frame's time.
+    public mutating func finish() {
+        events += engine.finish(at: lastFrame ?? now)
+    }
+
+    private mutating func frame(_ changes: [FingerChange]) {
+        var contacts: [Contact] = []
+        var changed: Set<Int> = []
+        for change in changes {
+            switch change {
+            case .down(let finger, let point):
+                precondition(fingers[finger] == nil, "finger \(finger) is already down")
+                fingers[finger] = point
+                contacts.append(Contact(id: finger, position: point, phase: .began))
+                changed.insert(finger)
+            case .move(let finger, let point):
+                precondition(fingers[finger] != nil, "finger \(finger) is not down")
+                fingers[finger] = point
+                contacts.append(Contact(id: finger, position: point, phase: .moved))
+                changed.insert(finger)
+            case .up(let finger), .cancel(let finger):
+                guard let point = fingers.removeValue(forKey: finger) else { preconditionFailure("finger \(finger) is not down") }
+                let phase: ContactPhase
+                if case .cancel = change { phase = .cancelled } else { phase = .ended }
+                if let index = contacts.firstIndex(where: { $0.id == finger }) {
+                    contacts[index].phase = phase
+                } else {
+                    contacts.append(Contact(id: finger, position: point, phase: phase))
+                }
+                changed.insert(finger)
+            }
+        }
+        // Every other finger down is reported stationary, as a trace reader does.
+        for (finger, point) in fingers.sorted(by: { $0.key < $1.key }) where !changed.contains(finger) {
+            contacts.append(Contact(id: finger, position: point, phase: .stationary))
+        }
+        lastFrame = now
+        events += engine.handle(TouchFrame(time: now, contacts: contacts))
+    }
+}
+
+/// Plays `script` on a fresh engine with `layout`, ends the input, and returns the events as JSON Lines.
+public func play(_ layout: Layout, start: Timestamp = .zero, @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [String] {
+    let events = playEvents(layout, start: start, script)
+    let formatter = EventFormatter()
+    return events.map { formatter.line(for: $0) }
+}
+
+/// Plays `script` and returns the events themselves.
+public func playEvents(_ layout: Layout, start: Timestamp = .zero, @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [GestureEvent] {
+    var player = ScriptPlayer(layout: layout, start: start)
+    player.run(script())
+    player.finish()
+    return player.events
+}

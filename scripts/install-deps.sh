@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need, only when it is missing. Safe to run again.
+set -euo pipefail
+
+if ! command -v swift >/dev/null 2>&1; then
+    if [[ -x /opt/swift/usr/bin/swift ]]; then
+        echo "swift is not on PATH; add /opt/swift/usr/bin to PATH" >&2
+    else
+        echo "swift is not installed: install a Swift 6 toolchain (https://swift.org/install)" >&2
+    fi
+    exit 1
+fi
+
+# Debian packages: none are needed by the core yet; later targets add theirs here.
+packages=()
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+    sudo=""
+    [[ $(id -u) -ne 0 ]] && sudo="sudo"
+    echo "installing ${missing[*]}" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
