@@ -4,9 +4,10 @@
 /// Both are fed every input. While the first is still possible, the second's updates are held back.
 /// - When the first begins or is recognized, it wins: the held updates are dropped and the second is
 ///   no longer heard from in this touch sequence.
-/// - When the first fails, the second is released at that moment: the updates it made while held are
-///   reported then, in order (stamped with the release time), except a run that began and was cancelled
-///   while held, which nobody ever hears of. From then on the second's updates pass straight through.
+/// - When the first fails, the second is released at that moment: the updates it made in earlier inputs
+///   while held are reported then, in order (stamped with the release time), except a run that began and
+///   was cancelled while held, which nobody ever hears of; then its updates for the input that made the
+///   first fail, as they are. From then on the second's updates pass straight through.
 /// Deadlines of a gesture that has lost are not fired.
 public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
     public typealias Value = Either<First.Value, Second.Value>
@@ -102,7 +103,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
             }
             if first.status == .failed {
                 state = .second
-                return Self.release(held + secondUpdates).map { GestureUpdate($0.phase, .second($0.value)) }
+                return (Self.release(held) + secondUpdates).map { GestureUpdate($0.phase, .second($0.value)) }
             }
             state = .undecided(held: secondUpdates.isEmpty ? held : held + secondUpdates)
             return []

@@ -185,3 +185,5 @@ extension Gesture {
         SequenceGesture(self, other)
     }
 }
+
+extension SequenceGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}

@@ -20,6 +20,11 @@ public struct DragGesture: Gesture {
         public var startLocation: Point
         public var location: Point
 
+        public init(startLocation: Point, location: Point) {
+            self.startLocation = startLocation
+            self.location = location
+        }
+
         /// The movement from `startLocation` in mm.
         public var translation: (dx: Double, dy: Double) {
             (location.x - startLocation.x, location.y - startLocation.y)

@@ -18,6 +18,11 @@ public struct LongPressGesture: Gesture {
         public var startLocation: Point
         /// Where the finger is when the press is recognized.
         public var location: Point
+
+        public init(startLocation: Point, location: Point) {
+            self.startLocation = startLocation
+            self.location = location
+        }
     }
 
     enum State: Hashable, Sendable {

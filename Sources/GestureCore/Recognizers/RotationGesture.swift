@@ -19,6 +19,11 @@ public struct RotationGesture: Gesture {
         public var rotation: Double
         /// Midpoint of the two fingers.
         public var center: Point
+
+        public init(rotation: Double, center: Point) {
+            self.rotation = rotation
+            self.center = center
+        }
     }
 
     /// The two fingers being followed.

@@ -30,6 +30,11 @@ public struct TapGesture: Gesture {
         public var location: Point
         /// 1 for a single tap, 2 for a double tap, and so on.
         public var count: Int
+
+        public init(location: Point, count: Int) {
+            self.location = location
+            self.count = count
+        }
     }
 
     /// The last recognized tap, which the next one may continue.

@@ -29,6 +29,11 @@ public struct WindGesture: Gesture {
         /// Cumulative turn since the finger went down, in degrees, clockwise positive, unbounded.
         public var turn: Double
         public var location: Point
+
+        public init(turn: Double, location: Point) {
+            self.turn = turn
+            self.location = location
+        }
     }
 
     /// What is known of the winding finger.

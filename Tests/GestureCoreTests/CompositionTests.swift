@@ -1,0 +1,263 @@
+import GestureCore
+import GestureTestSupport
+import Testing
+
+/// The combinators on their own, driven like the engine drives them.
+@Suite struct ExclusiveTests {
+    typealias TapThenPress = ExclusiveGesture<TapGesture, LongPressGesture>
+    let tap = TapGesture(.init(maximumDistance: 3, maximumDuration: nil))
+    let press = LongPressGesture(.init(minimumDuration: .ms(300), maximumDistance: 3))
+    let origin = Point(x: 10, y: 10)
+
+    @Test func firstHasPriorityEvenAfterTheSecondSucceeded() {
+        // The long press is recognized at 300 ms but held while the tap is possible; the lift makes it a tap.
+        var driver = GestureDriver(tap.exclusively(before: press))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(500))
+            up(0)
+        }
+        #expect(driver.updates == [Timed(ms(500), GestureUpdate(.ended, .first(TapGesture.Value(location: origin, count: 1))))])
+        #expect(driver.gesture.status == .ended)
+    }
+
+    @Test func secondIsReleasedWhenTheFirstFails() {
+        // A tap limited to 200 ms fails at its deadline; the long press recognized at 300 ms is heard at once.
+        let shortTap = TapGesture(.init(maximumDistance: 3, maximumDuration: .ms(200)))
+        var driver = GestureDriver(shortTap.exclusively(before: press))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(400))
+            tick()
+            up(0)
+        }
+        #expect(driver.updates == [
+            Timed(ms(300), GestureUpdate(.ended, .second(LongPressGesture.Value(startLocation: origin, location: origin)))),
+        ])
+    }
+
+    @Test func heldUpdatesAreReleasedInOrderAtTheFailure() {
+        // A drag with a 1 mm threshold begins while the tap (3 mm) is still possible; it is held, and
+        // released, in order, on the frame that takes the finger beyond the tap's slop.
+        let drag = DragGesture(.init(minimumDistance: 1))
+        var driver = GestureDriver(tap.exclusively(before: drag))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(10))
+            move(0, to: 12, 10)
+            after(.ms(10))
+            move(0, to: 14, 10)
+            after(.ms(10))
+            up(0)
+        }
+        let start = origin
+        #expect(driver.updates == [
+            Timed(ms(20), GestureUpdate(.began, .second(DragGesture.Value(startLocation: start, location: Point(x: 12, y: 10))))),
+            Timed(ms(20), GestureUpdate(.changed, .second(DragGesture.Value(startLocation: start, location: Point(x: 14, y: 10))))),
+            Timed(ms(30), GestureUpdate(.ended, .second(DragGesture.Value(startLocation: start, location: Point(x: 14, y: 10))))),
+        ])
+    }
+
+    @Test func aGestureThatBeganAndWasCancelledWhileHeldIsNeverHeard() {
+        // The rotation stays possible while the drag begins (held) and is cancelled by the second
+        // finger (held); when the rotation fails at the lifts, there is nothing to release.
+        let drag = DragGesture(.init(minimumDistance: 1, extraTouch: .cancel))
+        var driver = GestureDriver(RotationGesture().exclusively(before: drag))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(10))
+            move(0, to: 12, 10)     // drag began, held
+            after(.ms(10))
+            down(1, at: 40, 10)     // drag cancelled, held; the rotation waits for a turn
+            after(.ms(10))
+            up(0)                   // the rotation fails
+            up(1)
+        }
+        #expect(driver.updates.isEmpty)
+        #expect(driver.gesture.status == .cancelled)
+    }
+
+    @Test func whatEndsInTheInputThatMakesTheFirstFailIsReported() {
+        // The drag began while held; the second finger both fails the tap and cancels the drag.
+        let drag = DragGesture(.init(minimumDistance: 1, extraTouch: .cancel))
+        var driver = GestureDriver(tap.exclusively(before: drag))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(10))
+            move(0, to: 12, 10)     // drag began, held
+            after(.ms(10))
+            down(1, at: 40, 10)     // tap fails, drag cancelled: both reported now
+            after(.ms(10))
+            up(0)
+            up(1)
+        }
+        let value = DragGesture.Value(startLocation: origin, location: Point(x: 12, y: 10))
+        #expect(driver.updates == [
+            Timed(ms(20), GestureUpdate(.began, .second(value))),
+            Timed(ms(20), GestureUpdate(.cancelled, .second(value))),
+        ])
+    }
+
+    @Test func deadlinesOfBothAreSeenWhileUndecidedAndOnlyTheWinnersAfter() {
+        var gesture = TapGesture(.init(maximumDistance: 3, maximumDuration: .ms(200))).exclusively(before: press)
+        #expect(gesture.deadline == nil)
+        _ = gesture.touchesChanged(TouchChanges(time: ms(0), landed: [TouchPoint(id: 0, position: origin)]))
+        #expect(gesture.deadline == ms(200))
+        #expect(gesture.deadlineReached(at: ms(200)).isEmpty)
+        #expect(gesture.deadline == ms(300))
+        let updates = gesture.deadlineReached(at: ms(300))
+        #expect(updates == [GestureUpdate(.ended, .second(LongPressGesture.Value(startLocation: origin, location: origin)))])
+        #expect(gesture.deadline == nil)
+    }
+}
+
+@Suite struct SequenceTests {
+    let origin = Point(x: 10, y: 10)
+    let press = LongPressGesture(.init(minimumDuration: .ms(300), maximumDistance: 3))
+
+    @Test func theSecondStartsWhenTheFirstIsRecognizedWithTheFingersDownThen() {
+        let drag = DragGesture(.init(minimumDistance: 0))
+        var driver = GestureDriver(press.sequenced(before: drag))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(100))
+            move(0, to: 11, 10)             // within the press's slop
+            after(.ms(300))
+            move(0, to: 30, 10)             // deadline at 300 ms fires first
+            after(.ms(10))
+            up(0)
+        }
+        let pressValue = LongPressGesture.Value(startLocation: origin, location: Point(x: 11, y: 10))
+        let handedOver = Point(x: 11, y: 10)
+        #expect(driver.updates == [
+            Timed(ms(300), GestureUpdate(.began, .first(pressValue))),
+            Timed(ms(300), GestureUpdate(.changed, .second(pressValue, DragGesture.Value(startLocation: handedOver, location: handedOver)))),
+            Timed(ms(400), GestureUpdate(.changed, .second(pressValue, DragGesture.Value(startLocation: handedOver, location: Point(x: 30, y: 10))))),
+            Timed(ms(410), GestureUpdate(.ended, .second(pressValue, DragGesture.Value(startLocation: handedOver, location: Point(x: 30, y: 10))))),
+        ])
+    }
+
+    @Test func aSecondThatFailsEndsTheSequenceWithoutItsValue() {
+        let drag = DragGesture(.init(minimumDistance: 5))
+        var driver = GestureDriver(press.sequenced(before: drag))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(350))
+            move(0, to: 12, 10)     // not beyond the drag's 5 mm
+            after(.ms(50))
+            up(0)
+        }
+        let pressValue = LongPressGesture.Value(startLocation: origin, location: origin)
+        #expect(driver.updates == [
+            Timed(ms(300), GestureUpdate(.began, .first(pressValue))),
+            Timed(ms(400), GestureUpdate(.ended, .second(pressValue, nil))),
+        ])
+    }
+
+    @Test func aFirstThatFailsFailsTheSequenceSilently() {
+        let drag = DragGesture(.init(minimumDistance: 0))
+        var driver = GestureDriver(press.sequenced(before: drag))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(100))
+            move(0, to: 20, 10)     // beyond the press's slop before its deadline
+            after(.ms(400))
+            up(0)
+        }
+        #expect(driver.updates.isEmpty)
+        #expect(driver.gesture.status == .failed)
+        #expect(driver.gesture.deadline == nil)
+    }
+
+    @Test func cancellingAfterTheHandOverCancelsTheSequence() {
+        let drag = DragGesture(.init(minimumDistance: 0))
+        var driver = GestureDriver(press.sequenced(before: drag))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(320))
+            synDropped()
+        }
+        let pressValue = LongPressGesture.Value(startLocation: origin, location: origin)
+        let drag0 = DragGesture.Value(startLocation: origin, location: origin)
+        #expect(driver.updates == [
+            Timed(ms(300), GestureUpdate(.began, .first(pressValue))),
+            Timed(ms(300), GestureUpdate(.changed, .second(pressValue, drag0))),
+            Timed(ms(320), GestureUpdate(.cancelled, .second(pressValue, drag0))),
+        ])
+    }
+
+    @Test func theDeadlineIsTheRunningPartsOne() {
+        var gesture = press.sequenced(before: DragGesture(.init(minimumDistance: 0)))
+        _ = gesture.touchesChanged(TouchChanges(time: ms(1000), landed: [TouchPoint(id: 7, position: origin)]))
+        #expect(gesture.deadline == ms(1300))
+        _ = gesture.deadlineReached(at: ms(1300))
+        #expect(gesture.deadline == nil)
+        #expect(gesture.status == .active)
+    }
+
+    @Test func aSecondTouchSequenceStartsClean() {
+        let drag = DragGesture(.init(minimumDistance: 0))
+        var driver = GestureDriver(press.sequenced(before: drag))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(400))
+            up(0)                   // began at 300, ended at 400
+            after(.ms(100))
+            down(1, at: 10, 10)
+            after(.ms(400))
+            up(1)                   // began at 800, ended at 900
+        }
+        #expect(driver.updates.map { $0.value.phase } == [.began, .changed, .ended, .began, .changed, .ended])
+        #expect(driver.updates.map { $0.time } == [ms(300), ms(300), ms(400), ms(800), ms(800), ms(900)])
+    }
+}
+
+@Suite struct SimultaneousTests {
+    let origin = Point(x: 10, y: 10)
+
+    @Test func bothAreRecognizedIndependently() {
+        let tap = TapGesture(.init(maximumDistance: 3, maximumDuration: nil))
+        let press = LongPressGesture(.init(minimumDuration: .ms(300), maximumDistance: 3))
+        var driver = GestureDriver(tap.simultaneously(with: press))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(500))
+            up(0)
+        }
+        #expect(driver.updates == [
+            Timed(ms(300), GestureUpdate(.ended, .second(LongPressGesture.Value(startLocation: origin, location: origin)))),
+            Timed(ms(500), GestureUpdate(.ended, .first(TapGesture.Value(location: origin, count: 1)))),
+        ])
+        #expect(driver.gesture.status == .ended)
+    }
+
+    @Test func oneFailingDoesNotStopTheOther() {
+        let tap = TapGesture(.init(maximumDistance: 3, maximumDuration: nil))
+        let drag = DragGesture(.init(minimumDistance: 3))
+        var driver = GestureDriver(tap.simultaneously(with: drag))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(10))
+            move(0, to: 20, 10)
+            after(.ms(10))
+            up(0)
+        }
+        let end = DragGesture.Value(startLocation: origin, location: Point(x: 20, y: 10))
+        #expect(driver.updates == [
+            Timed(ms(10), GestureUpdate(.began, .second(end))),
+            Timed(ms(20), GestureUpdate(.ended, .second(end))),
+        ])
+        #expect(driver.gesture.first.status == .failed)
+        #expect(driver.gesture.status == .ended)
+    }
+
+    @Test func theDeadlineIsTheEarliestOfBoth() {
+        let a = LongPressGesture(.init(minimumDuration: .ms(500), maximumDistance: 3))
+        let b = LongPressGesture(.init(minimumDuration: .ms(200), maximumDistance: 3))
+        var gesture = a.simultaneously(with: b)
+        _ = gesture.touchesChanged(TouchChanges(time: ms(0), landed: [TouchPoint(id: 0, position: origin)]))
+        #expect(gesture.deadline == ms(200))
+        #expect(gesture.deadlineReached(at: ms(200)).count == 1)
+        #expect(gesture.deadline == ms(500))
+    }
+}

@@ -1,0 +1,439 @@
+import GestureCore
+import GestureTestSupport
+import Testing
+
+/// The timeline region of SPEC: tap, long-press-then-drag selection, pan. The chart spans x 10–210 mm
+/// for the domain 0–20 in buckets of 1, so a bucket is 10 mm wide and value(x) = (x − 10) / 10.
+@Suite struct TimelineTests {
+    static let chart = Layout(regions: [
+        .timeline(TimelineConfiguration(name: "chart", rect: Rect(x: 10, y: 5, width: 200, height: 60),
+                                        domain: .numeric(start: 0, end: 20, bucket: 1))),
+    ])
+
+    // MARK: tap
+
+    @Test func aQuickTapIsRecognizedAtTheLiftWithTheDownPosition() {
+        let lines = play(Self.chart) {
+            down(0, at: 47.2, 30.1)
+            after(.ms(50))
+            move(0, to: 49.2, 31.1)     // 2.2 mm: within the slop
+            after(.ms(50))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.100000,"region":"chart","type":"tap","x":47.2,"y":30.1,"count":1,"value":3.72,"selection":{"start":3,"end":3}}"#,
+        ])
+    }
+
+    @Test func taps_countUpWithinTheIntervalAndDistance_andAreNeverDelayed() {
+        let lines = play(Self.chart) {
+            down(0, at: 50, 30); after(.ms(60)); up(0)           // 0.060 count 1
+            after(.ms(300)); down(0, at: 55, 32); after(.ms(60)); up(0)    // lifted 300 ms before: count 2
+            after(.ms(200)); down(0, at: 52, 28); after(.ms(60)); up(0)    // count 3
+            after(.ms(301)); down(0, at: 52, 28); after(.ms(60)); up(0)    // 301 ms: count 1
+            after(.ms(100)); down(0, at: 63, 28); after(.ms(60)); up(0)    // 11 mm away: count 1
+        }
+        #expect(lines == [
+            #"{"time":0.060000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
+            #"{"time":0.420000,"region":"chart","type":"tap","x":55,"y":32,"count":2,"value":4.5,"selection":{"start":4,"end":4}}"#,
+            #"{"time":0.680000,"region":"chart","type":"tap","x":52,"y":28,"count":3,"value":4.2,"selection":{"start":4,"end":4}}"#,
+            #"{"time":1.041000,"region":"chart","type":"tap","x":52,"y":28,"count":1,"value":4.2,"selection":{"start":4,"end":4}}"#,
+            #"{"time":1.201000,"region":"chart","type":"tap","x":63,"y":28,"count":1,"value":5.3,"selection":{"start":5,"end":5}}"#,
+        ])
+    }
+
+    @Test func aPanInBetweenBreaksTheTapCount() {
+        let lines = play(Self.chart) {
+            down(0, at: 50, 30); after(.ms(50)); up(0)
+            after(.ms(20)); down(0, at: 50, 30); after(.ms(20)); move(0, to: 60, 30); after(.ms(20)); up(0)
+            after(.ms(20)); down(0, at: 50, 30); after(.ms(50)); up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
+            #"{"time":0.090000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            #"{"time":0.110000,"region":"chart","type":"pan","phase":"ended","dx":10,"dy":0}"#,
+            #"{"time":0.180000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
+        ])
+    }
+
+    @Test func aSecondFingerInBetweenBreaksTheTapCount() {
+        let lines = play(Self.chart) {
+            down(0, at: 50, 30); after(.ms(50)); up(0)
+            after(.ms(20)); down(0, at: 50, 30); down(1, at: 100, 30); after(.ms(20)); up(0); up(1)
+            after(.ms(20)); down(0, at: 50, 30); after(.ms(50)); up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
+            #"{"time":0.160000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
+        ])
+    }
+
+    // MARK: long press boundary and deadlines
+
+    @Test func liftingAt290msIsATap() {
+        let lines = play(Self.chart) {
+            down(0, at: 95, 30)
+            after(.ms(290))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.290000,"region":"chart","type":"tap","x":95,"y":30,"count":1,"value":8.5,"selection":{"start":8,"end":8}}"#,
+        ])
+    }
+
+    @Test func liftingAt310msEndsASelectionThatBeganAt300ms() {
+        let lines = play(Self.chart) {
+            down(0, at: 95, 30)
+            after(.ms(310))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.310000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":8}}"#,
+        ])
+    }
+
+    @Test func liftingExactlyAtTheDeadlineIsALongPress() {
+        // Deadlines ≤ t fire before the frame at t.
+        let lines = play(Self.chart) {
+            down(0, at: 95, 30)
+            after(.ms(300))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":8}}"#,
+        ])
+    }
+
+    @Test func theLongPressFiresAtItsDeadlineWithNoEventUntilMuchLater() {
+        let lines = play(Self.chart) {
+            down(0, at: 95, 30)
+            after(.seconds(5))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":5.000000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":8}}"#,
+        ])
+    }
+
+    @Test func aLiveDriverWakingAtTheDeadlineGetsTheSelectionWithNoFrame() {
+        var player = ScriptPlayer(layout: Self.chart)
+        player.run([down(0, at: 95, 30)])
+        #expect(player.engine.nextDeadline == Timestamp(microseconds: 300_000))
+        player.run([after(.ms(299)), tick()])
+        #expect(player.events.isEmpty)
+        player.run([after(.ms(1)), tick()])
+        #expect(player.events.count == 2)
+        #expect(player.engine.nextDeadline == nil)
+    }
+
+    @Test func aLongPressThatMovedWithinTheSlopStillSelects_fromTheCurrentBucket() {
+        // The anchor is the bucket under the down position; the selection's other end the bucket under
+        // the finger when the press is recognized.
+        let lines = play(Self.chart) {
+            down(0, at: 99, 30)         // value 8.9
+            after(.ms(100))
+            move(0, to: 101.5, 30)      // value 9.15, 2.5 mm: within the slop
+            after(.ms(250))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":9}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.350000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":9}}"#,
+        ])
+    }
+
+    // MARK: selection
+
+    @Test func draggingLeftOfTheAnchorGivesAnOrderedSelection() {
+        let lines = play(Self.chart) {
+            down(0, at: 95, 30)
+            after(.ms(400))
+            move(0, to: 105, 30)    // right: 8–9
+            after(.ms(20))
+            move(0, to: 85, 30)     // left of the anchor: 7–8
+            after(.ms(20))
+            move(0, to: 55, 30)     // 4–8
+            after(.ms(20))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.400000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":8,"end":9}}"#,
+            #"{"time":0.420000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":7,"end":8}}"#,
+            #"{"time":0.440000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":4,"end":8}}"#,
+            #"{"time":0.460000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":4,"end":8}}"#,
+        ])
+    }
+
+    @Test func theSelectionChangesOnlyWhenItsBucketsChange() {
+        let lines = play(Self.chart) {
+            down(0, at: 91, 30)
+            after(.ms(300))
+            line(0, from: Point(x: 91, y: 30), to: Point(x: 99, y: 45), steps: 8, over: .ms(80))   // all in bucket 8
+            line(0, from: Point(x: 99, y: 45), to: Point(x: 119, y: 45), steps: 4, over: .ms(40))  // 104, 109, 114, 119
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.390000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":8,"end":9}}"#,
+            #"{"time":0.410000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":8,"end":10}}"#,
+            #"{"time":0.420000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":10}}"#,
+        ])
+    }
+
+    @Test func theSelectionIsClampedAtTheDomainEnds() {
+        let lines = play(Self.chart) {
+            down(0, at: 195, 30)
+            after(.ms(310))
+            move(0, to: 209, 30)        // 19.9: bucket 19
+            after(.ms(10))
+            move(0, to: 240, 30)        // beyond the rect: clamped to 20, the last bucket is 19
+            after(.ms(10))
+            move(0, to: -30, 30)        // beyond the left end: 0
+            after(.ms(10))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":18,"selection":{"start":18,"end":18}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.310000,"region":"chart","type":"select","phase":"changed","anchor":18,"selection":{"start":18,"end":19}}"#,
+            #"{"time":0.330000,"region":"chart","type":"select","phase":"changed","anchor":18,"selection":{"start":0,"end":18}}"#,
+            #"{"time":0.340000,"region":"chart","type":"select","phase":"ended","anchor":18,"selection":{"start":0,"end":18}}"#,
+        ])
+    }
+
+    @Test func aTapOnTheRightEdgeBelongsToTheLastBucket() {
+        let lines = play(Self.chart) {
+            down(0, at: 210, 65)
+            after(.ms(50))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"chart","type":"tap","x":210,"y":65,"count":1,"value":20,"selection":{"start":19,"end":19}}"#,
+        ])
+    }
+
+    // MARK: pan
+
+    @Test func movingBeyondTheSlopBeforeTheLongPressPans() {
+        let lines = play(Self.chart) {
+            down(0, at: 100, 30)
+            after(.ms(50))
+            move(0, to: 103, 30)        // exactly 3 mm: not beyond
+            after(.ms(50))
+            move(0, to: 103.5, 31)      // beyond: began
+            after(.ms(50))
+            move(0, to: 110, 35)
+            after(.ms(50))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.100000,"region":"chart","type":"pan","phase":"began","dx":3.5,"dy":1}"#,
+            #"{"time":0.150000,"region":"chart","type":"pan","phase":"changed","dx":10,"dy":5}"#,
+            #"{"time":0.200000,"region":"chart","type":"pan","phase":"ended","dx":10,"dy":5}"#,
+        ])
+    }
+
+    @Test func movingExactlyTheSlopIsStillATap() {
+        let lines = play(Self.chart) {
+            down(0, at: 100, 30)
+            after(.ms(50))
+            move(0, to: 103, 30)
+            after(.ms(50))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.100000,"region":"chart","type":"tap","x":100,"y":30,"count":1,"value":9,"selection":{"start":9,"end":9}}"#,
+        ])
+    }
+
+    @Test func movingAfterTheLongPressSelectsAndNeverPans() {
+        let lines = play(Self.chart) {
+            down(0, at: 100, 30)
+            after(.ms(350))
+            move(0, to: 100, 50)        // 20 mm down, same bucket: nothing
+            after(.ms(50))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":9,"selection":{"start":9,"end":9}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.400000,"region":"chart","type":"select","phase":"ended","anchor":9,"selection":{"start":9,"end":9}}"#,
+        ])
+    }
+
+    @Test func aPanKeepsGoingPastTheLongPressTime() {
+        let lines = play(Self.chart) {
+            down(0, at: 100, 30)
+            after(.ms(100))
+            move(0, to: 110, 30)
+            after(.ms(400))             // the long-press deadline passed long ago: nothing
+            move(0, to: 120, 30)
+            after(.ms(10))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.100000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            #"{"time":0.500000,"region":"chart","type":"pan","phase":"changed","dx":20,"dy":0}"#,
+            #"{"time":0.510000,"region":"chart","type":"pan","phase":"ended","dx":20,"dy":0}"#,
+        ])
+    }
+
+    // MARK: second finger
+
+    @Test func aSecondFingerMakesAPendingTapFailSilently_andNothingMoreUntilAllLift() {
+        let lines = play(Self.chart) {
+            down(0, at: 100, 30)
+            after(.ms(50))
+            down(1, at: 150, 30)
+            after(.ms(50))
+            up(1)
+            after(.ms(400))             // the long press would have fired: it failed
+            move(0, to: 140, 30)        // the remaining finger does not pan
+            after(.ms(50))
+            up(0)
+            after(.ms(50))
+            down(0, at: 100, 30)        // afresh: a tap, count 1
+            after(.ms(50))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.650000,"region":"chart","type":"tap","x":100,"y":30,"count":1,"value":9,"selection":{"start":9,"end":9}}"#,
+        ])
+    }
+
+    @Test func aSecondFingerCancelsASelection() {
+        let lines = play(Self.chart) {
+            down(0, at: 100, 30)
+            after(.ms(350))
+            move(0, to: 125, 30)
+            after(.ms(50))
+            down(1, at: 150, 30)
+            after(.ms(50))
+            move(0, to: 60, 30)
+            after(.ms(50))
+            up(0)
+            up(1)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":9,"selection":{"start":9,"end":9}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.350000,"region":"chart","type":"select","phase":"changed","anchor":9,"selection":{"start":9,"end":11}}"#,
+            #"{"time":0.400000,"region":"chart","type":"select","phase":"cancelled","anchor":9,"selection":{"start":9,"end":11}}"#,
+        ])
+    }
+
+    @Test func aSecondFingerCancelsAPan_evenInTheFrameThePanBegan() {
+        let lines = play(Self.chart) {
+            down(0, at: 100, 30)
+            after(.ms(50))
+            together(.move(0, Point(x: 110, y: 30)), .down(1, Point(x: 150, y: 30)))
+            after(.ms(50))
+            up(0)
+            up(1)
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            #"{"time":0.050000,"region":"chart","type":"pan","phase":"cancelled","dx":10,"dy":0}"#,
+        ])
+    }
+
+    @Test func twoFingersLandingTogetherRecognizeNothing() {
+        let lines = play(Self.chart) {
+            together(.down(0, Point(x: 100, y: 30)), .down(1, Point(x: 150, y: 30)))
+            after(.ms(500))
+            together(.up(0), .up(1))
+        }
+        #expect(lines.isEmpty)
+    }
+
+    // MARK: interruptions
+
+    @Test func synDroppedCancelsTheSelection_andTheFingersDownAreIgnoredUntilTheyLift() {
+        let lines = play(Self.chart) {
+            down(0, at: 100, 30)
+            after(.ms(400))
+            synDropped()
+            after(.ms(10))
+            move(0, to: 150, 30)        // ignored
+            after(.ms(10))
+            down(1, at: 60, 30)         // beside an ignored finger: ignored too
+            after(.ms(10))
+            up(1)
+            up(0)
+            after(.ms(10))
+            down(2, at: 60, 30)         // all lifted: recognized again
+            after(.ms(10))
+            up(2)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":9,"selection":{"start":9,"end":9}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.400000,"region":"chart","type":"select","phase":"cancelled","anchor":9,"selection":{"start":9,"end":9}}"#,
+            #"{"time":0.450000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":5,"selection":{"start":5,"end":5}}"#,
+        ])
+    }
+
+    @Test func aContactWithdrawnByTheDeviceIsNoTap_andCancelsAPan() {
+        let lines = play(Self.chart) {
+            down(0, at: 100, 30)
+            after(.ms(50))
+            cancelTouch(0)
+            after(.ms(50))
+            down(0, at: 100, 30)
+            after(.ms(50))
+            move(0, to: 110, 30)
+            after(.ms(50))
+            cancelTouch(0)
+        }
+        #expect(lines == [
+            #"{"time":0.150000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            #"{"time":0.200000,"region":"chart","type":"pan","phase":"cancelled","dx":10,"dy":0}"#,
+        ])
+    }
+
+    @Test func theEndOfInputCancelsWhatIsInProgressAtTheLastFrame() {
+        let lines = play(Self.chart) {
+            down(0, at: 100, 30)
+            after(.ms(50))
+            move(0, to: 110, 30)
+            after(.ms(50))
+            move(0, to: 115, 30)
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            #"{"time":0.100000,"region":"chart","type":"pan","phase":"changed","dx":15,"dy":0}"#,
+            #"{"time":0.100000,"region":"chart","type":"pan","phase":"cancelled","dx":15,"dy":0}"#,
+        ])
+    }
+
+    @Test func theEndOfInputBeforeTheDeadlineFiresNothing() {
+        // No time passes beyond the last complete frame: a press held 200 ms when input ends is nothing.
+        let lines = play(Self.chart) {
+            down(0, at: 100, 30)
+            after(.ms(200))
+            move(0, to: 101, 30)
+        }
+        #expect(lines.isEmpty)
+    }
+
+    @Test func touchesOutsideEveryRegionAreIgnored() {
+        let lines = play(Self.chart) {
+            down(0, at: 5, 30)          // left of the chart
+            after(.ms(50))
+            move(0, to: 100, 30)        // into the chart: still not the chart's
+            after(.ms(400))
+            up(0)
+        }
+        #expect(lines.isEmpty)
+    }
+}

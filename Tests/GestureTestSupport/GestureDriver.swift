@@ -1,0 +1,90 @@
+import GestureCore
+
+/// Drives one recognizer directly, as the engine would: deadlines up to each frame's time fire first
+/// (stamped with their own time), then the frame's moves, lifts and landings.
+public struct GestureDriver<G: Gesture> {
+    public private(set) var gesture: G
+    public private(set) var now: Timestamp = .zero
+    /// What the recognizer reported, with the time of the input that caused it.
+    public private(set) var updates: [Timed<GestureUpdate<G.Value>>] = []
+    private var fingers: [Int: Point] = [:]
+
+    public init(_ gesture: G) {
+        self.gesture = gesture
+    }
+
+    public mutating func run(@TouchScriptBuilder _ script: () -> [ScriptAction]) {
+        for action in script() {
+            switch action {
+            case .frame(let changes):
+                frame(changes)
+            case .wait(let span):
+                now = now + span
+            case .tick:
+                fireDeadlines()
+            case .dropped:
+                fireDeadlines()
+                record(gesture.cancel(at: now), at: now)
+                fingers.removeAll()
+            case .path(let frames, let every):
+                for changes in frames {
+                    now = now + every
+                    frame(changes)
+                }
+            }
+        }
+    }
+
+    private mutating func fireDeadlines() {
+        while let deadline = gesture.deadline, deadline <= now {
+            record(gesture.deadlineReached(at: deadline), at: deadline)
+            if let again = gesture.deadline, again <= deadline { break }
+        }
+    }
+
+    private mutating func record(_ list: [GestureUpdate<G.Value>], at time: Timestamp) {
+        updates += list.map { Timed(time, $0) }
+    }
+
+    private mutating func frame(_ list: [FingerChange]) {
+        fireDeadlines()
+        var changes = TouchChanges(time: now)
+        for change in list {
+            switch change {
+            case .down(let finger, let point):
+                fingers[finger] = point
+                changes.landed.append(TouchPoint(id: finger, position: point))
+            case .move(let finger, let point):
+                fingers[finger] = point
+                changes.moved.append(TouchPoint(id: finger, position: point))
+            case .up(let finger):
+                fingers[finger] = nil
+                changes.lifted.append(TouchLift(id: finger))
+            case .cancel(let finger):
+                fingers[finger] = nil
+                changes.lifted.append(TouchLift(id: finger, cancelled: true))
+            }
+        }
+        record(gesture.touchesChanged(changes), at: now)
+    }
+}
+
+/// A value with the time it was reported at.
+public struct Timed<Value> {
+    public var time: Timestamp
+    public var value: Value
+
+    public init(_ time: Timestamp, _ value: Value) {
+        self.time = time
+        self.value = value
+    }
+}
+
+extension Timed: Equatable where Value: Equatable {}
+
+extension Timed: CustomStringConvertible {
+    public var description: String { "\(time.microseconds / 1000)ms: \(value)" }
+}
+
+/// `n` milliseconds as a timestamp, for expected lists.
+public func ms(_ n: Int64) -> Timestamp { Timestamp(microseconds: n * 1000) }
