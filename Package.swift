@@ -20,6 +20,7 @@ let package = Package(
         // Test-only helpers: the touch-script builder and the event invariant checks.
         .target(name: "GestureTestSupport", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")], path: "Tests/GestureTestSupport"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureFormat", "GestureTestSupport"]),
+        .testTarget(name: "GestureFormatTests", dependencies: ["GestureCore", "GestureFormat"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -104,8 +104,8 @@ struct Fields {
     mutating func string(_ name: String, _ value: String) {
         key(name)
         switch format {
-        case .jsonl: text += Fields.quoted(value)
-        case .text: text += value
+        case .jsonl: text += "\"" + Fields.escaped(value) + "\""
+        case .text: text += Fields.escaped(value)
         }
     }
 
@@ -151,9 +151,11 @@ struct Fields {
         return text
     }
 
-    /// A JSON string that escapes only `"`, `\` and control characters.
-    static func quoted(_ value: String) -> String {
-        var result = "\""
+    /// `value` with only `"`, `\` and control characters escaped, for a JSON string (and, so that a
+    /// line stays one line, for the text format). Control characters are Unicode's (category Cc: C0,
+    /// DEL and C1), written `\n`, `\r`, `\t` or `\u00XX`.
+    static func escaped(_ value: String) -> String {
+        var result = ""
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -162,7 +164,7 @@ struct Fields {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -170,6 +172,6 @@ struct Fields {
                 }
             }
         }
-        return result + "\""
+        return result
     }
 }

@@ -16,7 +16,7 @@ public enum Numbers {
     /// zeros, no `.0`, and −0 as 0 (3, 3.5, 0.125).
     ///
     /// The rounding is done on the shortest decimal that reads back as `value` (Swift's `description`),
-    /// so 2.675 prints 2.68 as a person expects, although the nearest double is 2.67499999….
+    /// so 1.0005 prints 1.001 as a person expects, although the nearest double is 1.000499999….
     public static func decimal(_ value: Double, places: Int = 3) -> String {
         guard value.isFinite else { return "null" }
         let text = value.magnitude.description

@@ -32,6 +32,12 @@ public struct DialValue: Hashable, Sendable {
         public var detents: [Int]
         /// True when the turn was clamped at an armed stop: one `limit` haptic.
         public var limit: Bool
+
+        public init(applied: Double, detents: [Int], limit: Bool) {
+            self.applied = applied
+            self.detents = detents
+            self.limit = limit
+        }
     }
 
     public let configuration: Configuration

@@ -1,0 +1,39 @@
+import GestureCore
+import Testing
+
+/// The dial's value model on its own.
+@Suite struct DialValueTests {
+    @Test(arguments: [(0.0, 0), (2.9, 0), (3.0, 1), (-3.0, -1), (-2.9, 0), (350, 58), (9, 2), (-9, -2)])
+    func theInitialDetentIsTheNearestTiesAwayFromZero(initial: Double, detent: Int) {
+        let value = DialValue(.init(detentDegrees: 6, minDegrees: nil, maxDegrees: nil), initialDegrees: initial)
+        #expect(value.detent == detent)
+    }
+
+    @Test func theDefaultHysteresisIsATenthOfTheDetent() {
+        #expect(DialValue.Configuration(detentDegrees: 6).hysteresisDegrees == 0.6)
+        #expect(DialValue.Configuration(detentDegrees: 6, hysteresisDegrees: 2).hysteresisDegrees == 2)
+    }
+
+    @Test func aChangeStepsOneDetentAtATimeBeyondTheMidpointPlusHysteresis() {
+        var value = DialValue(.init(detentDegrees: 10, hysteresisDegrees: 1, minDegrees: nil, maxDegrees: nil))
+        #expect(value.apply(turn: 6) == DialValue.Change(applied: 6, detents: [], limit: false))     // 6 ≤ 5 + 1
+        #expect(value.apply(turn: 0.5) == DialValue.Change(applied: 0.5, detents: [1], limit: false))
+        #expect(value.apply(turn: -2) == DialValue.Change(applied: -2, detents: [], limit: false))   // 4.5: not below 4
+        #expect(value.apply(turn: -0.75) == DialValue.Change(applied: -0.75, detents: [0], limit: false))
+        #expect(value.apply(turn: -40) == DialValue.Change(applied: -40, detents: [-1, -2, -3, -4], limit: false))
+        #expect(value.detent == -4)
+        #expect(value.degrees == -36.25)
+    }
+
+    @Test func aStopClampsAndTicksOnceUntilTheValueLeavesItByTheHysteresis() {
+        var value = DialValue(.init(detentDegrees: 6, minDegrees: 0, maxDegrees: 30), initialDegrees: 20)
+        #expect(value.apply(turn: 10) == DialValue.Change(applied: 10, detents: [4, 5], limit: false))  // exactly 30
+        #expect(value.apply(turn: 5) == DialValue.Change(applied: 0, detents: [], limit: true))
+        #expect(value.apply(turn: 5) == DialValue.Change(applied: 0, detents: [], limit: false))
+        #expect(value.apply(turn: -0.5) == DialValue.Change(applied: -0.5, detents: [], limit: false)) // 0.5 ≤ 0.6 away
+        #expect(value.apply(turn: 1) == DialValue.Change(applied: 0.5, detents: [], limit: false))     // still disarmed
+        #expect(value.apply(turn: -0.75) == DialValue.Change(applied: -0.75, detents: [], limit: false)) // armed
+        #expect(value.apply(turn: 1) == DialValue.Change(applied: 0.75, detents: [], limit: true))
+        #expect(value.degrees == 30)
+    }
+}

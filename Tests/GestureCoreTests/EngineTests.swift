@@ -1,0 +1,283 @@
+import GestureCore
+import GestureFormat
+import GestureTestSupport
+import Testing
+
+/// The engine around the regions: routing, ordering, deadlines across regions, frames, and invariants.
+@Suite struct EngineTests {
+    /// A chart above a timer dial, as in SPEC's layout example but numeric.
+    static let panel = Layout(regions: [
+        .timeline(TimelineConfiguration(name: "chart", rect: Rect(x: 10, y: 5, width: 200, height: 60),
+                                        domain: .numeric(start: 0, end: 20, bucket: 1))),
+        .dial(DialConfiguration(name: "timer", center: Point(x: 100, y: 110), radius: 40)),
+    ])
+
+    @Test func regionsDoNotInterfere_andAFramesLinesComeInLayoutOrder() {
+        let lines = play(Self.panel) {
+            down(1, at: 100, 90)                    // the timer, at its 12 o'clock (20 mm from the centre)
+            after(.ms(10))
+            down(0, at: 95, 30)                     // the chart
+            after(.ms(300))                         // the chart's long press fires at 0.310
+            together(.move(1, polar(Point(x: 100, y: 110), radius: 20, degrees: 10)), .move(0, Point(x: 75, y: 30)))
+            after(.ms(10))
+            together(.up(1), .up(0))
+        }
+        #expect(lines == [
+            #"{"time":0.310000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.310000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.310000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":6,"end":8}}"#,
+            #"{"time":0.310000,"region":"timer","type":"wind","phase":"began","angle":10,"delta":10,"detent":2}"#,
+            #"{"time":0.310000,"region":"timer","type":"haptic","kind":"detent","detent":1}"#,
+            #"{"time":0.310000,"region":"timer","type":"haptic","kind":"detent","detent":2}"#,
+            #"{"time":0.320000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":6,"end":8}}"#,
+            #"{"time":0.320000,"region":"timer","type":"wind","phase":"ended","angle":10,"delta":0,"detent":2}"#,
+        ])
+    }
+
+    @Test func aFingerInAnotherRegionIsNotASecondFinger() {
+        let lines = play(Self.panel) {
+            down(0, at: 95, 30)
+            after(.ms(100))
+            down(1, at: 100, 110)                   // on the timer: the chart's press goes on
+            after(.ms(100))
+            up(1)                                   // a tap on the timer
+            after(.ms(200))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.200000,"region":"timer","type":"tap","x":100,"y":110,"count":1}"#,
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.400000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":8}}"#,
+        ])
+    }
+
+    @Test func aTouchBelongsToTheFirstRegionContainingIt_boundaryIncluded() {
+        // Two overlapping timelines: the first in layout order wins, and its rectangle includes its edge.
+        let layout = Layout(regions: [
+            .timeline(TimelineConfiguration(name: "a", rect: Rect(x: 0, y: 0, width: 50, height: 50),
+                                            domain: .numeric(start: 0, end: 10, bucket: 1))),
+            .timeline(TimelineConfiguration(name: "b", rect: Rect(x: 0, y: 0, width: 100, height: 100),
+                                            domain: .numeric(start: 0, end: 10, bucket: 1))),
+        ])
+        let lines = play(layout) {
+            down(0, at: 50, 50); after(.ms(10)); up(0)
+            after(.ms(500))
+            down(0, at: 50.001, 50); after(.ms(10)); up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"a","type":"tap","x":50,"y":50,"count":1,"value":10,"selection":{"start":9,"end":9}}"#,
+            #"{"time":0.520000,"region":"b","type":"tap","x":50.001,"y":50,"count":1,"value":5,"selection":{"start":5,"end":5}}"#,
+        ])
+    }
+
+    @Test func deadlinesFireInTimeOrderBeforeTheFrame_tiesInLayoutOrder() {
+        let layout = Layout(regions: [
+            .timeline(TimelineConfiguration(name: "left", rect: Rect(x: 0, y: 0, width: 50, height: 50),
+                                            domain: .numeric(start: 0, end: 10, bucket: 1), longPressDuration: .ms(500))),
+            .timeline(TimelineConfiguration(name: "right", rect: Rect(x: 60, y: 0, width: 50, height: 50),
+                                            domain: .numeric(start: 0, end: 10, bucket: 1), longPressDuration: .ms(300))),
+        ])
+        let lines = play(layout) {
+            down(1, at: 85, 25)                     // right: deadline 0.300
+            after(.ms(200))
+            down(0, at: 25, 25)                     // left: deadline 0.700
+            after(.ms(100))
+            down(2, at: 2, 2)                       // a frame at 0.300, a second finger on the left
+            after(.ms(600))
+            together(.up(0), .up(1), .up(2))
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"right","type":"select","phase":"began","anchor":5,"selection":{"start":5,"end":5}}"#,
+            #"{"time":0.300000,"region":"right","type":"haptic","kind":"press"}"#,
+            #"{"time":0.900000,"region":"right","type":"select","phase":"ended","anchor":5,"selection":{"start":5,"end":5}}"#,
+        ])
+        // Deadlines of different regions fire in time order, whatever the layout order.
+        let ordered = play(layout) {
+            down(1, at: 85, 25)                     // right: deadline 0.300
+            after(.ms(200))
+            down(0, at: 25, 25)                     // left: deadline 0.700
+            after(.ms(600))
+            together(.up(0), .up(1))                // one frame at 0.800, not before
+        }
+        #expect(ordered == [
+            #"{"time":0.300000,"region":"right","type":"select","phase":"began","anchor":5,"selection":{"start":5,"end":5}}"#,
+            #"{"time":0.300000,"region":"right","type":"haptic","kind":"press"}"#,
+            #"{"time":0.700000,"region":"left","type":"select","phase":"began","anchor":5,"selection":{"start":5,"end":5}}"#,
+            #"{"time":0.700000,"region":"left","type":"haptic","kind":"press"}"#,
+            #"{"time":0.800000,"region":"left","type":"select","phase":"ended","anchor":5,"selection":{"start":5,"end":5}}"#,
+            #"{"time":0.800000,"region":"right","type":"select","phase":"ended","anchor":5,"selection":{"start":5,"end":5}}"#,
+        ])
+    }
+
+    @Test func simultaneousDeadlinesFireInLayoutOrder() {
+        let layout = Layout(regions: [
+            .timeline(TimelineConfiguration(name: "first", rect: Rect(x: 0, y: 0, width: 50, height: 50),
+                                            domain: .numeric(start: 0, end: 10, bucket: 1))),
+            .timeline(TimelineConfiguration(name: "second", rect: Rect(x: 60, y: 0, width: 50, height: 50),
+                                            domain: .numeric(start: 0, end: 10, bucket: 1))),
+        ])
+        let lines = play(layout) {
+            together(.down(1, Point(x: 85, y: 25)), .down(0, Point(x: 25, y: 25)))
+            after(.ms(400))
+            together(.up(1), .up(0))
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"first","type":"select","phase":"began","anchor":5,"selection":{"start":5,"end":5}}"#,
+            #"{"time":0.300000,"region":"first","type":"haptic","kind":"press"}"#,
+            #"{"time":0.300000,"region":"second","type":"select","phase":"began","anchor":5,"selection":{"start":5,"end":5}}"#,
+            #"{"time":0.300000,"region":"second","type":"haptic","kind":"press"}"#,
+            #"{"time":0.400000,"region":"first","type":"select","phase":"ended","anchor":5,"selection":{"start":5,"end":5}}"#,
+            #"{"time":0.400000,"region":"second","type":"select","phase":"ended","anchor":5,"selection":{"start":5,"end":5}}"#,
+        ])
+    }
+
+    @Test func aLiftAtANewPositionIsAMoveThenALift() {
+        var engine = GestureEngine(layout: Self.panel)
+        var events = engine.handle(TouchFrame(time: Timestamp(microseconds: 0), contacts: [
+            Contact(id: 5, position: Point(x: 95, y: 30), phase: .began),
+        ]))
+        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 400_000), contacts: [
+            Contact(id: 5, position: Point(x: 115, y: 30), phase: .ended),
+        ]))
+        let formatter = EventFormatter()
+        #expect(events.map { formatter.line(for: $0) } == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.400000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":8,"end":10}}"#,
+            #"{"time":0.400000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":10}}"#,
+        ])
+    }
+
+    @Test func aLiftAndALandingInOneFrameAreTwoTouchSequences() {
+        // A slot whose tracking id changes without a −1: the old contact lifts, a new one lands.
+        var engine = GestureEngine(layout: Self.panel)
+        var events = engine.handle(TouchFrame(time: Timestamp(microseconds: 0), contacts: [
+            Contact(id: 1, position: Point(x: 50, y: 30), phase: .began),
+        ]))
+        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 50_000), contacts: [
+            Contact(id: 1, position: Point(x: 50, y: 30), phase: .ended),
+            Contact(id: 2, position: Point(x: 52, y: 30), phase: .began),
+        ]))
+        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 100_000), contacts: [
+            Contact(id: 2, position: Point(x: 52, y: 30), phase: .ended),
+        ]))
+        let formatter = EventFormatter()
+        #expect(events.map { formatter.line(for: $0) } == [
+            #"{"time":0.050000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
+            #"{"time":0.100000,"region":"chart","type":"tap","x":52,"y":30,"count":2,"value":4.2,"selection":{"start":4,"end":4}}"#,
+        ])
+    }
+
+    @Test func contactsNotListedInAFrameStayWhereTheyAre() {
+        var engine = GestureEngine(layout: Self.panel)
+        var events = engine.handle(TouchFrame(time: .zero, contacts: [Contact(id: 1, position: Point(x: 50, y: 30), phase: .began)]))
+        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 100_000), contacts: []))
+        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 200_000), contacts: [
+            Contact(id: 1, position: Point(x: 50, y: 30), phase: .ended),
+        ]))
+        #expect(events.count == 1)
+        #expect(events.first?.kind.type == "tap")
+    }
+
+    @Test func nextDeadlineIsTheEarliestOfAllRegions() {
+        var engine = GestureEngine(layout: Self.panel)
+        #expect(engine.nextDeadline == nil)
+        _ = engine.handle(TouchFrame(time: Timestamp(microseconds: 1_000_000), contacts: [
+            Contact(id: 1, position: Point(x: 50, y: 30), phase: .began),
+            Contact(id: 2, position: Point(x: 100, y: 110), phase: .began),   // a dial tap has no deadline
+        ]))
+        #expect(engine.nextDeadline == Timestamp(microseconds: 1_300_000))
+        #expect(engine.advance(to: Timestamp(microseconds: 1_299_999)).isEmpty)
+        #expect(engine.advance(to: Timestamp(microseconds: 1_300_000)).count == 2)
+        #expect(engine.nextDeadline == nil)
+    }
+
+    @Test func finishCancelsEverythingAndTheEngineStartsAfresh() {
+        var engine = GestureEngine(layout: Self.panel)
+        _ = engine.handle(TouchFrame(time: .zero, contacts: [Contact(id: 1, position: Point(x: 50, y: 30), phase: .began)]))
+        _ = engine.handle(TouchFrame(time: Timestamp(microseconds: 50_000), contacts: [Contact(id: 1, position: Point(x: 60, y: 30), phase: .moved)]))
+        let end = engine.finish(at: Timestamp(microseconds: 50_000))
+        #expect(end.map { $0.kind } == [.pan(.cancelled, GestureEvent.Pan(dx: 10, dy: 0))])
+        // The same id landing again is a new touch.
+        var after = engine.handle(TouchFrame(time: Timestamp(microseconds: 60_000), contacts: [Contact(id: 1, position: Point(x: 50, y: 30), phase: .began)]))
+        after += engine.handle(TouchFrame(time: Timestamp(microseconds: 70_000), contacts: [Contact(id: 1, position: Point(x: 50, y: 30), phase: .ended)]))
+        #expect(after.map { $0.kind.type } == ["tap"])
+    }
+
+    // MARK: invariants on random input
+
+    /// A deterministic generator (SplitMix64), so that a failure replays.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// A random script: up to three fingers landing, moving, lifting, being withdrawn, with drops.
+    static func randomScript(seed: UInt64) -> [ScriptAction] {
+        var random = SplitMix(state: seed)
+        var actions: [ScriptAction] = []
+        var down: [Int: Point] = [:]
+        for _ in 0..<400 {
+            actions.append(after(.ms(Int64.random(in: 1...120, using: &random))))
+            let roll = Int.random(in: 0..<100, using: &random)
+            if roll < 3 {
+                actions.append(synDropped())
+            } else if roll < 25 || down.isEmpty {
+                let finger = (0..<4).first { down[$0] == nil }
+                if let finger {
+                    let point = Point(x: Double.random(in: 0...220, using: &random), y: Double.random(in: 0...160, using: &random))
+                    down[finger] = point
+                    actions.append(.frame([.down(finger, point)]))
+                }
+            } else if roll < 40 {
+                let finger = down.keys.sorted()[Int.random(in: 0..<down.count, using: &random)]
+                down[finger] = nil
+                actions.append(.frame([roll < 37 ? .up(finger) : .cancel(finger)]))
+            } else {
+                var changes: [FingerChange] = []
+                for finger in down.keys.sorted() where Bool.random(using: &random) {
+                    let old = down[finger]!
+                    let step = Double.random(in: 0...8, using: &random)
+                    let point = Point(x: old.x + Double.random(in: -step...step, using: &random),
+                                      y: old.y + Double.random(in: -step...step, using: &random))
+                    down[finger] = point
+                    changes.append(.move(finger, point))
+                }
+                if !changes.isEmpty { actions.append(.frame(changes)) }
+            }
+        }
+        return actions
+    }
+
+    @Test(arguments: 1...40)
+    func everyBeganHasExactlyOneEndedOrCancelled_andReplayIsIdentical(seed: Int) {
+        let script = Self.randomScript(seed: UInt64(seed))
+        let layout = Layout(regions: Self.panel.regions + [
+            .dial(DialConfiguration(name: "free", center: Point(x: 200, y: 130), radius: 25, minDegrees: nil, maxDegrees: nil)),
+        ])
+        let first = playEvents(layout) { script }
+        #expect(lifecycleProblems(first) == [])
+        #expect(first.map(\.time) == first.map(\.time).sorted())
+        let second = playEvents(layout) { script }
+        #expect(first == second)
+    }
+
+    @Test func theRandomScriptsDoRecognizeGestures() {
+        // So that the invariant above is not vacuous: the scripts produce every kind of line.
+        let layout = Self.panel
+        var types: Set<String> = []
+        for seed in 1...40 {
+            let script = Self.randomScript(seed: UInt64(seed))
+            for event in playEvents(layout, { script }) { types.insert(event.kind.type + "/" + (event.kind.phase?.rawValue ?? "")) }
+        }
+        #expect(types.isSuperset(of: ["tap/", "select/began", "select/ended", "select/cancelled", "pan/began", "pan/changed",
+                                      "pan/ended", "pan/cancelled", "wind/began", "wind/ended", "rotate/began", "haptic/"]))
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import GestureCore
+import GestureFormat
+import Testing
+
+/// SPEC "JSON Lines output" and `--format text`.
+@Suite struct EventFormatterTests {
+    static func at(_ microseconds: Int64) -> Timestamp { Timestamp(microseconds: microseconds) }
+    static func day(_ iso: String) -> CivilDay { CivilDay(iso: iso)! }
+
+    static let jsonl = EventFormatter()
+    static let text = EventFormatter(format: .text)
+
+    // MARK: events of every kind
+
+    static let numericTap = GestureEvent(time: at(12_000_120), region: "chart", kind: .tap(.init(
+        x: 47.2, y: 30.1, count: 1, value: .number(3.72), selection: Selection(start: .number(3), end: .number(3)))))
+    static let dialTap = GestureEvent(time: at(250_000), region: "timer", kind: .tap(.init(x: 107.5, y: 100, count: 2)))
+    static let selectBegan = GestureEvent(time: at(13_300_000), region: "chart", kind: .select(.began, .init(
+        anchor: .number(8), selection: Selection(start: .number(8), end: .number(8)))))
+    static let selectChanged = GestureEvent(time: at(13_412_000), region: "chart", kind: .select(.changed, .init(
+        anchor: .number(8), selection: Selection(between: .number(8), and: .number(7)))))
+    static let selectEnded = GestureEvent(time: at(13_650_000), region: "chart", kind: .select(.ended, .init(
+        anchor: .number(8), selection: Selection(start: .number(6), end: .number(8)))))
+    static let panBegan = GestureEvent(time: at(2_000_001), region: "chart", kind: .pan(.began, .init(dx: 3.0004, dy: -0.25)))
+    static let panChanged = GestureEvent(time: at(2_016_000), region: "chart", kind: .pan(.changed, .init(dx: -12.3456, dy: -0.0001)))
+    static let windChanged = GestureEvent(time: at(5_000_000), region: "timer", kind: .wind(.changed, .init(
+        angle: 36.00000001, delta: 5.9995, detent: 6)))
+    static let windCancelled = GestureEvent(time: at(5_100_000), region: "timer", kind: .wind(.cancelled, .init(
+        angle: -12.5, delta: 0, detent: -2)))
+    static let rotateChanged = GestureEvent(time: at(1_500_000), region: "timer", kind: .rotate(.changed, .init(
+        angle: 12.5, rotation: -7.25, delta: 0.1234, detent: 2, center: Point(x: 107.5, y: 99.9996))))
+    static let rotateEnded = GestureEvent(time: at(1_600_000), region: "timer", kind: .rotate(.ended, .init(
+        angle: 360, rotation: 347.5, delta: 0, detent: 60, center: Point(x: -0.0001, y: 0.125))))
+    static let press = GestureEvent(time: at(13_300_000), region: "chart", kind: .haptic(.press))
+    static let detent = GestureEvent(time: at(5_000_000), region: "timer", kind: .haptic(.detent(7)))
+    static let negativeDetent = GestureEvent(time: at(5_000_000), region: "timer", kind: .haptic(.detent(-1)))
+    static let limit = GestureEvent(time: at(5_200_000), region: "timer", kind: .haptic(.limit(detent: 60)))
+
+    static let dateTap = GestureEvent(time: at(12_000_120), region: "chart", kind: .tap(.init(
+        x: 106.667, y: 30, count: 1, value: .instant(seconds: 1_763_208_000),
+        selection: Selection(start: .day(day("2025-11-15")), end: .day(day("2025-11-15"))))))
+    static let dateSelect = GestureEvent(time: at(13_300_000), region: "chart", kind: .select(.changed, .init(
+        anchor: .day(day("2025-11-03")), selection: Selection(between: .day(day("2025-11-03")), and: .day(day("2025-10-27"))))))
+
+    static let expectedJSONL: [(GestureEvent, String)] = [
+        (numericTap, #"{"time":12.000120,"region":"chart","type":"tap","x":47.2,"y":30.1,"count":1,"value":3.72,"selection":{"start":3,"end":3}}"#),
+        (dialTap, #"{"time":0.250000,"region":"timer","type":"tap","x":107.5,"y":100,"count":2}"#),
+        (selectBegan, #"{"time":13.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#),
+        (selectChanged, #"{"time":13.412000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":7,"end":8}}"#),
+        (selectEnded, #"{"time":13.650000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":6,"end":8}}"#),
+        (panBegan, #"{"time":2.000001,"region":"chart","type":"pan","phase":"began","dx":3,"dy":-0.25}"#),
+        (panChanged, #"{"time":2.016000,"region":"chart","type":"pan","phase":"changed","dx":-12.346,"dy":0}"#),
+        (windChanged, #"{"time":5.000000,"region":"timer","type":"wind","phase":"changed","angle":36,"delta":6,"detent":6}"#),
+        (windCancelled, #"{"time":5.100000,"region":"timer","type":"wind","phase":"cancelled","angle":-12.5,"delta":0,"detent":-2}"#),
+        (rotateChanged, #"{"time":1.500000,"region":"timer","type":"rotate","phase":"changed","angle":12.5,"rotation":-7.25,"delta":0.123,"detent":2,"center":{"x":107.5,"y":100}}"#),
+        (rotateEnded, #"{"time":1.600000,"region":"timer","type":"rotate","phase":"ended","angle":360,"rotation":347.5,"delta":0,"detent":60,"center":{"x":0,"y":0.125}}"#),
+        (press, #"{"time":13.300000,"region":"chart","type":"haptic","kind":"press"}"#),
+        (detent, #"{"time":5.000000,"region":"timer","type":"haptic","kind":"detent","detent":7}"#),
+        (negativeDetent, #"{"time":5.000000,"region":"timer","type":"haptic","kind":"detent","detent":-1}"#),
+        (limit, #"{"time":5.200000,"region":"timer","type":"haptic","kind":"limit","detent":60}"#),
+        (dateTap, #"{"time":12.000120,"region":"chart","type":"tap","x":106.667,"y":30,"count":1,"value":"2025-11-15T12:00:00Z","selection":{"start":"2025-11-15","end":"2025-11-15"}}"#),
+        (dateSelect, #"{"time":13.300000,"region":"chart","type":"select","phase":"changed","anchor":"2025-11-03","selection":{"start":"2025-10-27","end":"2025-11-03"}}"#),
+    ]
+
+    @Test(arguments: expectedJSONL)
+    func jsonLine(event: GestureEvent, expected: String) throws {
+        let line = Self.jsonl.line(for: event)
+        #expect(line == expected)
+        // Every line is one valid JSON object, without a newline.
+        #expect(!line.contains("\n"))
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        #expect(object is [String: Any])
+    }
+
+    /// Keys in the spec's order: (trace,) time, region, type, phase, then the type's fields.
+    @Test(arguments: expectedJSONL)
+    func keyOrder(event: GestureEvent, expected: String) {
+        let keys = Self.topLevelKeys(of: EventFormatter(trace: "t.evemu").line(for: event))
+        let fields: [String]
+        switch event.kind {
+        case .tap(let tap): fields = ["x", "y", "count"] + (tap.value == nil ? [] : ["value", "selection"])
+        case .select: fields = ["anchor", "selection"]
+        case .pan: fields = ["dx", "dy"]
+        case .wind: fields = ["angle", "delta", "detent"]
+        case .rotate: fields = ["angle", "rotation", "delta", "detent", "center"]
+        case .haptic(.press): fields = ["kind"]
+        case .haptic: fields = ["kind", "detent"]
+        }
+        let phase = event.kind.phase == nil ? [] : ["phase"]
+        #expect(keys == ["trace", "time", "region", "type"] + phase + fields)
+    }
+
+    /// The top-level keys of a flat JSON line, in order (nested objects skipped).
+    static func topLevelKeys(of line: String) -> [String] {
+        var keys: [String] = []
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var current = ""
+        var expectKey = false
+        for character in line {
+            if inString {
+                if escaped { escaped = false; current.append(character); continue }
+                if character == "\\" { escaped = true; continue }
+                if character == "\"" {
+                    inString = false
+                    if expectKey { keys.append(current); expectKey = false }
+                } else {
+                    current.append(character)
+                }
+                continue
+            }
+            switch character {
+            case "{":
+                depth += 1
+                if depth == 1 { expectKey = true }
+            case "}": depth -= 1
+            case ",": if depth == 1 { expectKey = true }
+            case "\"":
+                inString = true
+                current = ""
+            case ":": expectKey = false
+            default: break
+            }
+        }
+        return keys
+    }
+
+    @Test func traceComesFirst() {
+        let formatter = EventFormatter(trace: "traces/one.evemu")
+        #expect(formatter.line(for: Self.press)
+            == #"{"trace":"traces/one.evemu","time":13.300000,"region":"chart","type":"haptic","kind":"press"}"#)
+        #expect(formatter.line(for: Self.numericTap)
+            == #"{"trace":"traces/one.evemu","time":12.000120,"region":"chart","type":"tap","x":47.2,"y":30.1,"count":1,"value":3.72,"selection":{"start":3,"end":3}}"#)
+        let quoted = EventFormatter(trace: #"C:\traces\"a".evemu"#)
+        #expect(quoted.line(for: Self.press)
+            == #"{"trace":"C:\\traces\\\"a\".evemu","time":13.300000,"region":"chart","type":"haptic","kind":"press"}"#)
+    }
+
+    @Test func negativeTime() {
+        let event = GestureEvent(time: Self.at(-1), region: "chart", kind: .haptic(.press))
+        #expect(Self.jsonl.line(for: event) == #"{"time":-0.000001,"region":"chart","type":"haptic","kind":"press"}"#)
+    }
+
+    // MARK: string escaping
+
+    /// Only `"`, `\` and control characters are escaped; é, 🙂 and U+2028 stay literal.
+    static let escapes: [(String, String)] = [
+        ("plain", #""plain""#),
+        ("say \"hi\"", #""say \"hi\"""#),
+        (#"back\slash"#, #""back\\slash""#),
+        ("new\nline", #""new\nline""#),
+        ("tab\there", #""tab\there""#),
+        ("cr\rhere", #""cr\rhere""#),
+        ("one\u{01}two", #""one\u0001two""#),
+        ("nul\u{00}", #""nul\u0000""#),
+        ("us\u{1F}", #""us\u001f""#),
+        ("bell\u{07}bs\u{08}ff\u{0C}", #""bell\u0007bs\u0008ff\u000c""#),
+        ("café", "\"café\""),
+        ("/slash/", #""/slash/""#),
+        ("🙂 日本 \u{2028}", "\"🙂 日本 \u{2028}\""),
+        ("\"\\\n\t\u{01}é", #""\"\\\n\t\u0001é""#),
+    ]
+
+    @Test(arguments: escapes)
+    func escaping(region: String, expected: String) throws {
+        let event = GestureEvent(time: .zero, region: region, kind: .haptic(.press))
+        let line = Self.jsonl.line(for: event)
+        #expect(line == #"{"time":0.000000,"region":"# + expected + #","type":"haptic","kind":"press"}"#)
+        // And a JSON parser reads the name back unchanged.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["region"] as? String == region)
+        #expect(!line.contains("\n") && !line.contains("\r") && !line.contains("\t"))
+    }
+
+    /// "Strings escape only `"`, `\` and control characters": Unicode's control characters (category
+    /// Cc), so DEL (U+007F) and the C1 controls (U+0080–U+009F) are escaped like the C0 ones.
+    @Test func delAndC1ControlsTreatedAlike() {
+        let del = Self.jsonl.line(for: GestureEvent(time: .zero, region: "a\u{7F}b", kind: .haptic(.press)))
+        let nel = Self.jsonl.line(for: GestureEvent(time: .zero, region: "a\u{85}b", kind: .haptic(.press)))
+        #expect(del == #"{"time":0.000000,"region":"a\u007fb","type":"haptic","kind":"press"}"#)
+        #expect(nel == #"{"time":0.000000,"region":"a\u0085b","type":"haptic","kind":"press"}"#)
+    }
+
+    // MARK: text format
+
+    static let expectedText: [(GestureEvent, String)] = [
+        (numericTap, "12.000120 chart tap x=47.2 y=30.1 count=1 value=3.72 selection=3..3"),
+        (dialTap, "0.250000 timer tap x=107.5 y=100 count=2"),
+        (selectBegan, "13.300000 chart select began anchor=8 selection=8..8"),
+        (selectChanged, "13.412000 chart select changed anchor=8 selection=7..8"),
+        (panChanged, "2.016000 chart pan changed dx=-12.346 dy=0"),
+        (windCancelled, "5.100000 timer wind cancelled angle=-12.5 delta=0 detent=-2"),
+        (rotateChanged, "1.500000 timer rotate changed angle=12.5 rotation=-7.25 delta=0.123 detent=2 center=107.5,100"),
+        (press, "13.300000 chart haptic kind=press"),
+        (detent, "5.000000 timer haptic kind=detent detent=7"),
+        (limit, "5.200000 timer haptic kind=limit detent=60"),
+        (dateTap, "12.000120 chart tap x=106.667 y=30 count=1 value=2025-11-15T12:00:00Z selection=2025-11-15..2025-11-15"),
+        (dateSelect, "13.300000 chart select changed anchor=2025-11-03 selection=2025-10-27..2025-11-03"),
+    ]
+
+    @Test(arguments: expectedText)
+    func textLine(event: GestureEvent, expected: String) {
+        #expect(Self.text.line(for: event) == expected)
+    }
+
+    @Test func textWithTrace() {
+        let formatter = EventFormatter(format: .text, trace: "traces/one.evemu")
+        #expect(formatter.line(for: Self.selectEnded) == "traces/one.evemu 13.650000 chart select ended anchor=8 selection=6..8")
+    }
+
+    /// `--format text` is "one line per event": a region name with a line break must not split it.
+    @Test func textIsOneLineEvenForANameWithALineBreak() {
+        let event = GestureEvent(time: .zero, region: "two\nlines", kind: .haptic(.press))
+        #expect(Self.text.line(for: event) == #"0.000000 two\nlines haptic kind=press"#)
+    }
+
+    @Test func formats() {
+        #expect(OutputFormat.allCases == [.jsonl, .text])
+        #expect(OutputFormat(rawValue: "jsonl") == .jsonl)
+        #expect(OutputFormat(rawValue: "text") == .text)
+        #expect(OutputFormat(rawValue: "json") == nil)
+        #expect(EventFormatter().format == .jsonl)
+        #expect(EventFormatter().trace == nil)
+    }
+}
