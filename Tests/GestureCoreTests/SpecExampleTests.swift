@@ -1,4 +1,5 @@
 import GestureCore
+import GestureFormat
 import GestureTestSupport
 import Testing
 
@@ -30,6 +31,34 @@ import Testing
             #"{"time":13.412000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":7,"end":8}}"#,
             #"{"time":13.498000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":6,"end":8}}"#,
             #"{"time":13.650000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":6,"end":8}}"#,
+        ])
+    }
+}
+
+/// The example of the README's "Driving the engine", kept true.
+@Suite struct ReadmeExampleTests {
+    @Test func aLiveDriverWakesAtTheDeadline() {
+        let layout = Layout(regions: [
+            .timeline(TimelineConfiguration(
+                name: "chart", rect: Rect(x: 10, y: 5, width: 200, height: 60),
+                domain: .date(start: CivilDay(iso: "2025-11-01")!, end: CivilDay(iso: "2025-12-01")!, bucket: .day))),
+            .dial(DialConfiguration(name: "timer", center: Point(x: 107.5, y: 100), radius: 30, maxDegrees: 360)),
+        ])
+        var engine = GestureEngine(layout: layout)
+        let output = EventFormatter(format: .jsonl)
+        var lines: [String] = []
+        for event in engine.handle(TouchFrame(time: Timestamp(microseconds: 1_000_000), contacts: [
+            Contact(id: 7, position: Point(x: 95, y: 30), phase: .began),
+        ])) { lines.append(output.line(for: event)) }
+        #expect(lines.isEmpty)
+        let deadline = engine.nextDeadline
+        #expect(deadline == Timestamp(microseconds: 1_300_000))
+        if let deadline {
+            for event in engine.advance(to: deadline) { lines.append(output.line(for: event)) }
+        }
+        #expect(lines == [
+            #"{"time":1.300000,"region":"chart","type":"select","phase":"began","anchor":"2025-11-13","selection":{"start":"2025-11-13","end":"2025-11-13"}}"#,
+            #"{"time":1.300000,"region":"chart","type":"haptic","kind":"press"}"#,
         ])
     }
 }
