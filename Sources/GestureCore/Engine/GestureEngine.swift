@@ -9,64 +9,11 @@
 ///   and those the next frame brings, are ignored until they lift (they still count as fingers);
 /// - `finish(at:)` the end of input: every gesture in progress is cancelled.
 public struct GestureEngine: Sendable {
-    /// A region of the layout with its recognizers.
-    public enum Region: Sendable {
-        case timeline(TimelineRegion)
-        case dial(DialRegion)
-
-        public var name: String {
-            switch self {
-            case .timeline(let region): region.configuration.name
-            case .dial(let region): region.configuration.name
-            }
-        }
-
-        func contains(_ point: Point) -> Bool {
-            switch self {
-            case .timeline(let region): region.contains(point)
-            case .dial(let region): region.contains(point)
-            }
-        }
-
-        var deadline: Timestamp? {
-            switch self {
-            case .timeline(let region): region.deadline
-            case .dial(let region): region.deadline
-            }
-        }
-
-        mutating func touchesChanged(_ changes: TouchChanges) -> [GestureEvent] {
-            switch self {
-            case .timeline(var region):
-                defer { self = .timeline(region) }
-                return region.touchesChanged(changes)
-            case .dial(var region):
-                defer { self = .dial(region) }
-                return region.touchesChanged(changes)
-            }
-        }
-
-        mutating func deadlineReached(at now: Timestamp) -> [GestureEvent] {
-            switch self {
-            case .timeline(var region):
-                defer { self = .timeline(region) }
-                return region.deadlineReached(at: now)
-            case .dial(var region):
-                defer { self = .dial(region) }
-                return region.deadlineReached(at: now)
-            }
-        }
-
-        mutating func cancel(at now: Timestamp) -> [GestureEvent] {
-            switch self {
-            case .timeline(var region):
-                defer { self = .timeline(region) }
-                return region.cancel(at: now)
-            case .dial(var region):
-                defer { self = .dial(region) }
-                return region.cancel(at: now)
-            }
-        }
+    /// Where a region of the layout lives. The regions are kept in one array per kind and mutated in
+    /// place there: copying a region out of an enum payload and back would copy its buffers every frame.
+    enum Slot: Sendable {
+        case timeline(Int)
+        case dial(Int)
     }
 
     /// A contact the engine follows from its landing to its lift.
@@ -79,7 +26,10 @@ public struct GestureEngine: Sendable {
         var ignored: Bool
     }
 
-    public private(set) var regions: [Region]
+    public private(set) var timelines: [TimelineRegion] = []
+    public private(set) var dials: [DialRegion] = []
+    /// The regions in layout order.
+    private var slots: [Slot] = []
     private var contacts: [TrackedContact] = []
     /// Per region: fingers shown to its recognizers, and ignored fingers.
     private var activeTouches: [Int]
@@ -90,10 +40,14 @@ public struct GestureEngine: Sendable {
     private var scratch: [TouchChanges]
 
     public init(layout: Layout) {
-        self.regions = layout.regions.map { configuration in
+        for configuration in layout.regions {
             switch configuration {
-            case .timeline(let timeline): .timeline(TimelineRegion(timeline))
-            case .dial(let dial): .dial(DialRegion(dial))
+            case .timeline(let timeline):
+                slots.append(.timeline(timelines.count))
+                timelines.append(TimelineRegion(timeline))
+            case .dial(let dial):
+                slots.append(.dial(dials.count))
+                dials.append(DialRegion(dial))
             }
         }
         self.activeTouches = Array(repeating: 0, count: layout.regions.count)
@@ -101,13 +55,58 @@ public struct GestureEngine: Sendable {
         self.scratch = Array(repeating: TouchChanges(time: .zero), count: layout.regions.count)
     }
 
+    /// The regions' names, in layout order.
+    public var regionNames: [String] {
+        slots.map { slot in
+            switch slot {
+            case .timeline(let index): timelines[index].configuration.name
+            case .dial(let index): dials[index].configuration.name
+            }
+        }
+    }
+
     /// The earliest time at which `advance(to:)` has something to do, if any.
     public var nextDeadline: Timestamp? {
         var earliest: Timestamp?
-        for region in regions {
-            if let deadline = region.deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        for region in slots.indices {
+            if let deadline = deadline(of: region), earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
         return earliest
+    }
+
+    private func deadline(of region: Int) -> Timestamp? {
+        switch slots[region] {
+        case .timeline(let index): timelines[index].deadline
+        case .dial(let index): dials[index].deadline
+        }
+    }
+
+    private func region(_ region: Int, contains point: Point) -> Bool {
+        switch slots[region] {
+        case .timeline(let index): timelines[index].contains(point)
+        case .dial(let index): dials[index].contains(point)
+        }
+    }
+
+    private mutating func touchesChanged(_ region: Int, _ changes: TouchChanges) -> [GestureEvent] {
+        switch slots[region] {
+        case .timeline(let index): timelines[index].touchesChanged(changes)
+        case .dial(let index): dials[index].touchesChanged(changes)
+        }
+    }
+
+    private mutating func deadlineReached(_ region: Int, at now: Timestamp) -> [GestureEvent] {
+        switch slots[region] {
+        case .timeline(let index): timelines[index].deadlineReached(at: now)
+        case .dial(let index): dials[index].deadlineReached(at: now)
+        }
+    }
+
+    private mutating func cancel(_ region: Int, at now: Timestamp) -> [GestureEvent] {
+        switch slots[region] {
+        case .timeline(let index): timelines[index].cancel(at: now)
+        case .dial(let index): dials[index].cancel(at: now)
+        }
     }
 
     /// Fires every deadline ≤ `now`, in time order (ties in layout order), each stamped with its own time.
@@ -115,16 +114,16 @@ public struct GestureEngine: Sendable {
         var events: [GestureEvent] = []
         while true {
             var next: (index: Int, deadline: Timestamp)?
-            for (index, region) in regions.enumerated() {
-                if let deadline = region.deadline, deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
+            for index in slots.indices {
+                if let deadline = deadline(of: index), deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
                     next = (index, deadline)
                 }
             }
             guard let (index, deadline) = next else { return events }
-            events += regions[index].deadlineReached(at: deadline)
-            if let again = regions[index].deadline, again <= deadline {
+            events += deadlineReached(index, at: deadline)
+            if let again = self.deadline(of: index), again <= deadline {
                 // A recognizer that does not clear its deadline would spin here; stop instead.
-                assertionFailure("region \(regions[index].name) kept its deadline \(deadline)")
+                assertionFailure("region \(regionNames[index]) kept its deadline \(deadline)")
                 return events
             }
         }
@@ -178,7 +177,7 @@ public struct GestureEngine: Sendable {
             }
         }
         resyncPending = false
-        for index in regions.indices where !scratch[index].isEmpty {
+        for index in slots.indices where !scratch[index].isEmpty {
             let changes = scratch[index]
             let remaining = activeTouches[index] - changes.landed.count
             if remaining == 0 && !changes.lifted.isEmpty && !changes.landed.isEmpty {
@@ -186,17 +185,17 @@ public struct GestureEngine: Sendable {
                 // after the other, so that no recognizer sees a sequence end and the next begin at once.
                 var ending = changes
                 ending.landed.removeAll()
-                events += regions[index].touchesChanged(ending)
-                events += regions[index].touchesChanged(TouchChanges(time: changes.time, landed: changes.landed))
+                events += touchesChanged(index, ending)
+                events += touchesChanged(index, TouchChanges(time: changes.time, landed: changes.landed))
             } else {
-                events += regions[index].touchesChanged(changes)
+                events += touchesChanged(index, changes)
             }
         }
         return events
     }
 
     private mutating func land(_ contact: Contact) {
-        let region = regions.firstIndex { $0.contains(contact.position) }
+        let region = slots.indices.first { self.region($0, contains: contact.position) }
         var ignored = false
         if let region {
             // After a SYN_DROPPED, or beside a finger that is ignored, a finger is ignored too.
@@ -214,7 +213,7 @@ public struct GestureEngine: Sendable {
     /// A `SYN_DROPPED` at `time`: deadlines up to it fire, then every gesture in progress is cancelled,
     /// stamped `time`. The fingers down now, and those the next frame brings, are ignored until they lift.
     public mutating func dropped(at time: Timestamp) -> [GestureEvent] {
-        var events = cancelAll(at: time)
+        let events = cancelAll(at: time)
         for index in contacts.indices where !contacts[index].ignored {
             if let region = contacts[index].region {
                 activeTouches[region] -= 1
@@ -223,7 +222,6 @@ public struct GestureEngine: Sendable {
             contacts[index].ignored = true
         }
         resyncPending = true
-        events.reserveCapacity(events.count)
         return events
     }
 
@@ -232,7 +230,7 @@ public struct GestureEngine: Sendable {
     public mutating func finish(at time: Timestamp) -> [GestureEvent] {
         let events = cancelAll(at: time)
         contacts.removeAll()
-        for index in regions.indices {
+        for index in slots.indices {
             activeTouches[index] = 0
             ignoredTouches[index] = 0
         }
@@ -242,8 +240,8 @@ public struct GestureEngine: Sendable {
 
     private mutating func cancelAll(at time: Timestamp) -> [GestureEvent] {
         var events = advance(to: time)
-        for index in regions.indices {
-            events += regions[index].cancel(at: time)
+        for index in slots.indices {
+            events += cancel(index, at: time)
         }
         return events
     }
