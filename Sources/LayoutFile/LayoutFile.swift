@@ -1,0 +1,286 @@
+import GestureCore
+
+/// A layout file that cannot be used: which key, on which line, and what was expected.
+public struct LayoutError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// The file, as given by the caller (nil for text that came from elsewhere).
+    public var file: String?
+    public var line: Int
+    /// The path of the key in the document, as `regions[1].radius`; empty for the document itself.
+    public var key: String
+    public var message: String
+
+    public init(file: String?, line: Int, key: String, message: String) {
+        self.file = file
+        self.line = line
+        self.key = key
+        self.message = message
+    }
+
+    public var description: String {
+        let place = (file ?? "layout") + ":" + String(line) + ": "
+        return place + (key.isEmpty ? "" : key + ": ") + message
+    }
+}
+
+/// Reads layout files (SPEC "Layout file").
+///
+/// Everything SPEC lists is rejected with the key's name: unknown keys, wrong types, missing required
+/// keys, duplicate names (and duplicate keys in one object), sizes, radii, buckets and detents that are
+/// not positive, negative thresholds, non-finite numbers, impossible dates, `start` not before `end`,
+/// a bucket that does not fit the domain, `minDegrees` above `maxDegrees`, `initialDegrees` outside them.
+public enum LayoutFile {
+    /// Parses the bytes of a layout file. `file` only names it in messages.
+    public static func parse(_ bytes: [UInt8], file: String? = nil) throws(LayoutError) -> Layout {
+        let document: JSON.Located
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw LayoutError(file: file, line: error.line, key: "", message: "not valid JSON: " + error.message)
+        }
+        var decoder = Decoder(file: file)
+        return try decoder.layout(document)
+    }
+
+    public static func parse(_ text: String, file: String? = nil) throws(LayoutError) -> Layout {
+        try parse(Array(text.utf8), file: file)
+    }
+}
+
+/// A number as a person wrote it: 3, not 3.0.
+private func show(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+}
+
+/// Turns a parsed document into a `Layout`, checking every key.
+private struct Decoder {
+    let file: String?
+
+    func fail(_ located: JSON.Located, _ key: String, _ message: String) -> LayoutError {
+        LayoutError(file: file, line: located.line, key: key, message: message)
+    }
+
+    /// The members of an object, read one key at a time; what is left at the end is unknown.
+    struct Members {
+        var members: [(key: String, value: JSON.Located)]
+        let path: String
+        let located: JSON.Located
+
+        func child(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+        mutating func take(_ key: String) -> JSON.Located? {
+            guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+            return members.remove(at: index).value
+        }
+    }
+
+    func members(_ located: JSON.Located, _ path: String) throws(LayoutError) -> Members {
+        guard case .object(let members) = located.value else {
+            throw fail(located, path, "expected an object, found \(located.value.kind)")
+        }
+        var seen: Set<String> = []
+        for member in members where !seen.insert(member.key).inserted {
+            throw fail(member.value, path.isEmpty ? member.key : path + "." + member.key, "duplicate key")
+        }
+        return Members(members: members, path: path, located: located)
+    }
+
+    func noneLeft(_ members: Members, allowed: [String]) throws(LayoutError) {
+        if let first = members.members.first {
+            throw fail(first.value, members.child(first.key),
+                       "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
+        }
+    }
+
+    func required(_ members: inout Members, _ key: String) throws(LayoutError) -> JSON.Located {
+        guard let value = members.take(key) else {
+            throw fail(members.located, members.child(key), "missing required key")
+        }
+        return value
+    }
+
+    func number(_ located: JSON.Located, _ key: String) throws(LayoutError) -> Double {
+        guard case .number(let number) = located.value else {
+            throw fail(located, key, "expected a number, found \(located.value.kind)")
+        }
+        guard number.isFinite else { throw fail(located, key, "expected a finite number") }
+        return number
+    }
+
+    func positive(_ located: JSON.Located, _ key: String) throws(LayoutError) -> Double {
+        let value = try number(located, key)
+        guard value > 0 else { throw fail(located, key, "expected a positive number, found \(show(value))") }
+        return value
+    }
+
+    func nonNegative(_ located: JSON.Located, _ key: String) throws(LayoutError) -> Double {
+        let value = try number(located, key)
+        guard value >= 0 else { throw fail(located, key, "expected a number ≥ 0, found \(show(value))") }
+        return value
+    }
+
+    func string(_ located: JSON.Located, _ key: String) throws(LayoutError) -> String {
+        guard case .string(let string) = located.value else {
+            throw fail(located, key, "expected a string, found \(located.value.kind)")
+        }
+        return string
+    }
+
+    /// Milliseconds ≥ 0, as a time span (fractions of a millisecond kept to the microsecond).
+    func milliseconds(_ located: JSON.Located, _ key: String) throws(LayoutError) -> TimeSpan {
+        let value = try nonNegative(located, key)
+        guard value <= 1e12 else { throw fail(located, key, "expected at most 1e12 milliseconds, found \(show(value))") }
+        return TimeSpan(microseconds: Int64((value * 1000).rounded()))
+    }
+
+    mutating func layout(_ document: JSON.Located) throws(LayoutError) -> Layout {
+        var top = try members(document, "")
+        var surface: Size?
+        if let located = top.take("surface") {
+            var fields = try members(located, "surface")
+            surface = Size(width: try positive(try required(&fields, "width"), "surface.width"),
+                           height: try positive(try required(&fields, "height"), "surface.height"))
+            try noneLeft(fields, allowed: ["width", "height"])
+        }
+        let regionsValue = try required(&top, "regions")
+        try noneLeft(top, allowed: ["surface", "regions"])
+        guard case .array(let list) = regionsValue.value else {
+            throw fail(regionsValue, "regions", "expected an array, found \(regionsValue.value.kind)")
+        }
+        var regions: [RegionConfiguration] = []
+        var names: [String: Int] = [:]
+        for (index, located) in list.enumerated() {
+            let path = "regions[\(index)]"
+            let region = try self.region(located, path)
+            if let first = names[region.name] {
+                throw fail(located, path + ".name", "duplicate name \"\(region.name)\" (also regions[\(first)])")
+            }
+            names[region.name] = index
+            regions.append(region)
+        }
+        return Layout(surface: surface, regions: regions)
+    }
+
+    func region(_ located: JSON.Located, _ path: String) throws(LayoutError) -> RegionConfiguration {
+        var fields = try members(located, path)
+        let name = try string(try required(&fields, "name"), path + ".name")
+        let kindValue = try required(&fields, "kind")
+        switch try string(kindValue, path + ".kind") {
+        case "timeline": return .timeline(try timeline(name, &fields, path))
+        case "dial": return .dial(try dial(name, &fields, path))
+        case let other: throw fail(kindValue, path + ".kind", "expected \"timeline\" or \"dial\", found \"\(other)\"")
+        }
+    }
+
+    static let timelineKeys = ["name", "kind", "rect", "domain", "bucket", "longPressMs", "slopMm", "doubleTapMs", "doubleTapSlopMm"]
+
+    func timeline(_ name: String, _ fields: inout Members, _ path: String) throws(LayoutError) -> TimelineConfiguration {
+        let rectValue = try required(&fields, "rect")
+        var rectFields = try members(rectValue, path + ".rect")
+        let rect = Rect(x: try number(try required(&rectFields, "x"), path + ".rect.x"),
+                        y: try number(try required(&rectFields, "y"), path + ".rect.y"),
+                        width: try positive(try required(&rectFields, "width"), path + ".rect.width"),
+                        height: try positive(try required(&rectFields, "height"), path + ".rect.height"))
+        try noneLeft(rectFields, allowed: ["x", "y", "width", "height"])
+        let domain = try self.domain(try required(&fields, "domain"), try required(&fields, "bucket"), path)
+        var configuration = TimelineConfiguration(name: name, rect: rect, domain: domain)
+        if let value = fields.take("longPressMs") { configuration.longPressDuration = try milliseconds(value, path + ".longPressMs") }
+        if let value = fields.take("slopMm") { configuration.slop = try nonNegative(value, path + ".slopMm") }
+        if let value = fields.take("doubleTapMs") { configuration.doubleTapInterval = try milliseconds(value, path + ".doubleTapMs") }
+        if let value = fields.take("doubleTapSlopMm") { configuration.doubleTapSlop = try nonNegative(value, path + ".doubleTapSlopMm") }
+        try noneLeft(fields, allowed: Self.timelineKeys)
+        return configuration
+    }
+
+    func domain(_ located: JSON.Located, _ bucket: JSON.Located, _ path: String) throws(LayoutError) -> TimelineDomain {
+        var fields = try members(located, path + ".domain")
+        let start = try required(&fields, "start")
+        let end = try required(&fields, "end")
+        try noneLeft(fields, allowed: ["start", "end"])
+        switch (start.value, end.value) {
+        case (.number, .number):
+            let from = try number(start, path + ".domain.start")
+            let to = try number(end, path + ".domain.end")
+            guard from < to else { throw fail(start, path + ".domain.start", "expected start before end, found \(show(from)) and \(show(to))") }
+            guard case .number = bucket.value else {
+                throw fail(bucket, path + ".bucket", "expected a positive number for a numeric domain, found \(bucket.value.kind)")
+            }
+            return .numeric(start: from, end: to, bucket: try positive(bucket, path + ".bucket"))
+        case (.string, .string):
+            let from = try day(start, path + ".domain.start")
+            let to = try day(end, path + ".domain.end")
+            guard from < to else { throw fail(start, path + ".domain.start", "expected start before end, found \(from) and \(to)") }
+            guard case .string(let kind) = bucket.value else {
+                throw fail(bucket, path + ".bucket", "expected \"day\", \"week\" or \"month\" for a date domain, found \(bucket.value.kind)")
+            }
+            guard let dateBucket = DateBucket(rawValue: kind) else {
+                throw fail(bucket, path + ".bucket", "expected \"day\", \"week\" or \"month\" for a date domain, found \"\(kind)\"")
+            }
+            return .date(start: from, end: to, bucket: dateBucket)
+        case (.number, _), (.string, _):
+            throw fail(end, path + ".domain.end", "expected \(start.value.kind) like start, found \(end.value.kind)")
+        default:
+            throw fail(start, path + ".domain.start", "expected a number or a date \"YYYY-MM-DD\", found \(start.value.kind)")
+        }
+    }
+
+    func day(_ located: JSON.Located, _ key: String) throws(LayoutError) -> CivilDay {
+        let text = try string(located, key)
+        guard let day = CivilDay(iso: text) else { throw fail(located, key, "expected a date \"YYYY-MM-DD\", found \"\(text)\"") }
+        return day
+    }
+
+    static let dialKeys = ["name", "kind", "center", "radius", "deadZoneMm", "slopMm", "doubleTapMs", "doubleTapSlopMm",
+                           "detentDegrees", "hysteresisDegrees", "minDegrees", "maxDegrees", "initialDegrees",
+                           "rotateThresholdDegrees"]
+
+    func dial(_ name: String, _ fields: inout Members, _ path: String) throws(LayoutError) -> DialConfiguration {
+        let centerValue = try required(&fields, "center")
+        var centerFields = try members(centerValue, path + ".center")
+        let center = Point(x: try number(try required(&centerFields, "x"), path + ".center.x"),
+                           y: try number(try required(&centerFields, "y"), path + ".center.y"))
+        try noneLeft(centerFields, allowed: ["x", "y"])
+        let radius = try positive(try required(&fields, "radius"), path + ".radius")
+        var configuration = DialConfiguration(name: name, center: center, radius: radius)
+        if let value = fields.take("deadZoneMm") { configuration.deadZone = try nonNegative(value, path + ".deadZoneMm") }
+        if let value = fields.take("slopMm") { configuration.slop = try nonNegative(value, path + ".slopMm") }
+        if let value = fields.take("doubleTapMs") { configuration.doubleTapInterval = try milliseconds(value, path + ".doubleTapMs") }
+        if let value = fields.take("doubleTapSlopMm") { configuration.doubleTapSlop = try nonNegative(value, path + ".doubleTapSlopMm") }
+        if let value = fields.take("detentDegrees") { configuration.detentDegrees = try positive(value, path + ".detentDegrees") }
+        if let value = fields.take("hysteresisDegrees") {
+            configuration.hysteresisDegrees = try nonNegative(value, path + ".hysteresisDegrees")
+        }
+        if let value = fields.take("rotateThresholdDegrees") {
+            configuration.rotateThresholdDegrees = try nonNegative(value, path + ".rotateThresholdDegrees")
+        }
+        let minValue = fields.take("minDegrees")
+        let maxValue = fields.take("maxDegrees")
+        if let minValue { configuration.minDegrees = try optionalNumber(minValue, path + ".minDegrees") }
+        if let maxValue { configuration.maxDegrees = try optionalNumber(maxValue, path + ".maxDegrees") }
+        if let low = configuration.minDegrees, let high = configuration.maxDegrees, low > high {
+            throw fail(minValue ?? maxValue ?? centerValue, path + ".minDegrees", "expected at most maxDegrees (\(show(high))), found \(show(low))")
+        }
+        if let value = fields.take("initialDegrees") {
+            let initial = try number(value, path + ".initialDegrees")
+            if let low = configuration.minDegrees, initial < low {
+                throw fail(value, path + ".initialDegrees", "expected at least minDegrees (\(show(low))), found \(show(initial))")
+            }
+            if let high = configuration.maxDegrees, initial > high {
+                throw fail(value, path + ".initialDegrees", "expected at most maxDegrees (\(show(high))), found \(show(initial))")
+            }
+            configuration.initialDegrees = initial
+        } else {
+            // Not given: 0, brought within the stops (a dial whose range is 10–20 starts at 10).
+            var initial = 0.0
+            if let low = configuration.minDegrees { initial = max(initial, low) }
+            if let high = configuration.maxDegrees { initial = min(initial, high) }
+            configuration.initialDegrees = initial
+        }
+        try noneLeft(fields, allowed: Self.dialKeys)
+        return configuration
+    }
+
+    func optionalNumber(_ located: JSON.Located, _ key: String) throws(LayoutError) -> Double? {
+        if case .null = located.value { return nil }
+        return try number(located, key)
+    }
+}
