@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps clean
+.PHONY: test build bench deps clean
 
 # The whole test suite.
 test: deps
@@ -11,6 +11,10 @@ test: deps
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
+
+# Throughput and allocation benchmarks (ordo-one/benchmark), in a package of their own.
+bench: deps
+	cd Benchmarks && $(SWIFT) package benchmark --no-progress
 
 # Tools and system packages the build and the tests need, installed only when missing.
 deps:

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+// Benchmarks live in a package of their own so that the main build and `make test` never build the
+// benchmark framework. Run them with `make bench` (or `swift package benchmark` in this directory).
+import PackageDescription
+
+let package = Package(
+    name: "TouchGesturesBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "GestureCore", package: "main"),
+                .product(name: "GestureFormat", package: "main"),
+            ],
+            path: "Benchmarks/EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
