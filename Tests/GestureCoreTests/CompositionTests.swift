@@ -186,6 +186,22 @@ import Testing
         ])
     }
 
+    @Test func cancellingWhileTheSecondIsPendingStillCancelsTheSequence() {
+        let drag = DragGesture(.init(minimumDistance: 5))
+        var driver = GestureDriver(press.sequenced(before: drag))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(320))
+            synDropped()
+        }
+        let pressValue = LongPressGesture.Value(startLocation: origin, location: origin)
+        #expect(driver.updates == [
+            Timed(ms(300), GestureUpdate(.began, .first(pressValue))),
+            Timed(ms(320), GestureUpdate(.cancelled, .second(pressValue, nil))),
+        ])
+        #expect(driver.gesture.status == .cancelled)
+    }
+
     @Test func theDeadlineIsTheRunningPartsOne() {
         var gesture = press.sequenced(before: DragGesture(.init(minimumDistance: 0)))
         _ = gesture.touchesChanged(TouchChanges(time: ms(1000), landed: [TouchPoint(id: 7, position: origin)]))

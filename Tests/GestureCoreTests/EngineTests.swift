@@ -169,6 +169,21 @@ import Testing
         ])
     }
 
+    @Test func aKnownIdLandingAgainIsALiftThenALanding() {
+        var engine = GestureEngine(layout: Self.panel)
+        var events = engine.handle(TouchFrame(time: .zero, contacts: [Contact(id: 1, position: Point(x: 50, y: 30), phase: .began)]))
+        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 50_000), contacts: [
+            Contact(id: 1, position: Point(x: 52, y: 30), phase: .began),
+        ]))
+        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 100_000), contacts: [
+            Contact(id: 1, position: Point(x: 52, y: 30), phase: .ended),
+        ]))
+        #expect(events.map(\.kind) == [
+            .tap(GestureEvent.Tap(x: 50, y: 30, count: 1, value: .number(4), selection: Selection(start: .number(4), end: .number(4)))),
+            .tap(GestureEvent.Tap(x: 52, y: 30, count: 2, value: .number(4.2), selection: Selection(start: .number(4), end: .number(4)))),
+        ])
+    }
+
     @Test func contactsNotListedInAFrameStayWhereTheyAre() {
         var engine = GestureEngine(layout: Self.panel)
         var events = engine.handle(TouchFrame(time: .zero, contacts: [Contact(id: 1, position: Point(x: 50, y: 30), phase: .began)]))

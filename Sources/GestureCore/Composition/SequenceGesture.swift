@@ -105,13 +105,15 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
     }
 
+    /// The sequence is active during its second part: cancelling it always reports `cancelled`, with the
+    /// second's value when it had one.
     private mutating func cancelSecond(first value: First.Value, at now: Timestamp) -> [GestureUpdate<Value>] {
-        let updates = afterSecond(second.cancel(at: now), first: value)
-        if case .second = state {
-            state = .finished(.cancelled)
-            return updates + [GestureUpdate(.cancelled, .second(value, nil))]
+        let updates = second.cancel(at: now)
+        state = .finished(.cancelled)
+        if let cancelled = updates.last(where: { $0.phase == .cancelled }) {
+            return [GestureUpdate(.cancelled, .second(value, cancelled.value))]
         }
-        return updates
+        return [GestureUpdate(.cancelled, .second(value, nil))]
     }
 
     /// Keeps the list of fingers down, for the hand-over.

@@ -3,8 +3,8 @@
 ///
 /// Both are fed every input and neither affects the other. Each one's updates are reported as they
 /// happen, tagged `.first` or `.second`, with that gesture's own phase, the first's before the second's
-/// for the same input. As a whole the composite is active while either is, has ended when both are
-/// done and either succeeded, and has failed when both failed.
+/// for the same input. As a whole the composite is active while either is, possible while either is;
+/// once both are done it has ended if either ended, else cancelled if either was cancelled, else failed.
 public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
     public typealias Value = Either<First.Value, Second.Value>
 

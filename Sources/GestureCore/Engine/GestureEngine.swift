@@ -150,6 +150,18 @@ public struct GestureEngine: Sendable {
             }
             let tracked = contacts[slot]
             let visible = !tracked.ignored ? tracked.region : nil
+            if contact.phase == .began {
+                // A known id landing again: the old contact lifted (where it was) and a new one landed.
+                if let region = visible {
+                    scratch[region].lifted.append(TouchLift(id: contact.id))
+                    activeTouches[region] -= 1
+                } else if let region = tracked.region {
+                    ignoredTouches[region] -= 1
+                }
+                contacts[slot].id = Int.min
+                landings += 1
+                continue
+            }
             if contact.position != tracked.position {
                 contacts[slot].position = contact.position
                 if let region = visible { scratch[region].moved.append(TouchPoint(id: contact.id, position: contact.position)) }
@@ -226,7 +238,8 @@ public struct GestureEngine: Sendable {
     }
 
     /// The end of input at `time` (the last complete frame's time): deadlines up to it fire, then every
-    /// gesture in progress is cancelled. The engine then starts afresh.
+    /// gesture in progress is cancelled and every contact is forgotten. The regions keep what persists
+    /// between gestures (a dial's value); a new trace gets a new engine.
     public mutating func finish(at time: Timestamp) -> [GestureEvent] {
         let events = cancelAll(at: time)
         contacts.removeAll()

@@ -49,8 +49,8 @@ public struct TapGesture: Gesture {
         case idle(previous: PreviousTap?)
         /// One finger down, never beyond the slop so far; `count` is what this tap will report.
         case pressed(touch: Int, down: Point, count: Int, deadline: Timestamp?)
-        /// Recognized at the lift; no finger is down.
-        case recognized(PreviousTap)
+        /// Recognized at the lift; no finger is down. `previous` is nil once a cancel broke the chain.
+        case recognized(previous: PreviousTap?)
         /// This touch sequence is not a tap; `touches` fingers are still down.
         case failed(touches: Int)
     }
@@ -95,7 +95,7 @@ public struct TapGesture: Gesture {
                 if lift.cancelled || (deadline.map { changes.time >= $0 } ?? false) {
                     state = .failed(touches: 0)
                 } else {
-                    state = .recognized(PreviousTap(down: down, lift: changes.time, count: count))
+                    state = .recognized(previous: PreviousTap(down: down, lift: changes.time, count: count))
                     updates.append(GestureUpdate(.ended, Value(location: down, count: count)))
                 }
             }
@@ -151,7 +151,8 @@ public struct TapGesture: Gesture {
     public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
         // A tap has nothing in progress to report; the chain of counts is broken.
         switch state {
-        case .idle, .recognized: state = .idle(previous: nil)
+        case .idle: state = .idle(previous: nil)
+        case .recognized: state = .recognized(previous: nil)
         case .pressed, .failed: state = .failed(touches: 0)
         }
         return []
