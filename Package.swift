@@ -7,23 +7,40 @@ let package = Package(
     products: [
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureFormat", targets: ["GestureFormat"]),
+        .library(name: "TraceFormats", targets: ["TraceFormats", "EvdevModel"]),
+        .executable(name: "gestures", targets: ["gestures"]),
     ],
     dependencies: [
         // RealModule: atan2 and friends without importing Glibc or Foundation into the core.
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The pure engine: no Foundation, no Glibc, no IO, no clocks.
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // JSON Lines and text rendering of gesture events (pure, no Foundation).
         .target(name: "GestureFormat", dependencies: ["GestureCore"]),
+        // evdev's model of a device and the assembly of its events into touch frames (pure, no Foundation).
+        .target(name: "EvdevModel", dependencies: ["GestureCore"]),
+        // Readers and writers of recorded traces: evemu and libinput-record.
+        .target(name: "TraceFormats", dependencies: ["EvdevModel", "GestureCore", .product(name: "Yams", package: "Yams")]),
         // The layout file: a strict JSON reader and the checks of every key (pure, no Foundation).
         .target(name: "LayoutFile", dependencies: ["GestureCore"]),
+        // Replaying traces through the engine, and the exit statuses of the command line.
+        .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile"]),
+        // The `gestures` command.
+        .executableTarget(name: "gestures", dependencies: [
+            "Replay", "GestureCore", "GestureFormat",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // Test-only helpers: the touch-script builder and the event invariant checks.
         .target(name: "GestureTestSupport", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")], path: "Tests/GestureTestSupport"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureFormat", "GestureTestSupport"]),
         .testTarget(name: "GestureFormatTests", dependencies: ["GestureCore", "GestureFormat"]),
         .testTarget(name: "LayoutFileTests", dependencies: ["LayoutFile", "GestureCore"]),
+        .testTarget(name: "GesturesCLITests", dependencies: ["gestures"]),
+        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "EvdevModel", "GestureCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

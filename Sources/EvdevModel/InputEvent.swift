@@ -1,0 +1,25 @@
+import GestureCore
+
+/// One evdev event (`struct input_event`): its time, type, code and value.
+public struct InputEvent: Hashable, Sendable, CustomStringConvertible {
+    /// The event's own timestamp, in whole microseconds of the device's (or the trace's) clock.
+    public var time: Timestamp
+    public var type: UInt16
+    public var code: UInt16
+    public var value: Int32
+
+    public init(time: Timestamp, type: UInt16, code: UInt16, value: Int32) {
+        self.time = time
+        self.type = type
+        self.code = code
+        self.value = value
+    }
+
+    /// True for `EV_SYN` / `SYN_REPORT`, the end of a frame.
+    public var isSynReport: Bool { type == EventType.syn && code == SynCode.report }
+
+    /// `123456µs EV_ABS / ABS_MT_SLOT 1`.
+    public var description: String {
+        "\(time) \(EvdevNames.describe(type: type, code: code)) \(value)"
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole lines to a file descriptor, through a buffer: a line is never written in part, and nothing
+/// is lost at the end (`flush()`), so output cut short by an error still ends on a complete line.
+public final class LineWriter {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// Bytes kept before a write; 0 writes every line at once (live output).
+    private let threshold: Int
+    public private(set) var failed = false
+
+    public init(descriptor: Int32, threshold: Int = 1 << 16) {
+        self.descriptor = descriptor
+        self.threshold = threshold
+        buffer.reserveCapacity(threshold + 512)
+    }
+
+    public func write(line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count > threshold { flush() }
+    }
+
+    /// Writes what is buffered. After a failed write (a closed pipe) the rest is dropped.
+    public func flush() {
+        guard !buffer.isEmpty, !failed else {
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { bytes in
+                Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                failed = true
+                break
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
+}
+
+/// Messages for people, on standard error.
+public enum Diagnostics {
+    public static func warn(_ message: String) {
+        let line = "gestures: warning: " + message + "\n"
+        _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
+    }
+
+    public static func error(_ message: String) {
+        let line = "gestures: " + message + "\n"
+        _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
+    }
+}

@@ -1,0 +1,149 @@
+import EvdevModel
+import GestureCore
+import GestureFormat
+import LayoutFile
+import TraceFormats
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failure with the exit status SPEC gives it.
+public struct CommandError: Error, CustomStringConvertible, Sendable {
+    public var status: Int32
+    public var message: String
+
+    public init(status: Int32, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// SPEC "Exit status".
+    public static let usage: Int32 = 64
+    public static let malformed: Int32 = 65
+    public static let missing: Int32 = 66
+    public static let io: Int32 = 74
+    public static let permission: Int32 = 77
+
+    init(_ error: TraceError) {
+        switch error.kind {
+        case .unreadable: self.init(status: Self.missing, error.description)
+        case .malformed: self.init(status: Self.malformed, error.description)
+        case .io: self.init(status: Self.io, error.description)
+        }
+    }
+}
+
+/// Reads a layout file: 66 when it cannot be read, 65 when it is not a valid layout.
+public func loadLayout(path: String) throws(CommandError) -> Layout {
+    let bytes: [UInt8]
+    do {
+        bytes = try readWholeFile(path: path)
+    } catch {
+        throw CommandError(status: CommandError.missing, "\(path): cannot read the layout: \(error.message)")
+    }
+    do {
+        return try LayoutFile.parse(bytes, file: path)
+    } catch {
+        throw CommandError(status: CommandError.malformed, error.description)
+    }
+}
+
+/// The layout that goes with a trace when none is given: `NAME.layout.json` beside it (NAME being the
+/// trace's file name without its extension), else `TRACE.layout.json` (the full name plus the suffix).
+public func layoutBeside(trace path: String) -> String? {
+    var candidates: [String] = []
+    let slash = path.lastIndex(of: "/")
+    let name = slash.map { path[path.index(after: $0)...] } ?? Substring(path)
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+        candidates.append(String(path[..<dot]) + ".layout.json")
+    }
+    candidates.append(path + ".layout.json")
+    return candidates.first { access($0, F_OK) == 0 }
+}
+
+/// Options of one replay.
+public struct ReplayOptions: Sendable {
+    /// The layout for every trace; nil to look beside each trace, then use the default.
+    public var layout: Layout?
+    public var format: OutputFormat
+    /// A device description for header-less traces (`--device`).
+    public var device: String?
+    /// The surface's physical size (`--size`), for devices without resolution.
+    public var size: Size?
+    /// Print the trace's path at the start of each line (several traces).
+    public var namesTraces: Bool
+
+    public init(layout: Layout? = nil, format: OutputFormat = .jsonl, device: String? = nil, size: Size? = nil,
+                namesTraces: Bool = false) {
+        self.layout = layout
+        self.format = format
+        self.device = device
+        self.size = size
+        self.namesTraces = namesTraces
+    }
+}
+
+/// Replays one trace through a fresh engine, writing a line per event.
+///
+/// Frames go to the engine as they are read (the trace is streamed). At the end of input the gestures in
+/// progress are cancelled at the last frame's time. When the trace turns out malformed part-way, the same
+/// happens at the last good frame — every `began` still gets its `ended` or `cancelled` — and the error is
+/// thrown after those lines.
+public func replay(trace path: String, options: ReplayOptions, output: LineWriter) throws(CommandError) {
+    let reader: TraceReader
+    do {
+        reader = try TraceReader.open(path: path, device: options.device)
+    } catch {
+        throw CommandError(error)
+    }
+    let description = reader.description
+    guard description.touchProtocol != nil else {
+        throw CommandError(status: CommandError.malformed,
+                           "\(path): expected a touch device (multitouch axes, or BTN_TOUCH with ABS_X/ABS_Y); \"\(description.name)\" is not one")
+    }
+    var layout = options.layout
+    if layout == nil, let beside = layoutBeside(trace: path) {
+        layout = try loadLayout(path: beside)
+    }
+    guard let mapping = description.surfaceMapping(size: options.size, layoutSurface: layout?.surface) else {
+        throw CommandError(status: CommandError.malformed, "\(path): expected the device to have position axes")
+    }
+    if mapping.resolutionAssumed {
+        Diagnostics.warn("\(path): the device reports no resolution and no size was given (--size WxH or the layout's surface): "
+                         + "assuming the wider axis spans \(Numbers.decimal(SurfaceMapping.assumedWidth)) mm")
+    }
+    guard var assembler = FrameAssembler(description: description, surface: mapping) else {
+        throw CommandError(status: CommandError.malformed, "\(path): expected a touch device")
+    }
+    var engine = GestureEngine(layout: layout ?? .wholeSurface(mapping.size))
+    let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path : nil)
+    func emit(_ events: [GestureEvent]) {
+        for event in events { output.write(line: formatter.line(for: event)) }
+    }
+    var failure: CommandError?
+    while true {
+        let event: InputEvent?
+        do {
+            event = try reader.next()
+        } catch {
+            failure = CommandError(error)
+            break
+        }
+        guard let event else { break }
+        switch assembler.handle(event) {
+        case .handleFrame(let frame)?: emit(engine.handle(frame))
+        case .handleDropped(let time)?: emit(engine.dropped(at: time))
+        case nil: break
+        }
+    }
+    let end = assembler.finish()
+    if failure == nil && (end.partialFrameDropped || reader.droppedPartialLine) {
+        Diagnostics.warn("\(path): the trace ends in the middle of a frame; its last events after the final SYN_REPORT were dropped")
+    }
+    if let last = end.lastFrameTime { emit(engine.finish(at: last)) }
+    output.flush()
+    if let failure { throw failure }
+}

@@ -1,0 +1,245 @@
+import EvdevModel
+import GestureCore
+
+/// The byte-level grammar of evemu lines. Parsing an event line allocates nothing: it reads the bytes
+/// in place. Only a failure builds a message, by parsing the line again to say what is wrong.
+enum EvemuSyntax {
+    typealias Bytes = UnsafeBufferPointer<UInt8>
+
+    static let space: UInt8 = 0x20
+    static let tab: UInt8 = 0x09
+    static let hash: UInt8 = 0x23
+    static let dot: UInt8 = 0x2E
+    static let colon: UInt8 = 0x3A
+    static let minus: UInt8 = 0x2D
+    static let plus: UInt8 = 0x2B
+
+    @inline(__always)
+    static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+
+    @inline(__always)
+    static func decimalDigit(_ byte: UInt8) -> UInt8? {
+        byte >= 0x30 && byte <= 0x39 ? byte - 0x30 : nil
+    }
+
+    @inline(__always)
+    static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+
+    // MARK: Lines
+
+    /// What kind of line this is, by its first bytes.
+    enum LineKind: Equatable {
+        /// Empty, or only blanks.
+        case blank
+        /// A `#` comment, possibly after blanks.
+        case comment
+        /// `E:`
+        case event
+        /// `N:`, `I:`, `P:`, `B:`, `A:`, `L:` or `S:`; the tag letter.
+        case description(UInt8)
+        case unknown
+    }
+
+    static func kind(of line: Bytes) -> LineKind {
+        var index = 0
+        while index < line.count && isBlank(line[index]) { index += 1 }
+        if index == line.count { return .blank }
+        if line[index] == hash { return .comment }
+        guard index == 0, line.count >= 2, line[1] == colon else { return .unknown }
+        switch line[0] {
+        case UInt8(ascii: "E"): return .event
+        case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "P"), UInt8(ascii: "B"), UInt8(ascii: "A"),
+            UInt8(ascii: "L"), UInt8(ascii: "S"):
+            return .description(line[0])
+        default: return .unknown
+        }
+    }
+
+    /// The index of the first NUL byte, if any.
+    static func nulIndex(in line: Bytes) -> Int? {
+        line.firstIndex(of: 0)
+    }
+
+    /// The end of a line's data: the first `#` (evemu 1.1+ allows comments after data), else the line's end.
+    @inline(__always)
+    static func dataEnd(_ line: Bytes, from start: Int) -> Int {
+        var index = start
+        while index < line.count && line[index] != hash { index += 1 }
+        return index
+    }
+
+    /// The next blank-separated token in `line[index..<end]`: its bounds, and `index` moved past it.
+    @inline(__always)
+    static func nextToken(_ line: Bytes, _ index: inout Int, end: Int) -> Range<Int>? {
+        while index < end && isBlank(line[index]) { index += 1 }
+        guard index < end else { return nil }
+        let start = index
+        while index < end && !isBlank(line[index]) { index += 1 }
+        return start..<index
+    }
+
+    /// The blank-separated tokens of a line's data (before any `#`), after its two-byte tag, as strings.
+    /// For messages and description lines, where allocating is fine.
+    static func tokens(_ line: Bytes) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var index = 2
+        let end = dataEnd(line, from: 2)
+        while let token = nextToken(line, &index, end: end) { result.append(token) }
+        return result
+    }
+
+    // MARK: Numbers
+
+    enum TimestampResult {
+        case value(Int64)
+        /// Not `digits.digits`.
+        case malformed
+        /// More than six digits of microseconds.
+        case tooManyMicrosecondDigits(Int)
+        /// sec × 10⁶ + usec overflows Int64.
+        case outOfRange
+    }
+
+    /// `sec.usec`: decimal seconds, a dot, and an integer number of microseconds in 1–6 decimal digits,
+    /// read base 10 with or without zero padding ("1.10000" is 10000 µs, as evemu's `%06u` reads it).
+    static func timestamp(_ line: Bytes, _ range: Range<Int>) -> TimestampResult {
+        var index = range.lowerBound
+        var seconds: Int64 = 0
+        var overflow = false
+        let secondsStart = index
+        while index < range.upperBound, let digit = decimalDigit(line[index]) {
+            if !overflow {
+                let (times10, o1) = seconds.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times10.addingReportingOverflow(Int64(digit))
+                overflow = o1 || o2
+                seconds = sum
+            }
+            index += 1
+        }
+        guard index > secondsStart, index < range.upperBound, line[index] == dot else { return .malformed }
+        index += 1
+        let microsecondsStart = index
+        var microseconds: Int64 = 0
+        while index < range.upperBound, let digit = decimalDigit(line[index]) {
+            if index - microsecondsStart < 6 { microseconds = microseconds * 10 + Int64(digit) }
+            index += 1
+        }
+        let digits = index - microsecondsStart
+        guard digits > 0, index == range.upperBound else { return .malformed }
+        guard digits <= 6 else { return .tooManyMicrosecondDigits(digits) }
+        if overflow { return .outOfRange }
+        let (scaled, o1) = seconds.multipliedReportingOverflow(by: 1_000_000)
+        let (total, o2) = scaled.addingReportingOverflow(microseconds)
+        return o1 || o2 ? .outOfRange : .value(total)
+    }
+
+    /// An unsigned hexadecimal number (no `0x`), at most `limit`. Nil when malformed or above the limit.
+    static func hex(_ line: Bytes, _ range: Range<Int>, limit: UInt32) -> UInt32? {
+        guard !range.isEmpty else { return nil }
+        var value: UInt32 = 0
+        for index in range {
+            guard let digit = hexDigit(line[index]) else { return nil }
+            value = value * 16 + UInt32(digit)
+            if value > limit { return nil }
+        }
+        return value
+    }
+
+    /// A signed decimal number with an optional sign, within Int32. Nil when malformed or out of range.
+    static func int32(_ line: Bytes, _ range: Range<Int>) -> Int32? {
+        guard !range.isEmpty else { return nil }
+        var index = range.lowerBound
+        var negative = false
+        if line[index] == minus || line[index] == plus {
+            negative = line[index] == minus
+            index += 1
+        }
+        guard index < range.upperBound else { return nil }
+        var magnitude: Int64 = 0
+        while index < range.upperBound {
+            guard let digit = decimalDigit(line[index]) else { return nil }
+            magnitude = magnitude * 10 + Int64(digit)
+            if magnitude > Int64(Int32.max) + 1 { return nil }
+            index += 1
+        }
+        let value = negative ? -magnitude : magnitude
+        guard value >= Int64(Int32.min) && value <= Int64(Int32.max) else { return nil }
+        return Int32(value)
+    }
+
+    // MARK: Event lines
+
+    /// `E: sec.usec type code value`, with an optional `# comment`. Nil when the line is not exactly
+    /// that; `eventProblem` then says why.
+    static func event(_ line: Bytes) -> InputEvent? {
+        var index = 2
+        let end = dataEnd(line, from: 2)
+        guard let timeToken = nextToken(line, &index, end: end),
+            let typeToken = nextToken(line, &index, end: end),
+            let codeToken = nextToken(line, &index, end: end),
+            let valueToken = nextToken(line, &index, end: end),
+            nextToken(line, &index, end: end) == nil
+        else { return nil }
+        guard case .value(let microseconds) = timestamp(line, timeToken),
+            let type = hex(line, typeToken, limit: 0xFFFF),
+            let code = hex(line, codeToken, limit: 0xFFFF),
+            let value = int32(line, valueToken)
+        else { return nil }
+        return InputEvent(time: Timestamp(microseconds: microseconds), type: UInt16(type), code: UInt16(code), value: value)
+    }
+
+    /// What is wrong with an `E:` line that `event` rejected.
+    static func eventProblem(_ line: Bytes) -> String {
+        let fields = tokens(line)
+        guard fields.count == 4 else {
+            return "expected 5 fields on an E: line (sec.usec type code value), found \(fields.count + 1)"
+        }
+        switch timestamp(line, fields[0]) {
+        case .value:
+            break
+        case .malformed:
+            return "expected a timestamp sec.usec (decimal seconds, a dot, decimal microseconds), found '\(text(line, fields[0]))'"
+        case .tooManyMicrosecondDigits(let digits):
+            return "expected at most 6 digits of microseconds in the timestamp, found \(digits) in '\(text(line, fields[0]))'"
+        case .outOfRange:
+            return "timestamp '\(text(line, fields[0]))' is out of range (at most 9223372036854.775807 seconds)"
+        }
+        if hex(line, fields[1], limit: 0xFFFF) == nil {
+            return "expected a hexadecimal event type (0 to ffff), found '\(text(line, fields[1]))'"
+        }
+        if hex(line, fields[2], limit: 0xFFFF) == nil {
+            return "expected a hexadecimal event code (0 to ffff), found '\(text(line, fields[2]))'"
+        }
+        if int32(line, fields[3]) == nil {
+            return "expected a signed decimal value (32 bits), found '\(text(line, fields[3]))'"
+        }
+        return "malformed E: line"  // not reached: `event` accepts whatever passes every check above
+    }
+
+    // MARK: Text for messages
+
+    /// Bytes as text for a message: printable ASCII as is, anything else as `\xNN`, cut after 40 bytes.
+    static func text(_ line: Bytes, _ range: Range<Int>) -> String {
+        var result = ""
+        for index in range.prefix(40) {
+            let byte = line[index]
+            if byte >= 0x20 && byte < 0x7F && byte != 0x27 {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let digits = String(byte, radix: 16)
+                result += "\\x" + (digits.count < 2 ? "0" + digits : digits)
+            }
+        }
+        if range.count > 40 { result += "…" }
+        return result
+    }
+
+    static func text(_ line: Bytes) -> String { text(line, 0..<line.count) }
+}

@@ -1,0 +1,34 @@
+/// Why a trace (or a device description) could not be read or written.
+///
+/// The description reads `path:line: message`, or `path: message` when no line applies; the message
+/// says what was expected, e.g.
+/// `trace.evemu:12: expected 5 fields on an E: line (sec.usec type code value), found 3`.
+public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// The file does not exist, or cannot be opened (SPEC: exit status 66).
+        case unreadable
+        /// The file's content is not a valid trace or description (exit status 65).
+        case malformed
+        /// Reading or writing failed part-way (exit status 74).
+        case io
+    }
+
+    public var kind: Kind
+    /// The file, as given.
+    public var path: String
+    /// 1-based line number, when the problem is on one line.
+    public var line: Int?
+    public var message: String
+
+    public init(_ kind: Kind, path: String, line: Int? = nil, message: String) {
+        self.kind = kind
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String {
+        if let line { return "\(path):\(line): \(message)" }
+        return "\(path): \(message)"
+    }
+}

@@ -1,0 +1,149 @@
+import EvdevModel
+
+/// The format of a trace file.
+public enum TraceFormat: Hashable, Sendable {
+    /// evemu text: `.evemu`, `.events`, `.event`, `.desc` and anything else not YAML.
+    case evemu
+    /// `libinput record` YAML: `.yml`, `.yaml`.
+    case libinputRecord
+
+    /// The format by the file's extension.
+    public init(path: String) {
+        let lowered = path.lowercased()
+        self = lowered.hasSuffix(".yml") || lowered.hasSuffix(".yaml") ? .libinputRecord : .evemu
+    }
+}
+
+/// Where a trace's device description came from.
+public enum DescriptionSource: Hashable, Sendable {
+    /// The trace's own header (evemu) or `evdev:` block (libinput record).
+    case header
+    /// A separate description file: the one given, or a `.desc` found beside the trace.
+    case file(path: String)
+}
+
+/// A recorded trace, opened: its device description, then its events one at a time.
+///
+/// ```swift
+/// let trace = try TraceReader.open(path: "n4.events")          // finds n4.desc beside it
+/// while let event = try trace.next() { … }
+/// if trace.droppedPartialLine { /* warn: the last line was cut short */ }
+/// ```
+///
+/// evemu traces are streamed line by line through a fixed buffer (see `EvemuReader`); libinput
+/// recordings are loaded whole by Yams (see `LibinputRecordReader`).
+public final class TraceReader {
+    /// The trace's path, as given.
+    public let path: String
+    public let format: TraceFormat
+    public let description: DeviceDescription
+    public let descriptionSource: DescriptionSource
+
+    private let evemu: EvemuReader?
+    private var events: [InputEvent]
+    private var index = 0
+
+    /// Opens a trace and finds its device description.
+    ///
+    /// - Parameters:
+    ///   - path: an evemu trace (with or without header) or a libinput recording.
+    ///   - device: a description file (`evemu-describe` output, or a libinput recording) that replaces the
+    ///     trace's own header, if any. Without it, a header-less evemu trace takes the first of
+    ///     `descriptionCandidates(forTrace:)` that exists.
+    /// - Throws: `TraceError` — `.unreadable` when the trace or the given description cannot be opened;
+    ///   `.malformed` for a bad header, or when a header-less trace has no description.
+    public static func open(path: String, device: String? = nil) throws(TraceError) -> TraceReader {
+        let format = TraceFormat(path: path)
+        let given = try device.map { (devicePath) throws(TraceError) in try readDescription(path: devicePath) }
+        switch format {
+        case .evemu:
+            let reader = try EvemuReader(path: path)
+            if let given, let device {
+                return TraceReader(path: path, format: format, description: given, source: .file(path: device), evemu: reader)
+            }
+            if let header = reader.headerDescription {
+                return TraceReader(path: path, format: format, description: header, source: .header, evemu: reader)
+            }
+            let candidates = descriptionCandidates(forTrace: path)
+            guard let found = candidates.first(where: fileExists) else {
+                throw TraceError(
+                    .malformed, path: path,
+                    message: "expected a device description: the trace has no header (N:, I:, … lines) and there is no "
+                        + candidates.joined(separator: " or ") + " beside it")
+            }
+            let description = try EvemuReader.readDescription(path: found)
+            return TraceReader(path: path, format: format, description: description, source: .file(path: found), evemu: reader)
+        case .libinputRecord:
+            let recording = try LibinputRecordReader.read(path: path)
+            if let given, let device {
+                return TraceReader(path: path, format: format, description: given, source: .file(path: device), events: recording.events)
+            }
+            return TraceReader(path: path, format: format, description: recording.description, source: .header, events: recording.events)
+        }
+    }
+
+    /// The device description of a file: `evemu-describe` output (or an evemu trace's header), or the first
+    /// device of a libinput recording.
+    public static func readDescription(path: String) throws(TraceError) -> DeviceDescription {
+        switch TraceFormat(path: path) {
+        case .evemu: try EvemuReader.readDescription(path: path)
+        case .libinputRecord: try LibinputRecordReader.read(path: path).description
+        }
+    }
+
+    /// Where a header-less trace's description may be, in the order tried: the trace's name with its
+    /// extensions replaced by `.desc`, from the longest name to the shortest. `Device.gesture.events`
+    /// gives `Device.gesture.desc`, then `Device.desc` (the naming of the evemu-devices recordings).
+    public static func descriptionCandidates(forTrace path: String) -> [String] {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        var stem = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var result: [String] = []
+        if !stem.contains(".") { result.append(directory + stem + ".desc") }
+        while let dot = stem.lastIndex(of: "."), dot != stem.startIndex {
+            stem = String(stem[..<dot])
+            let candidate = directory + stem + ".desc"
+            if candidate != path { result.append(candidate) }
+        }
+        return result
+    }
+
+    private init(path: String, format: TraceFormat, description: DeviceDescription, source: DescriptionSource, evemu: EvemuReader) {
+        self.path = path
+        self.format = format
+        self.description = description
+        self.descriptionSource = source
+        self.evemu = evemu
+        self.events = []
+    }
+
+    private init(path: String, format: TraceFormat, description: DeviceDescription, source: DescriptionSource, events: [InputEvent]) {
+        self.path = path
+        self.format = format
+        self.description = description
+        self.descriptionSource = source
+        self.evemu = nil
+        self.events = events
+    }
+
+    /// The next event, or nil at the end of the trace (and after an error).
+    ///
+    /// - Throws: `TraceError` — `.malformed` with the line and what was expected; `.io` when reading fails.
+    public func next() throws(TraceError) -> InputEvent? {
+        if let evemu { return try evemu.next() }
+        guard index < events.count else { return nil }
+        defer { index += 1 }
+        return events[index]
+    }
+
+    /// All the remaining events (for small traces and tests; `next()` streams).
+    public func readAll() throws(TraceError) -> [InputEvent] {
+        var result: [InputEvent] = []
+        while let event = try next() { result.append(event) }
+        return result
+    }
+
+    /// True when the trace's last line was an `E:` line cut short without its newline, and was dropped:
+    /// the caller warns, as for a partial frame. Known once `next()` has returned nil.
+    public var droppedPartialLine: Bool { evemu?.droppedPartialLine ?? false }
+}

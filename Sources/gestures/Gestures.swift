@@ -1,0 +1,86 @@
+import ArgumentParser
+import GestureCore
+import GestureFormat
+import Replay
+
+@main
+struct Gestures: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gestures",
+        abstract: "Recognize touch gestures in evdev traces and on live touch devices.",
+        discussion: "Prints one event per line: JSON Lines by default (see the README for the fields).",
+        subcommands: [ReplayCommand.self]
+    )
+}
+
+extension OutputFormat: ExpressibleByArgument {}
+
+/// `--size WxH`: the surface's physical size in mm.
+struct SurfaceSize: ExpressibleByArgument {
+    var size: Size
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+              width.isFinite, height.isFinite, width > 0, height > 0 else { return nil }
+        size = Size(width: width, height: height)
+    }
+
+    static var defaultValueDescription: String { "WxH" }
+}
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay recorded traces (evemu or libinput record) and print the gestures in them.",
+        discussion: """
+        Without --layout, a NAME.layout.json beside each trace is used if present, else the whole surface \
+        as one timeline named "surface" (domain 0-100, bucket 1). With several traces, each line begins \
+        with "trace" and each trace starts from a fresh engine.
+        """
+    )
+
+    @Option(help: ArgumentHelp("The layout file (JSON).", valueName: "file"))
+    var layout: String?
+
+    @Option(help: "Output format: jsonl (stable) or text (for people).")
+    var format: OutputFormat = .jsonl
+
+    @Option(help: ArgumentHelp("A device description (evemu-describe output) for traces without a header.", valueName: "desc"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("The surface's size in mm, for devices that report no resolution.", valueName: "WxH"))
+    var size: SurfaceSize?
+
+    @Argument(help: ArgumentHelp("Trace files: .evemu, .events, .event (evemu) or .yml, .yaml (libinput record).", valueName: "trace"))
+    var traces: [String]
+
+    func validate() throws {
+        guard !traces.isEmpty else { throw ValidationError("Missing expected argument '<trace> ...'") }
+    }
+
+    func run() throws {
+        let output = LineWriter(descriptor: 1)
+        var options = ReplayOptions(format: format, device: device, size: size?.size, namesTraces: traces.count > 1)
+        var status: Int32?
+        if let layout {
+            do {
+                options.layout = try loadLayout(path: layout)
+            } catch {
+                Diagnostics.error(error.message)
+                throw ExitCode(error.status)
+            }
+        }
+        for trace in traces {
+            do {
+                try replay(trace: trace, options: options, output: output)
+            } catch {
+                Diagnostics.error(error.message)
+                status = status ?? error.status
+            }
+        }
+        output.flush()
+        if output.failed { throw ExitCode(CommandError.io) }
+        if let status { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,176 @@
+import EvdevModel
+import Foundation
+import GestureCore
+import Testing
+import TraceFormats
+
+/// The real recordings copied into the repository (`Recordings/`, with `SOURCES.md`).
+enum Recordings {
+    static let directory: String = {
+        // Tests/TraceFormatsTests/Support.swift → the repository's root.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent("Recordings").path
+    }()
+
+    static func path(_ name: String) -> String { directory + "/" + name }
+}
+
+/// A directory of its own for the files one test writes, removed afterwards.
+final class TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "trace-formats-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Writes `text` to `name` in the directory and returns the file's path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try write(name, bytes: Array(text.utf8))
+    }
+
+    @discardableResult
+    func write(_ name: String, bytes: [UInt8]) throws -> String {
+        let file = path + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+}
+
+/// What replaying a trace through the frame assembler gave.
+struct Replay {
+    var description: DeviceDescription
+    var surface: SurfaceMapping
+    var events: Int = 0
+    var frames: [TouchFrame] = []
+    /// The `handleDropped` times.
+    var drops: [Timestamp] = []
+    var finish = FrameAssembler.FinishResult(partialFrameDropped: false, lastFrameTime: nil)
+    var droppedPartialLine = false
+
+    /// Every contact id seen.
+    var contactIDs: Set<Int> {
+        Set(frames.flatMap { $0.contacts.map(\.id) })
+    }
+
+    /// The most contacts down at once.
+    var maximumLive: Int {
+        frames.map { frame in frame.contacts.filter { $0.phase != .ended }.count }.max() ?? 0
+    }
+
+    func count(_ phase: ContactPhase) -> Int {
+        frames.reduce(0) { $0 + $1.contacts.filter { $0.phase == phase }.count }
+    }
+
+    /// The first frame with any contact.
+    var firstContactFrame: TouchFrame? { frames.first { !$0.contacts.isEmpty } }
+}
+
+/// Reads a trace and assembles its frames.
+func replay(path: String, device: String? = nil, size: Size? = nil) throws -> Replay {
+    let trace = try TraceReader.open(path: path, device: device)
+    var result = try replay(events: trace.readAll(), description: trace.description, size: size)
+    result.droppedPartialLine = trace.droppedPartialLine
+    return result
+}
+
+/// Assembles the frames of `events`.
+func replay(events: [InputEvent], description: DeviceDescription, size: Size? = nil) throws -> Replay {
+    let surface = try #require(description.surfaceMapping(size: size))
+    var assembler = try #require(FrameAssembler(description: description, surface: surface))
+    var result = Replay(description: description, surface: surface)
+    for event in events {
+        result.events += 1
+        switch assembler.handle(event) {
+        case .handleFrame(let frame): result.frames.append(frame)
+        case .handleDropped(let time): result.drops.append(time)
+        case nil: break
+        }
+    }
+    result.finish = assembler.finish()
+    return result
+}
+
+/// Builds the events of the synthetic tests: `script.at(1000); script.slot(0); script.report()`.
+struct EventScript {
+    private(set) var events: [InputEvent] = []
+    var time: Int64 = 0
+
+    /// The time of the events that follow.
+    mutating func at(_ microseconds: Int64) {
+        time = microseconds
+    }
+
+    mutating func event(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+        events.append(InputEvent(time: Timestamp(microseconds: time), type: type, code: code, value: value))
+    }
+
+    mutating func abs(_ code: UInt16, _ value: Int32) { event(EventType.abs, code, value) }
+    mutating func key(_ code: UInt16, _ value: Int32) { event(EventType.key, code, value) }
+    mutating func slot(_ value: Int32) { abs(AbsCode.mtSlot, value) }
+    mutating func trackingID(_ value: Int32) { abs(AbsCode.mtTrackingID, value) }
+    mutating func position(_ x: Int32, _ y: Int32) {
+        abs(AbsCode.mtPositionX, x)
+        abs(AbsCode.mtPositionY, y)
+    }
+    mutating func mtReport() { event(EventType.syn, SynCode.mtReport, 0) }
+    mutating func report() { event(EventType.syn, SynCode.report, 0) }
+    mutating func dropped() { event(EventType.syn, SynCode.dropped, 0) }
+}
+
+/// Test devices, each 0…1000 × 0…500 at 10 units/mm (100 × 50 mm) unless said otherwise.
+enum TestDevices {
+    static func slots(_ count: Int32, resolution: Int32 = 10) -> DeviceDescription {
+        DeviceDescription(
+            name: "Test MT-B", properties: [InputProperty.direct],
+            codes: [EventType.key: [KeyCode.btnTouch]],
+            absinfo: [
+                AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: count - 1),
+                AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 1000, resolution: resolution),
+                AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 500, resolution: resolution),
+                AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
+            ])
+    }
+
+    static func anonymous(trackingIDs: Bool) -> DeviceDescription {
+        var absinfo: [UInt16: AbsInfo] = [
+            AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+            AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 500, resolution: 10),
+        ]
+        if trackingIDs { absinfo[AbsCode.mtTrackingID] = AbsInfo(minimum: 0, maximum: 65535) }
+        return DeviceDescription(name: "Test MT-A", codes: [EventType.key: [KeyCode.btnTouch]], absinfo: absinfo)
+    }
+
+    static let singleTouch = DeviceDescription(
+        name: "Test ST", properties: [InputProperty.direct],
+        codes: [EventType.key: [KeyCode.btnTouch]],
+        absinfo: [
+            AbsCode.x: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+            AbsCode.y: AbsInfo(minimum: 0, maximum: 500, resolution: 10),
+        ])
+}
+
+/// A contact, briefly, for comparisons: `C(3, 10, 20, .moved)`.
+func C(_ id: Int, _ x: Double, _ y: Double, _ phase: ContactPhase) -> Contact {
+    Contact(id: id, position: Point(x: x, y: y), phase: phase)
+}
+
+func T(_ microseconds: Int64) -> Timestamp { Timestamp(microseconds: microseconds) }
+
+/// The error `body` throws, as a `TraceError`.
+func traceError(_ body: () throws -> Void) -> TraceError? {
+    do {
+        try body()
+        return nil
+    } catch let error as TraceError {
+        return error
+    } catch {
+        Issue.record("expected a TraceError, got \(error)")
+        return nil
+    }
+}
