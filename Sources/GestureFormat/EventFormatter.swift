@@ -9,6 +9,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 }
 
 /// Renders gesture events as lines (without the newline).
+///
+/// `append(_:to:)` writes straight into a byte buffer (the replay's hot path: no `String` per field);
+/// `line(for:)` returns the same bytes as a `String`.
 public struct EventFormatter: Sendable {
     public var format: OutputFormat
     /// With several traces, each line begins with the trace's path.
@@ -20,9 +23,20 @@ public struct EventFormatter: Sendable {
     }
 
     public func line(for event: GestureEvent) -> String {
-        var fields = Fields(format: format)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(160)
+        append(event, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the line of `event` (without a newline) to `bytes`.
+    public func append(_ event: GestureEvent, to bytes: inout [UInt8]) {
+        var fields = Fields(format: format, bytes: bytes)
+        bytes = []  // the buffer now lives in `fields`; handing it back below avoids a copy
+        fields.open()
         if let trace { fields.string("trace", trace) }
-        fields.raw("time", Numbers.seconds(event.time))
+        fields.key("time")
+        Numbers.appendSeconds(event.time, to: &fields.bytes)
         fields.string("region", event.region)
         fields.string("type", event.kind.type)
         if let phase = event.kind.phase { fields.string("phase", phase.rawValue) }
@@ -30,7 +44,7 @@ public struct EventFormatter: Sendable {
         case .tap(let tap):
             fields.number("x", tap.x)
             fields.number("y", tap.y)
-            fields.raw("count", String(tap.count))
+            fields.integer("count", tap.count)
             if let value = tap.value { fields.value("value", value) }
             if let selection = tap.selection { fields.selection(selection) }
         case .select(_, let select):
@@ -42,136 +56,189 @@ public struct EventFormatter: Sendable {
         case .wind(_, let wind):
             fields.number("angle", wind.angle)
             fields.number("delta", wind.delta)
-            fields.raw("detent", String(wind.detent))
+            fields.integer("detent", wind.detent)
         case .rotate(_, let rotate):
             fields.number("angle", rotate.angle)
             fields.number("rotation", rotate.rotation)
             fields.number("delta", rotate.delta)
-            fields.raw("detent", String(rotate.detent))
-            fields.object("center", [("x", Numbers.decimal(rotate.center.x)), ("y", Numbers.decimal(rotate.center.y))])
+            fields.integer("detent", rotate.detent)
+            fields.point("center", rotate.center)
         case .haptic(let haptic):
             switch haptic {
             case .press:
                 fields.string("kind", "press")
             case .detent(let detent):
                 fields.string("kind", "detent")
-                fields.raw("detent", String(detent))
+                fields.integer("detent", detent)
             case .limit(let detent):
                 fields.string("kind", "limit")
-                fields.raw("detent", String(detent))
+                fields.integer("detent", detent)
             }
         }
-        return fields.finish()
+        fields.close()
+        bytes = fields.bytes
     }
 }
 
-/// Builds one line, as JSON or as text.
+/// Builds one line, as JSON or as text, into bytes.
 struct Fields {
     let format: OutputFormat
-    private var text = ""
+    var bytes: [UInt8]
     private var count = 0
 
-    init(format: OutputFormat) {
+    init(format: OutputFormat, bytes: [UInt8] = []) {
         self.format = format
-        text.reserveCapacity(160)
-        if format == .jsonl { text = "{" }
+        self.bytes = bytes
     }
 
-    private mutating func key(_ name: String) {
+    mutating func open() {
+        if format == .jsonl { bytes.append(UInt8(ascii: "{")) }
+    }
+
+    mutating func close() {
+        if format == .jsonl { bytes.append(UInt8(ascii: "}")) }
+    }
+
+    /// The leading fields of a text line (trace, time, region, type, phase) are printed bare.
+    private static func isBare(_ name: StaticString) -> Bool {
+        switch name.description {
+        case "trace", "time", "region", "type", "phase": true
+        default: false
+        }
+    }
+
+    mutating func key(_ name: StaticString) {
         switch format {
         case .jsonl:
-            if count > 0 { text += "," }
-            text += "\"" + name + "\":"
+            if count > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(UInt8(ascii: ":"))
         case .text:
-            if count > 0 { text += " " }
-            // The leading fields (trace, time, region, type, phase) are printed bare.
-            if !Fields.bare.contains(name) { text += name + "=" }
+            if count > 0 { bytes.append(UInt8(ascii: " ")) }
+            if !Fields.isBare(name) {
+                bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+                bytes.append(UInt8(ascii: "="))
+            }
         }
         count += 1
     }
 
-    static let bare: Set<String> = ["trace", "time", "region", "type", "phase"]
-
-    mutating func raw(_ name: String, _ value: String) {
+    mutating func number(_ name: StaticString, _ value: Double) {
         key(name)
-        text += value
+        Numbers.appendDecimal(value, to: &bytes)
     }
 
-    mutating func number(_ name: String, _ value: Double) {
-        raw(name, Numbers.decimal(value))
+    mutating func integer(_ name: StaticString, _ value: Int) {
+        key(name)
+        Numbers.appendInteger(Int64(value), to: &bytes)
     }
 
-    mutating func string(_ name: String, _ value: String) {
+    mutating func string(_ name: StaticString, _ value: String) {
         key(name)
         switch format {
-        case .jsonl: text += "\"" + Fields.escaped(value) + "\""
-        case .text: text += Fields.escaped(value)
+        case .jsonl:
+            bytes.append(UInt8(ascii: "\""))
+            Fields.appendEscaped(value, to: &bytes)
+            bytes.append(UInt8(ascii: "\""))
+        case .text:
+            Fields.appendEscaped(value, to: &bytes)
         }
     }
 
-    mutating func value(_ name: String, _ value: DomainValue) {
+    mutating func value(_ name: StaticString, _ value: DomainValue) {
         switch value {
         case .number(let number): self.number(name, number)
         case .instant(let seconds): string(name, Numbers.instant(seconds: seconds))
         }
     }
 
-    mutating func bucket(_ name: String, _ bucket: Bucket) {
+    private mutating func appendBucket(_ bucket: Bucket) {
         switch bucket {
-        case .number(let number): self.number(name, number)
-        case .day(let day): string(name, day.description)
+        case .number(let number):
+            Numbers.appendDecimal(number, to: &bytes)
+        case .day(let day):
+            if format == .jsonl { bytes.append(UInt8(ascii: "\"")) }
+            bytes.append(contentsOf: day.description.utf8)
+            if format == .jsonl { bytes.append(UInt8(ascii: "\"")) }
         }
     }
 
-    private static func rendered(_ bucket: Bucket, format: OutputFormat) -> String {
-        switch bucket {
-        case .number(let number): Numbers.decimal(number)
-        case .day(let day): format == .jsonl ? "\"" + day.description + "\"" : day.description
-        }
+    mutating func bucket(_ name: StaticString, _ bucket: Bucket) {
+        key(name)
+        appendBucket(bucket)
     }
 
     mutating func selection(_ selection: Selection) {
-        let start = Fields.rendered(selection.start, format: format)
-        let end = Fields.rendered(selection.end, format: format)
+        key("selection")
         switch format {
-        case .jsonl: raw("selection", "{\"start\":" + start + ",\"end\":" + end + "}")
-        case .text: raw("selection", start + ".." + end)
+        case .jsonl:
+            bytes.append(contentsOf: #"{"start":"#.utf8)
+            appendBucket(selection.start)
+            bytes.append(contentsOf: #","end":"#.utf8)
+            appendBucket(selection.end)
+            bytes.append(UInt8(ascii: "}"))
+        case .text:
+            appendBucket(selection.start)
+            bytes.append(contentsOf: "..".utf8)
+            appendBucket(selection.end)
         }
     }
 
-    mutating func object(_ name: String, _ members: [(String, String)]) {
+    mutating func point(_ name: StaticString, _ point: Point) {
+        key(name)
         switch format {
-        case .jsonl: raw(name, "{" + members.map { "\"" + $0.0 + "\":" + $0.1 }.joined(separator: ",") + "}")
-        case .text: raw(name, members.map { $0.1 }.joined(separator: ","))
+        case .jsonl:
+            bytes.append(contentsOf: #"{"x":"#.utf8)
+            Numbers.appendDecimal(point.x, to: &bytes)
+            bytes.append(contentsOf: #","y":"#.utf8)
+            Numbers.appendDecimal(point.y, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        case .text:
+            Numbers.appendDecimal(point.x, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            Numbers.appendDecimal(point.y, to: &bytes)
         }
-    }
-
-    mutating func finish() -> String {
-        if format == .jsonl { text += "}" }
-        return text
     }
 
     /// `value` with only `"`, `\` and control characters escaped, for a JSON string (and, so that a
     /// line stays one line, for the text format). Control characters are Unicode's (category Cc: C0,
     /// DEL and C1), written `\n`, `\r`, `\t` or `\u00XX`.
-    static func escaped(_ value: String) -> String {
-        var result = ""
+    static func appendEscaped(_ value: String, to bytes: inout [UInt8]) {
+        var plain = true
+        for byte in value.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x7F {
+            plain = false
+            break
+        }
+        if plain {
+            bytes.append(contentsOf: value.utf8)
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
+            case "\"": bytes.append(contentsOf: #"\""#.utf8)
+            case "\\": bytes.append(contentsOf: #"\\"#.utf8)
+            case "\n": bytes.append(contentsOf: #"\n"#.utf8)
+            case "\r": bytes.append(contentsOf: #"\r"#.utf8)
+            case "\t": bytes.append(contentsOf: #"\t"#.utf8)
             default:
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    bytes.append(contentsOf: #"\u"#.utf8)
+                    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 4 - hex.count))
+                    bytes.append(contentsOf: hex.utf8)
                 } else {
-                    result.unicodeScalars.append(scalar)
+                    bytes.append(contentsOf: String(scalar).utf8)
                 }
             }
         }
-        return result
+    }
+
+    /// `value` escaped, as a `String`.
+    static func escaped(_ value: String) -> String {
+        var bytes: [UInt8] = []
+        appendEscaped(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -2,6 +2,72 @@ import GestureCore
 
 /// The number forms of the output (SPEC "JSON Lines output").
 public enum Numbers {
+    /// Appends `value` in decimal.
+    public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude, minimumCount: 1, to: &bytes)
+    }
+
+    /// Appends the decimal digits of `value`, zero-padded to `minimumCount`.
+    static func appendDigits(_ value: UInt64, minimumCount: Int, to bytes: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // room for 20 digits, no allocation
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            while count < minimumCount && count < 32 {
+                buffer[count] = UInt8(ascii: "0")
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    /// Appends `seconds(time)`.
+    public static func appendSeconds(_ time: Timestamp, to bytes: inout [UInt8]) {
+        let micros = time.microseconds
+        if micros < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(micros.magnitude / 1_000_000, minimumCount: 1, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(micros.magnitude % 1_000_000, minimumCount: 6, to: &bytes)
+    }
+
+    /// Appends `decimal(value)`. Away from a rounding tie the value × 1000 rounds the same as its
+    /// shortest decimal form, so the digits come straight from that integer; near a tie (and for huge
+    /// values) the exact path through the shortest form decides.
+    public static func appendDecimal(_ value: Double, to bytes: inout [UInt8]) {
+        let scaled = value * 1000
+        if scaled.magnitude < 1e12 {
+            let fraction = (scaled - scaled.rounded(.towardZero)).magnitude
+            if (fraction - 0.5).magnitude > 1e-6 {
+                let thousandths = Int64(scaled.rounded(.toNearestOrAwayFromZero))
+                if thousandths == 0 {
+                    bytes.append(UInt8(ascii: "0"))
+                    return
+                }
+                if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
+                let magnitude = thousandths.magnitude
+                appendDigits(magnitude / 1000, minimumCount: 1, to: &bytes)
+                var fractionDigits = magnitude % 1000
+                if fractionDigits != 0 {
+                    bytes.append(UInt8(ascii: "."))
+                    var width = 3
+                    while fractionDigits % 10 == 0 {
+                        fractionDigits /= 10
+                        width -= 1
+                    }
+                    appendDigits(fractionDigits, minimumCount: width, to: &bytes)
+                }
+                return
+            }
+        }
+        bytes.append(contentsOf: decimal(value).utf8)
+    }
+
     /// Seconds with exactly six decimals, straight from the integer microseconds (never through a float).
     public static func seconds(_ time: Timestamp) -> String {
         let micros = time.microseconds

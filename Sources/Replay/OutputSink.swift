@@ -1,3 +1,6 @@
+import GestureCore
+import GestureFormat
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,6 +24,13 @@ public final class LineWriter {
 
     public func write(line: String) {
         buffer.append(contentsOf: line.utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count > threshold { flush() }
+    }
+
+    /// Formats `event` straight into the buffer, as one line.
+    public func write(_ event: GestureEvent, with formatter: EventFormatter) {
+        formatter.append(event, to: &buffer)
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count > threshold { flush() }
     }

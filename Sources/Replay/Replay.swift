@@ -121,7 +121,7 @@ public func replay(trace path: String, options: ReplayOptions, output: LineWrite
     var engine = GestureEngine(layout: layout ?? .wholeSurface(mapping.size))
     let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path : nil)
     func emit(_ events: [GestureEvent]) {
-        for event in events { output.write(line: formatter.line(for: event)) }
+        for event in events { output.write(event, with: formatter) }
     }
     var failure: CommandError?
     while true {

@@ -225,3 +225,49 @@ import Testing
         #expect(mismatches == [])
     }
 }
+
+/// The byte-buffer fast path prints exactly what the exact path prints.
+@Suite struct AppendDecimalTests {
+    static func appended(_ value: Double) -> String {
+        var bytes: [UInt8] = []
+        Numbers.appendDecimal(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test(arguments: [0.0, -0.0, 0.0005, -0.0005, 0.0004999, 1.0005, 2.675, 9.9995, -9.9995, 123456.7895, 1e-7, 1e11,
+                      1e12, 1e20, 0.1 + 0.2, 3.72, -12.3456, 47.2, 30.1, .infinity, .nan])
+    func sameAsTheExactPath(value: Double) {
+        #expect(Self.appended(value) == Numbers.decimal(value))
+    }
+
+    @Test func sameAsTheExactPathOnManyValues() {
+        var generator = SplitMix64(seed: 0xFA57_0001)
+        for _ in 0..<200_000 {
+            let scale = [1e-4, 1e-2, 1, 100, 1e4, 1e8][Int(generator.next() % 6)]
+            let value = (Double(generator.next() % 2_000_001) / 1_000_000 - 1) * scale
+            let exact = Numbers.decimal(value)
+            let fast = Self.appended(value)
+            if exact != fast {
+                Issue.record("\(value): \(fast) ≠ \(exact)")
+                return
+            }
+        }
+        // Values on exact thousandth ties, in both directions.
+        for n in -2000...2000 {
+            let value = (Double(n) + 0.5) / 1000
+            #expect(Self.appended(value) == Numbers.decimal(value))
+        }
+    }
+
+    @Test func integersAndSeconds() {
+        var bytes: [UInt8] = []
+        Numbers.appendInteger(-42, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        Numbers.appendInteger(Int64.min, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        Numbers.appendSeconds(Timestamp(microseconds: 12_000_120), to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        Numbers.appendSeconds(Timestamp(microseconds: -1), to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "-42 -9223372036854775808 12.000120 -0.000001")
+    }
+}
