@@ -2,7 +2,12 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: test build bench deps clean
+.PHONY: demo test build bench recordings deps clean
+
+# The main job: replay the bundled recordings and print the gestures recognized in them.
+demo: deps
+	$(SWIFT) build --product gestures $(SWIFT_FLAGS)
+	@bash scripts/demo.sh
 
 # The whole test suite.
 test: deps
