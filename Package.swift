@@ -31,9 +31,16 @@ let package = Package(
         .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile"]),
         // The `gestures` command.
         .executableTarget(name: "gestures", dependencies: [
-            "Replay", "GestureCore", "GestureFormat",
+            "Replay", "LiveInput", "TraceFormats", "GestureCore", "GestureFormat",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // libevdev, through the system's pkg-config (Debian: libevdev-dev).
+        .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // Touch devices through libevdev: raw calls, Result-returning calls, then a typed throwing API.
+        .target(name: "EvdevDevice", dependencies: ["CLibevdev", "EvdevModel", "GestureCore"]),
+        // Live input: device discovery, the live loop (poll, deadlines on the event clock), recording.
+        .target(name: "LiveInput", dependencies: ["CLibevdev", "EvdevDevice", "EvdevModel", "GestureCore", "GestureFormat",
+                                                  "TraceFormats", "Replay"]),
         // Test-only helpers: the touch-script builder and the event invariant checks.
         .target(name: "GestureTestSupport", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")], path: "Tests/GestureTestSupport"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureFormat", "GestureTestSupport"]),

@@ -11,8 +11,9 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-# Debian packages: none are needed by the core yet; later targets add theirs here.
-packages=()
+# Debian packages: libevdev (built against, through pkg-config) and umockdev (the emulated touchscreens
+# of the live tests).
+packages=(pkg-config libevdev-dev umockdev)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

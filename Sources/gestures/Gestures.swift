@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureCore
 import GestureFormat
+import LiveInput
 import Replay
 
 @main
@@ -9,7 +10,7 @@ struct Gestures: ParsableCommand {
         commandName: "gestures",
         abstract: "Recognize touch gestures in evdev traces and on live touch devices.",
         discussion: "Prints one event per line: JSON Lines by default (see the README for the fields).",
-        subcommands: [ReplayCommand.self]
+        subcommands: [ReplayCommand.self, LiveCommand.self, DevicesCommand.self, RecordCommand.self]
     )
 }
 

@@ -1,0 +1,172 @@
+import CLibevdev
+import Glibc
+import EvdevModel
+import GestureCore
+
+/// Why a device could not be used.
+public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No such file.
+    case missing(path: String)
+    /// The node exists but may not be opened: the caller needs access to /dev/input.
+    case permissionDenied(path: String)
+    /// The file is not an evdev device.
+    case notEvdev(path: String, Errno)
+    /// The device went away.
+    case lost(path: String, name: String)
+    /// Any other failure of a call on the device.
+    case failed(path: String, operation: String, Errno)
+
+    public var description: String {
+        switch self {
+        case .missing(let path):
+            return "\(path): no such device"
+        case .permissionDenied(let path):
+            return "\(path): permission denied. Reading input devices needs access to /dev/input: add yourself to the "
+                + "'input' group (sudo usermod -aG input $USER, then log in again), or give your user access with a udev "
+                + "rule such as /etc/udev/rules.d/70-gestures.rules containing: "
+                + "SUBSYSTEM==\"input\", KERNEL==\"event*\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", TAG+=\"uaccess\""
+        case .notEvdev(let path, let error):
+            return "\(path): not an evdev input device (\(error))"
+        case .lost(let path, let name):
+            return "\(path): the device \"\(name)\" disappeared"
+        case .failed(let path, let operation, let error):
+            return "\(path): \(operation) failed: \(error)"
+        }
+    }
+}
+
+/// What one read from a device gave.
+public enum DeviceRead: Sendable {
+    /// An event, in the order libevdev delivers them (after a `SYN_DROPPED`, the resync events follow it).
+    case event(InputEvent)
+    /// Nothing more to read now.
+    case wouldBlock
+}
+
+/// A touch device read through libevdev (layer 3: a typed, throwing API; no libevdev type leaves it).
+public final class EvdevDevice {
+    public let path: String
+    public let description: DeviceDescription
+    /// For `poll()`: readable when events are waiting.
+    public let fileDescriptor: Int32
+    private let device: OpaquePointer
+    /// After a `SYN_DROPPED`, libevdev is read in sync mode until it has delivered the resync.
+    private var syncing = false
+    private var closed = false
+
+    /// Opens `path` for reading, non-blocking.
+    ///
+    /// - Parameter grab: take the device for this process alone (`EVIOCGRAB`): nothing else sees its events.
+    public init(path: String, grab: Bool = false) throws(EvdevError) {
+        let descriptor: Int32
+        switch openDescriptor(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC) {
+        case .success(let value):
+            descriptor = value
+        case .failure(let error):
+            switch error {
+            case .noSuchFile: throw .missing(path: path)
+            case .permissionDenied, .notPermitted: throw .permissionDenied(path: path)
+            case .noSuchDevice, .noSuchDeviceOrAddress: throw .missing(path: path)
+            default: throw .failed(path: path, operation: "open", error)
+            }
+        }
+        var handle: OpaquePointer?
+        switch valueOrNegatedErrno({ evdev_new_from_fd(descriptor, &handle) }) {
+        case .success:
+            break
+        case .failure(let error):
+            _ = system_close(descriptor)
+            throw .notEvdev(path: path, error)
+        }
+        guard let handle else {
+            _ = system_close(descriptor)
+            throw .notEvdev(path: path, .invalidArgument)
+        }
+        self.path = path
+        self.fileDescriptor = descriptor
+        self.device = handle
+        self.description = EvdevDevice.describe(handle)
+        if grab {
+            if case .failure(let error) = valueOrNegatedErrno({ evdev_grab(handle, LIBEVDEV_GRAB) }) {
+                close()
+                throw .failed(path: path, operation: "grab (another program may hold it)", error)
+            }
+        }
+    }
+
+    deinit { close() }
+
+    /// Releases the device.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        evdev_free(device)
+        _ = system_close(fileDescriptor)
+    }
+
+    /// Asks for event times on `CLOCK_MONOTONIC`. Returns false when the device does not support it
+    /// (an emulated device keeps its file's timestamps); the caller then relies on its offset estimate.
+    @discardableResult
+    public func useMonotonicClock() -> Bool {
+        if case .success = valueOrNegatedErrno({ evdev_set_clock_id(device, CLOCK_MONOTONIC) }) { return true }
+        return false
+    }
+
+    /// The next event, or `.wouldBlock`. After a `SYN_DROPPED` the resync events follow, as libevdev
+    /// delivers them in sync mode.
+    public func next() throws(EvdevError) -> DeviceRead {
+        var raw = input_event()
+        let flags = UInt32(syncing ? gestures_libevdev_read_flag_sync() : gestures_libevdev_read_flag_normal())
+        switch valueOrNegatedErrno({ evdev_next_event(device, flags, &raw) }) {
+        case .success(let status):
+            if status == gestures_libevdev_read_status_sync() {
+                // The SYN_DROPPED itself (normal mode), or one resync event (sync mode).
+                syncing = true
+            }
+            return .event(InputEvent(time: Timestamp(microseconds: Int64(gestures_event_microseconds(&raw))),
+                                     type: raw.type, code: raw.code, value: raw.value))
+        case .failure(let error):
+            if error == .wouldBlock {
+                if syncing {
+                    // The resync is over: back to normal reads.
+                    syncing = false
+                    return try next()
+                }
+                return .wouldBlock
+            }
+            if error.meansDeviceLost { throw .lost(path: path, name: description.name) }
+            throw .failed(path: path, operation: "read", error)
+        }
+    }
+
+    /// What libevdev knows of the device, as the project's model.
+    private static func describe(_ device: OpaquePointer) -> DeviceDescription {
+        let name = libevdev_get_name(device).map { String(cString: $0) } ?? ""
+        let id = InputID(bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(device)),
+                         vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(device)),
+                         product: UInt16(truncatingIfNeeded: libevdev_get_id_product(device)),
+                         version: UInt16(truncatingIfNeeded: libevdev_get_id_version(device)))
+        var properties = CodeSet()
+        for property in 0..<UInt32(INPUT_PROP_CNT) where libevdev_has_property(device, property) == 1 {
+            properties.insert(UInt16(property))
+        }
+        var codes: [UInt16: CodeSet] = [:]
+        var absinfo: [UInt16: AbsInfo] = [:]
+        for type in 0...UInt32(EV_MAX) where libevdev_has_event_type(device, type) == 1 {
+            var set = CodeSet()
+            let maximum = libevdev_event_type_get_max(type)
+            if maximum >= 0 {
+                for code in 0...UInt32(maximum) where libevdev_has_event_code(device, type, code) == 1 {
+                    set.insert(UInt16(code))
+                    if type == UInt32(EV_ABS), let info = libevdev_get_abs_info(device, code) {
+                        absinfo[UInt16(code)] = AbsInfo(minimum: info.pointee.minimum, maximum: info.pointee.maximum,
+                                                        fuzz: info.pointee.fuzz, flat: info.pointee.flat,
+                                                        resolution: info.pointee.resolution)
+                    }
+                }
+            }
+            codes[UInt16(type)] = set
+        }
+        return DeviceDescription(name: name, id: id, properties: properties, codes: codes, absinfo: absinfo)
+    }
+}

@@ -1,0 +1,23 @@
+import CLibevdev
+import Glibc
+
+// Layer 1: the raw calls, one-to-one with C (swift-system's `system_*` shims). Nothing else in the
+// module calls C directly for these.
+
+func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { open(path, flags) }
+func system_close(_ descriptor: Int32) -> Int32 { close(descriptor) }
+func system_errno() -> Int32 { errno }
+func system_poll(_ descriptors: UnsafeMutablePointer<pollfd>, _ count: Int, _ timeout: Int32) -> Int32 {
+    poll(descriptors, nfds_t(count), timeout)
+}
+func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
+
+func evdev_new_from_fd(_ descriptor: Int32, _ device: UnsafeMutablePointer<OpaquePointer?>) -> Int32 {
+    libevdev_new_from_fd(descriptor, device)
+}
+func evdev_free(_ device: OpaquePointer) { libevdev_free(device) }
+func evdev_next_event(_ device: OpaquePointer, _ flags: UInt32, _ event: UnsafeMutablePointer<input_event>) -> Int32 {
+    libevdev_next_event(device, flags, event)
+}
+func evdev_grab(_ device: OpaquePointer, _ grab: libevdev_grab_mode) -> Int32 { libevdev_grab(device, grab) }
+func evdev_set_clock_id(_ device: OpaquePointer, _ clock: Int32) -> Int32 { libevdev_set_clock_id(device, clock) }

@@ -1,0 +1,69 @@
+import EvdevDevice
+import EvdevModel
+import GestureCore
+import Glibc
+
+/// A touch device found in /dev/input.
+public struct TouchDeviceInfo: Sendable {
+    public var node: String
+    public var description: DeviceDescription
+    /// The event number (`/dev/input/event12` → 12).
+    public var number: Int
+
+    public var name: String { description.name }
+    public var kind: DeviceKind? { description.kind }
+    public var size: Size? { description.surfaceSize }
+    public var slots: Int { description.slotCount ?? 1 }
+
+    /// "B" (slots), "A" (`SYN_MT_REPORT`) or "single-touch".
+    public var protocolName: String {
+        switch description.touchProtocol {
+        case .multitouchSlots?: "B"
+        case .multitouchAnonymous?: "A"
+        case .singleTouch?: "single-touch"
+        case nil: "none"
+        }
+    }
+}
+
+/// What a scan of /dev/input found.
+public struct DeviceScan: Sendable {
+    /// Touch devices, by event number.
+    public var touchDevices: [TouchDeviceInfo] = []
+    /// Nodes that could not be opened for lack of permission.
+    public var denied: [String] = []
+}
+
+public enum DeviceDiscovery {
+    /// The `eventN` nodes of `directory`, by number.
+    public static func eventNodes(in directory: String = "/dev/input") -> [(node: String, number: Int)] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var nodes: [(String, Int)] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix("event"), let number = Int(name.dropFirst(5)) else { continue }
+            nodes.append((directory + "/" + name, number))
+        }
+        return nodes.sorted { $0.1 < $1.1 }
+    }
+
+    /// Opens every event node and keeps the touch devices.
+    public static func scan(directory: String = "/dev/input") -> DeviceScan {
+        var scan = DeviceScan()
+        for (node, number) in eventNodes(in: directory) {
+            do {
+                let device = try EvdevDevice(path: node)
+                defer { device.close() }
+                if device.description.touchProtocol != nil {
+                    scan.touchDevices.append(TouchDeviceInfo(node: node, description: device.description, number: number))
+                }
+            } catch {
+                if case .permissionDenied = error { scan.denied.append(node) }
+            }
+        }
+        return scan
+    }
+}

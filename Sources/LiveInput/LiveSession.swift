@@ -1,0 +1,218 @@
+import CLibevdev
+import EvdevDevice
+import EvdevModel
+import GestureCore
+import GestureFormat
+import Glibc
+import Replay
+import TraceFormats
+
+/// Options of `gestures live` and `gestures record`.
+public struct LiveOptions: Sendable {
+    /// nil: the layout's default (the whole surface as one timeline).
+    public var layout: Layout?
+    public var format: OutputFormat = .jsonl
+    public var size: Size?
+    /// How far past a deadline the estimated event clock must be before it fires with no input.
+    public var grace: TimeSpan = .ms(20)
+    public var grab = false
+    /// Write the device's events here as an evemu trace (`--record`).
+    public var record: String?
+
+    public init() {}
+}
+
+/// How a live session ended.
+public enum LiveEnding: Sendable, Equatable {
+    /// SIGINT or SIGTERM: exit status 0.
+    case interrupted
+    /// The device went away: exit status 74.
+    case deviceLost(String)
+}
+
+/// The event clock of a device, estimated from the monotonic clock (SPEC "Live input").
+///
+/// Each event read gives the offset between its own time and its arrival on `CLOCK_MONOTONIC`; the
+/// latest one is kept, so the estimate follows a device whose timestamps are on another clock (an
+/// emulated device replays its file's timestamps) as well as one on the monotonic clock.
+struct EventClock {
+    private(set) var offset: Int64?
+    private(set) var latest: Timestamp?
+
+    mutating func arrived(_ time: Timestamp, at monotonic: Int64) {
+        offset = time.microseconds - monotonic
+        latest = time
+    }
+
+    /// The event clock now; never before the latest event.
+    func now(monotonic: Int64) -> Timestamp {
+        guard let offset else { return Timestamp(microseconds: monotonic) }
+        let estimate = Timestamp(microseconds: monotonic + offset)
+        return latest.map { max($0, estimate) } ?? estimate
+    }
+
+    /// The monotonic time at which the event clock reaches `time`.
+    func monotonic(at time: Timestamp) -> Int64 {
+        time.microseconds - (offset ?? 0)
+    }
+}
+
+/// One live session on one device: reads, records, recognizes and prints until interrupted or the
+/// device goes away. The IO is here; the recognition is the engine's.
+public final class LiveSession {
+    let device: EvdevDevice
+    let options: LiveOptions
+    /// nil for `record`, which only records.
+    private var engine: GestureEngine?
+    private var assembler: FrameAssembler
+    private let formatter: EventFormatter
+    private let output: LineWriter?
+    private let recorder: EvemuWriter?
+    private var clock = EventClock()
+
+    /// Opens the device and prepares the session; `recognize` false for `gestures record`.
+    public init(device path: String, options: LiveOptions, recognize: Bool = true, output: LineWriter?,
+                recorder: EvemuWriter?) throws(CommandError) {
+        let device: EvdevDevice
+        do {
+            device = try EvdevDevice(path: path, grab: options.grab)
+        } catch {
+            throw LiveSession.commandError(error)
+        }
+        guard device.description.touchProtocol != nil else {
+            throw CommandError(status: CommandError.usage,
+                               "\(path): \"\(device.description.name)\" is not a touch device (it has neither multitouch axes nor BTN_TOUCH with ABS_X/ABS_Y)")
+        }
+        device.useMonotonicClock()
+        guard let mapping = device.description.surfaceMapping(size: options.size, layoutSurface: options.layout?.surface),
+              let assembler = FrameAssembler(description: device.description, surface: mapping) else {
+            throw CommandError(status: CommandError.usage, "\(path): expected a touch device with position axes")
+        }
+        if mapping.resolutionAssumed && recognize {
+            Diagnostics.warn("\(path): the device reports no resolution and no size was given (--size WxH or the layout's surface): "
+                             + "assuming the wider axis spans \(Numbers.decimal(SurfaceMapping.assumedWidth)) mm")
+        }
+        self.device = device
+        self.options = options
+        self.assembler = assembler
+        self.engine = recognize ? GestureEngine(layout: options.layout ?? .wholeSurface(mapping.size)) : nil
+        self.formatter = EventFormatter(format: options.format)
+        self.output = output
+        self.recorder = recorder
+        if let recorder {
+            do { try recorder.writeHeader(device.description) } catch { throw CommandError(status: CommandError.io, error.description) }
+        }
+    }
+
+    static func commandError(_ error: EvdevError) -> CommandError {
+        switch error {
+        case .missing: CommandError(status: CommandError.missing, error.description)
+        case .permissionDenied: CommandError(status: CommandError.permission, error.description)
+        case .notEvdev: CommandError(status: CommandError.usage, error.description)
+        case .lost: CommandError(status: CommandError.io, error.description)
+        case .failed: CommandError(status: CommandError.io, error.description)
+        }
+    }
+
+    private func emit(_ events: [GestureEvent]) {
+        guard let output, !events.isEmpty else { return }
+        for event in events { output.write(event, with: formatter) }
+    }
+
+    /// Hands one event to the recorder and the engine.
+    private func take(_ event: InputEvent) throws(CommandError) {
+        if let recorder {
+            do { try recorder.write(event) } catch { throw CommandError(status: CommandError.io, error.description) }
+        }
+        guard engine != nil else { return }
+        switch assembler.handle(event) {
+        case .handleFrame(let frame)?: emit(engine!.handle(frame))
+        case .handleDropped(let time)?: emit(engine!.dropped(at: time))
+        case nil: break
+        }
+    }
+
+    /// Runs until SIGINT/SIGTERM or until the device goes away.
+    public func run() throws(CommandError) -> LiveEnding {
+        let signals = gestures_signalfd_for_termination()
+        guard signals >= 0 else { throw CommandError(status: CommandError.io, "cannot watch SIGINT and SIGTERM") }
+        defer { close(signals) }
+        var descriptors = [pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+        while true {
+            // Sleep until input, a signal, or the next deadline plus the grace on the event clock.
+            var timeout: Int32 = -1
+            if let deadline = engine?.nextDeadline {
+                let due = clock.monotonic(at: deadline + options.grace)
+                let wait = due - gestures_monotonic_microseconds()
+                timeout = wait <= 0 ? 0 : Int32(clamping: (wait + 999) / 1000)
+            }
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            let ready = poll(&descriptors, 2, timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw CommandError(status: CommandError.io, "poll failed: \(String(cString: strerror(errno)))")
+            }
+            if descriptors[1].revents != 0 {
+                try stop()
+                return .interrupted
+            }
+            if descriptors[0].revents & Int16(POLLIN) != 0 {
+                do {
+                    try drain()
+                } catch {
+                    if case .lost = error {
+                        try stop()
+                        Diagnostics.error(error.description)
+                        return .deviceLost(error.description)
+                    }
+                    throw LiveSession.commandError(error)
+                }
+            } else if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                try stop()
+                let message = EvdevError.lost(path: device.path, name: device.description.name).description
+                Diagnostics.error(message)
+                return .deviceLost(message)
+            } else if ready == 0, var engine {
+                // A deadline with no input: fire what is due, stamped with its own time.
+                let now = clock.now(monotonic: gestures_monotonic_microseconds())
+                emit(engine.advance(to: Timestamp(microseconds: now.microseconds - options.grace.microseconds)))
+                self.engine = engine
+            }
+            output?.flush()
+            if output?.failed == true { throw CommandError(status: CommandError.io, "cannot write the output") }
+        }
+    }
+
+    /// Reads every event waiting.
+    private func drain() throws(EvdevError) {
+        while true {
+            switch try device.next() {
+            case .event(let event):
+                clock.arrived(event.time, at: gestures_monotonic_microseconds())
+                do { try take(event) } catch { throw EvdevError.failed(path: device.path, operation: error.message, .ioError) }
+            case .wouldBlock:
+                return
+            }
+        }
+    }
+
+    /// The end: an empty `SYN_REPORT` at the event-clock time of the stop goes to the recording and the
+    /// engine (so a replay of the recording prints what was printed here), then the gestures in progress
+    /// are cancelled at that time.
+    private func stop() throws(CommandError) {
+        let now = clock.now(monotonic: gestures_monotonic_microseconds())
+        let report = InputEvent(time: now, type: EventType.syn, code: SynCode.report, value: 0)
+        try take(report)
+        if var engine {
+            emit(engine.finish(at: now))
+            self.engine = engine
+        }
+        output?.flush()
+        if let recorder {
+            do { try recorder.close() } catch { throw CommandError(status: CommandError.io, error.description) }
+        }
+        device.close()
+    }
+}

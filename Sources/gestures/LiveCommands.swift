@@ -1,0 +1,171 @@
+import ArgumentParser
+import GestureCore
+import GestureFormat
+import LiveInput
+import Replay
+import TraceFormats
+
+/// The device to use: the one named, else the touchscreen with the lowest event number.
+func chooseDevice(_ named: String?) throws -> String {
+    if let named { return named }
+    let scan = DeviceDiscovery.scan()
+    if let screen = scan.touchDevices.first(where: { $0.kind == .touchscreen }) { return screen.node }
+    if !scan.denied.isEmpty {
+        Diagnostics.error("no touchscreen could be opened: permission denied on \(scan.denied.joined(separator: ", ")). "
+                          + "Reading input devices needs access to /dev/input: add yourself to the 'input' group "
+                          + "(sudo usermod -aG input $USER, then log in again), or add a udev rule (see the README)")
+        throw ExitCode(CommandError.permission)
+    }
+    let touchpads = scan.touchDevices.filter { $0.kind == .touchpad }.map(\.node)
+    Diagnostics.error("no touchscreen found" + (touchpads.isEmpty ? "" : "; touchpads are used only when named: \(touchpads.joined(separator: ", "))"))
+    throw ExitCode(CommandError.missing)
+}
+
+struct LiveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live",
+        abstract: "Recognize gestures on a touch device as they happen.",
+        discussion: """
+        Reads DEVICE (an /dev/input/eventN node) through libevdev, or else the touchscreen with the lowest \
+        event number; touchpads only when named. Ends on SIGINT or SIGTERM (status 0), cancelling the \
+        gestures in progress; a device that disappears ends it with status 74.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The device node, e.g. /dev/input/event5.", valueName: "device"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("The layout file (JSON).", valueName: "file"))
+    var layout: String?
+
+    @Option(help: "Output format: jsonl (stable) or text (for people).")
+    var format: OutputFormat = .jsonl
+
+    @Option(help: ArgumentHelp("The surface's size in mm, for devices that report no resolution.", valueName: "WxH"))
+    var size: SurfaceSize?
+
+    @Option(name: .customLong("grace-ms"), help: ArgumentHelp("How late (ms) a deadline with no input may fire.", valueName: "n"))
+    var graceMs: Int = 20
+
+    @Flag(help: "Take the device for this process alone (EVIOCGRAB).")
+    var grab = false
+
+    @Option(help: ArgumentHelp("Also write the device's events to FILE as an evemu trace.", valueName: "file"))
+    var record: String?
+
+    func validate() throws {
+        guard (0...60_000).contains(graceMs) else { throw ValidationError("--grace-ms must be between 0 and 60000") }
+    }
+
+    func run() throws {
+        var options = LiveOptions()
+        options.format = format
+        options.size = size?.size
+        options.grace = .ms(Int64(graceMs))
+        options.grab = grab
+        options.record = record
+        do {
+            if let layout { options.layout = try loadLayout(path: layout) }
+            let node = try chooseDevice(device)
+            var recorder: EvemuWriter?
+            if let record {
+                do { recorder = try EvemuWriter(path: record) } catch { throw CommandError(status: CommandError.io, error.description) }
+            }
+            let session = try LiveSession(device: node, options: options, output: LineWriter(descriptor: 1, threshold: 0),
+                                          recorder: recorder)
+            switch try session.run() {
+            case .interrupted: return
+            case .deviceLost: throw ExitCode(CommandError.io)
+            }
+        } catch let error as CommandError {
+            Diagnostics.error(error.message)
+            throw ExitCode(error.status)
+        }
+    }
+}
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a touch device's events as an evemu trace (header included) until interrupted."
+    )
+
+    @Argument(help: ArgumentHelp("The device node, e.g. /dev/input/event5.", valueName: "device"))
+    var device: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The trace file (default: standard output).", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Take the device for this process alone (EVIOCGRAB).")
+    var grab = false
+
+    func run() throws {
+        var options = LiveOptions()
+        options.grab = grab
+        do {
+            let recorder: EvemuWriter
+            do {
+                recorder = try output.map { try EvemuWriter(path: $0) } ?? EvemuWriter(fileDescriptor: 1, name: "standard output")
+            } catch let error as TraceError {
+                throw CommandError(status: CommandError.io, error.description)
+            }
+            let session = try LiveSession(device: device, options: options, recognize: false, output: nil, recorder: recorder)
+            switch try session.run() {
+            case .interrupted: return
+            case .deviceLost: throw ExitCode(CommandError.io)
+            }
+        } catch let error as CommandError {
+            Diagnostics.error(error.message)
+            throw ExitCode(error.status)
+        }
+    }
+}
+
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List the touch devices: node, kind, protocol, size in mm, slots and name."
+    )
+
+    @Option(help: "Output format: text (a table, default) or jsonl.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let scan = DeviceDiscovery.scan()
+        let output = LineWriter(descriptor: 1)
+        for device in scan.touchDevices {
+            let width = device.size.map { Numbers.decimal($0.width) } ?? "?"
+            let height = device.size.map { Numbers.decimal($0.height) } ?? "?"
+            let kind = device.kind.map { "\($0)" } ?? "touch device"
+            switch format {
+            case .text:
+                output.write(line: "\(device.node)\t\(kind)\tprotocol \(device.protocolName)\t\(width) x \(height) mm\t"
+                                 + "\(device.slots) slot\(device.slots == 1 ? "" : "s")\t\(device.name)")
+            case .jsonl:
+                output.write(line: "{\"node\":\(quoted(device.node)),\"name\":\(quoted(device.name)),\"kind\":\(quoted(kind)),"
+                                 + "\"protocol\":\(quoted(device.protocolName)),\"width\":\(width),\"height\":\(height),"
+                                 + "\"slots\":\(device.slots)}")
+            }
+        }
+        output.flush()
+        if scan.touchDevices.isEmpty && !scan.denied.isEmpty {
+            Diagnostics.error("permission denied on \(scan.denied.joined(separator: ", ")). Reading input devices needs access "
+                              + "to /dev/input: add yourself to the 'input' group (sudo usermod -aG input $USER, then log in "
+                              + "again), or add a udev rule (see the README)")
+            throw ExitCode(CommandError.permission)
+        }
+    }
+
+    private func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
+            case 0..<0x20: bytes += Array(("\\u00" + (byte < 16 ? "0" : "") + String(byte, radix: 16)).utf8)
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
