@@ -21,6 +21,10 @@ build: deps
 bench: deps
 	cd Benchmarks && $(SWIFT) package benchmark --no-progress
 
+# Regenerates the synthetic traces of Recordings/ and their layouts (their expected outputs are checked by hand).
+recordings: deps
+	$(SWIFT) run trace-generator Recordings
+
 # Tools and system packages the build and the tests need, installed only when missing.
 deps:
 	@bash scripts/install-deps.sh

@@ -41,12 +41,14 @@ let package = Package(
         // Live input: device discovery, the live loop (poll, deadlines on the event clock), recording.
         .target(name: "LiveInput", dependencies: ["CLibevdev", "EvdevDevice", "EvdevModel", "GestureCore", "GestureFormat",
                                                   "TraceFormats", "Replay"]),
+        // Writes the synthetic traces of Recordings/ and their layouts: `swift run trace-generator Recordings`.
+        .executableTarget(name: "trace-generator", dependencies: ["EvdevModel", "TraceFormats", "GestureCore"], path: "Sources/TraceGenerator"),
         // Test-only helpers: the touch-script builder and the event invariant checks.
         .target(name: "GestureTestSupport", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")], path: "Tests/GestureTestSupport"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureFormat", "GestureTestSupport"]),
         .testTarget(name: "GestureFormatTests", dependencies: ["GestureCore", "GestureFormat"]),
         .testTarget(name: "LayoutFileTests", dependencies: ["LayoutFile", "GestureCore"]),
-        .testTarget(name: "GesturesCLITests", dependencies: ["gestures"]),
+        .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "EvdevModel", "GestureCore"]),
     ],
     swiftLanguageModes: [.v6]

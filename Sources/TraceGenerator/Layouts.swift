@@ -1,0 +1,49 @@
+/// The layout files of the synthetic traces, as JSON text.
+enum Layouts {
+    /// SPEC's layout file, verbatim: a chart of November 2025 by day, and the kitchen-timer dial.
+    static let spec = """
+        {
+          "surface": {"width": 215.5, "height": 134.7},
+          "regions": [
+            {"name": "chart", "kind": "timeline", "rect": {"x": 10, "y": 5, "width": 200, "height": 60},
+             "domain": {"start": "2025-11-01", "end": "2025-12-01"}, "bucket": "day", "longPressMs": 300},
+            {"name": "timer", "kind": "dial", "center": {"x": 107.5, "y": 100}, "radius": 30,
+             "detentDegrees": 6, "maxDegrees": 360}
+          ]
+        }
+
+        """
+
+    /// SPEC's output example: the same chart with the numeric domain 0–20 and bucket 1 (so value =
+    /// (x − 10) / 10), and the same timer, starting at `initialDegrees` when given.
+    static func numeric(timerInitialDegrees: Int? = nil) -> String {
+        let initial = timerInitialDegrees.map { ", \"initialDegrees\": \($0)" } ?? ""
+        return """
+            {
+              "surface": {"width": 215.5, "height": 134.7},
+              "regions": [
+                {"name": "chart", "kind": "timeline", "rect": {"x": 10, "y": 5, "width": 200, "height": 60},
+                 "domain": {"start": 0, "end": 20}, "bucket": 1},
+                {"name": "timer", "kind": "dial", "center": {"x": 107.5, "y": 100}, "radius": 30,
+                 "detentDegrees": 6, "maxDegrees": 360\(initial)}
+              ]
+            }
+
+            """
+    }
+
+    /// Two date charts, one above the other: November and December 2025 by ISO week (3 mm a day), and
+    /// the year 2025 by month (0.5 mm a day).
+    static let weeksAndMonths = """
+        {
+          "surface": {"width": 215.5, "height": 134.7},
+          "regions": [
+            {"name": "weeks", "kind": "timeline", "rect": {"x": 10, "y": 5, "width": 183, "height": 60},
+             "domain": {"start": "2025-11-01", "end": "2026-01-01"}, "bucket": "week"},
+            {"name": "months", "kind": "timeline", "rect": {"x": 10, "y": 70, "width": 182.5, "height": 60},
+             "domain": {"start": "2025-01-01", "end": "2026-01-01"}, "bucket": "month"}
+          ]
+        }
+
+        """
+}
