@@ -11,7 +11,8 @@ import GestureCore
 ///   too, until an `ABS_MT_SLOT` in range). `BTN_TOUCH`, `ABS_X`/`ABS_Y` and the `BTN_TOOL_*TAP` finger
 ///   counts are ignored: the slots are the truth, even on touchpads that report more fingers than slots.
 /// - Protocol A (`SYN_MT_REPORT`): each frame lists every contact. A frame with no contact (an empty
-///   `SYN_MT_REPORT`, no `SYN_MT_REPORT` at all, or `BTN_TOUCH` 0) lifts them all; a bare `SYN_REPORT`
+///   `SYN_MT_REPORT`, or no `SYN_MT_REPORT` at all) lifts them all, and so does `BTN_TOUCH` 0: from
+///   then until `BTN_TOUCH` 1 the contacts listed only hover and are not down; a bare `SYN_REPORT`
 ///   with no event before it (which the kernel never sends, and which a recording ends with) changes
 ///   nothing. Contacts with tracking ids are matched by id; those without are matched to the previous
 ///   frame's by nearest position, closest pair first, as mtdev does (mtdev minimises the summed distance;
@@ -211,7 +212,7 @@ public struct FrameAssembler {
             case (EventType.abs, AbsCode.mtPositionY): anonymous.setY(event.value)
             case (EventType.abs, AbsCode.mtTrackingID): anonymous.setTrackingID(event.value)
             case (EventType.syn, SynCode.mtReport): anonymous.closeContact()
-            case (EventType.key, KeyCode.btnTouch): if event.value == 0 { anonymous.releaseAll() }
+            case (EventType.key, KeyCode.btnTouch): anonymous.setTouch(event.value)
             default: break  // other axes, BTN_TOOL_*, BTN_LEFT...: not used
             }
         case .singleTouch:
@@ -357,8 +358,9 @@ private struct AnonymousTracker {
     /// The last value of each axis, for a contact reported without it.
     private var lastX: Int32
     private var lastY: Int32
-    /// `BTN_TOUCH` 0 in this frame.
-    private var released = false
+    /// False from a `BTN_TOUCH` 0 until the next `BTN_TOUCH` 1: contacts listed meanwhile hover (the
+    /// bcm5974 keeps listing fingers above the pad after the release) and are not down.
+    private var touching = true
     private var live: [Live]
     private var nextLive: [Live]
     /// Per report: the index in `live` of the contact it continues, or -1 for a landing.
@@ -386,6 +388,7 @@ private struct AnonymousTracker {
         live.removeAll(keepingCapacity: true)
         lastX = origin.x
         lastY = origin.y
+        touching = true
     }
 
     mutating func setX(_ value: Int32) {
@@ -402,8 +405,8 @@ private struct AnonymousTracker {
         pendingTrackingID = value
     }
 
-    mutating func releaseAll() {
-        released = true
+    mutating func setTouch(_ value: Int32) {
+        touching = value != 0
     }
 
     /// `SYN_MT_REPORT`: the contact is complete. One without any position is the empty report that
@@ -424,7 +427,6 @@ private struct AnonymousTracker {
         pendingX = nil
         pendingY = nil
         pendingTrackingID = nil
-        released = false
     }
 
     /// The frame's contacts. A `bare` frame (a `SYN_REPORT` with nothing before it) changes nothing.
@@ -435,7 +437,7 @@ private struct AnonymousTracker {
         }
         // A last contact without its SYN_MT_REPORT still counts.
         closeContact()
-        if released { reports.removeAll(keepingCapacity: true) }
+        if !touching { reports.removeAll(keepingCapacity: true) }
         match(surface: surface)
         for index in live.indices where !liveMatched[index] {
             contacts.append(Contact(id: live[index].id, position: live[index].position, phase: .ended))

@@ -243,8 +243,8 @@ import Testing
         s.at(6000); s.position(100, 100); s.mtReport(); s.position(200, 200); s.mtReport(); s.key(KeyCode.btnTouch, 1); s.report()
         s.at(7000); s.report()
         s.at(8000); s.key(KeyCode.btnTouch, 0); s.report()
-        // A last contact without its SYN_MT_REPORT still counts.
-        s.at(9000); s.position(300, 300); s.report()
+        // Touching again; a last contact without its SYN_MT_REPORT still counts.
+        s.at(9000); s.key(KeyCode.btnTouch, 1); s.position(300, 300); s.report()
         // Events, but no contact: all lift.
         s.at(10000); s.event(EventType.msc, 5, 1234); s.report()
         #expect(
@@ -259,6 +259,23 @@ import Testing
                 TouchFrame(time: T(8000), contacts: [C(2, 10, 10, .ended), C(3, 20, 20, .ended)]),
                 TouchFrame(time: T(9000), contacts: [C(4, 30, 30, .began)]),
                 TouchFrame(time: T(10000), contacts: [C(4, 30, 30, .ended)]),
+            ])
+    }
+
+    /// After `BTN_TOUCH` 0 the contacts still listed hover (the bcm5974 lists fingers above the pad):
+    /// none is down until `BTN_TOUCH` 1.
+    @Test func protocolAContactsListedWhileNotTouchingHover() throws {
+        var s = EventScript()
+        s.at(1000); s.key(KeyCode.btnTouch, 1); s.position(100, 100); s.mtReport(); s.report()
+        s.at(2000); s.key(KeyCode.btnTouch, 0); s.position(100, 100); s.mtReport(); s.report()
+        s.at(3000); s.position(150, 100); s.mtReport(); s.report()
+        s.at(4000); s.key(KeyCode.btnTouch, 1); s.position(160, 100); s.mtReport(); s.report()
+        #expect(
+            try frames(s, TestDevices.anonymous(trackingIDs: false)) == [
+                TouchFrame(time: T(1000), contacts: [C(0, 10, 10, .began)]),
+                TouchFrame(time: T(2000), contacts: [C(0, 10, 10, .ended)]),
+                TouchFrame(time: T(3000), contacts: []),
+                TouchFrame(time: T(4000), contacts: [C(1, 16, 10, .began)]),
             ])
     }
 
