@@ -11,9 +11,9 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-# Debian packages: libevdev (built against, through pkg-config) and umockdev (the emulated touchscreens
-# of the live tests).
-packages=(pkg-config libevdev-dev umockdev)
+# Debian packages: libevdev (built against, through pkg-config); umockdev (the emulated touchscreens of
+# the live tests), with its Python bindings for the device that vanishes mid-test.
+packages=(pkg-config libevdev-dev umockdev python3-gi gir1.2-umockdev-1.0)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -28,6 +28,11 @@ enum CLI {
 
     /// Runs `gestures` with `arguments`; its output goes to files, so that any amount can be captured.
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+        try runProcess([binary.path] + arguments, in: directory)
+    }
+
+    /// Runs any command (`command[0]` is the executable's path).
+    static func runProcess(_ command: [String], in directory: URL? = nil) throws -> Run {
         let scratch = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
@@ -35,8 +40,8 @@ enum CLI {
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = directory ?? root
         process.standardOutput = out
         process.standardError = err

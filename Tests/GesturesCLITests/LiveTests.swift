@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// `gestures live`, `devices` and `record` on emulated devices: umockdev shows the real libevdev a fake
+/// /dev/input and replays an evemu trace on it in real time (Tests/Fixtures/umockdev/README.md).
+///
+/// Nothing here depends on timing luck: live output is compared with the replay of the same trace, which
+/// SPEC makes equal whenever delivery latency varies by less than the grace (20 ms; umockdev's own jitter
+/// measured at most 2.5 ms from frame to frame), and each run is interrupted well after its last event
+/// (umockdev's drift is under 10% of a trace's length).
+@Suite(.serialized, .enabled(if: Emulated.available, "umockdev is missing: run `make test`, which installs it"))
+struct LiveTests {
+    /// Runs `gestures ARGUMENTS` under the harness with `devices` (fixture name, trace or "-" pairs).
+    static func emulated(_ devices: [(String, String)], options: [String] = [], _ arguments: [String]) throws -> Run {
+        var command = [Emulated.harness.path] + options
+        for (device, trace) in devices { command += [device, trace] }
+        command += ["--", CLI.binary.path] + arguments
+        return try CLI.runProcess(command)
+    }
+
+    /// Seconds to wait before interrupting a run of `trace`: its last event, plus umockdev's drift, plus
+    /// a margin for starting up.
+    static func interruptAfter(_ trace: URL) throws -> String {
+        let text = try String(contentsOf: trace, encoding: .utf8)
+        let last = text.split(separator: "\n").last { $0.hasPrefix("E:") }
+        let seconds = last.flatMap { line -> Double? in
+            let stamp = line.split(separator: " ")[1].split(separator: ".")
+            guard stamp.count == 2, let whole = Double(stamp[0]), let micros = Double(stamp[1]) else { return nil }
+            return whole + micros / 1_000_000
+        } ?? 0
+        return String(format: "%.1f", seconds * 1.1 + 1.0)
+    }
+
+    static let liveRecordings: [(trace: String, fixture: String)] = [
+        ("synthetic-long-press-silent.evemu", "touchscreen-mt"),   // a long press held with no events
+        ("synthetic-taps.evemu", "touchscreen-mt"),
+        ("synthetic-dial-wind-limit.evemu", "touchscreen-mt"),
+        ("synthetic-single-touch.evemu", "touchscreen-st"),
+    ]
+
+    @Test(arguments: liveRecordings)
+    func liveOnTheEmulatedDevicePrintsWhatReplayPrints(trace: String, fixture: String) throws {
+        let path = PinnedRecordings.directory.appendingPathComponent(trace)
+        let layout = PinnedRecordings.directory.appendingPathComponent(PinnedRecordings.stem(trace) + ".layout.json").path
+        let live = try Self.emulated([(fixture, path.path)], options: ["--interrupt-after", try Self.interruptAfter(path)],
+                                     ["live", "--layout", layout])
+        let replay = try CLI.run(["replay", path.path])
+        #expect(live.status == 0)
+        #expect(live.stderr == "")
+        #expect(replay.status == 0)
+        #expect(!replay.lines.isEmpty)
+        #expect(live.lines == replay.lines)
+    }
+
+    @Test func aLiveRecordingReplaysToTheLiveLines_andSoDoesRecord() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = Emulated.fixtures.appendingPathComponent("traces/tap-longpress-mt.events")
+        let recorded = directory.appendingPathComponent("live.evemu").path
+        let live = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "2.5"],
+                                     ["live", "--record", recorded])
+        #expect(live.status == 0)
+        #expect(live.lines == [
+            #"{"time":0.090000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":1.390000,"region":"surface","type":"select","phase":"began","anchor":73,"selection":{"start":73,"end":73}}"#,
+            #"{"time":1.390000,"region":"surface","type":"haptic","kind":"press"}"#,
+            #"{"time":1.600000,"region":"surface","type":"select","phase":"ended","anchor":73,"selection":{"start":73,"end":73}}"#,
+        ])
+        let replayed = try CLI.run(["replay", recorded])
+        #expect(replayed.status == 0)
+        #expect(replayed.lines == live.lines)
+        // The recording has the device's header and ends with an empty SYN_REPORT at the stop.
+        let text = try String(contentsOf: URL(fileURLWithPath: recorded), encoding: .utf8)
+        #expect(text.hasPrefix("# EVEMU 1.3\nN: Gestures Test Touchscreen\n"))
+        let events = text.split(separator: "\n").filter { $0.hasPrefix("E:") }
+        #expect(events.last?.contains(" 0000 0000 0") == true)
+
+        let recordedByRecord = directory.appendingPathComponent("record.evemu").path
+        let record = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "2.5"],
+                                       ["record", "/dev/input/event20", "-o", recordedByRecord])
+        #expect(record.status == 0)
+        #expect(record.stdout == "")
+        #expect(try CLI.run(["replay", recordedByRecord]).lines == live.lines)
+    }
+
+    @Test func devicesListsTheTouchDevices_andLiveChoosesTheFirstTouchscreen() throws {
+        let all = [("keyboard", "-"), ("touchpad", "-"), ("touchscreen-mt", "-"), ("touchscreen-st", "-")]
+        let devices = try Self.emulated(all, ["devices"])
+        #expect(devices.status == 0)
+        #expect(devices.lines == [
+            "/dev/input/event19\ttouchpad\tprotocol B\t100 x 60 mm\t5 slots\tGestures Test Touchpad",
+            "/dev/input/event20\ttouchscreen\tprotocol B\t215.526 x 134.684 mm\t10 slots\tGestures Test Touchscreen",
+            "/dev/input/event21\ttouchscreen\tprotocol single-touch\t215.526 x 134.684 mm\t1 slot\tGestures Test Single-Touch Screen",
+        ])
+        // Without DEVICE, live takes event20 (the keyboard and the touchpad come first, and are skipped).
+        let trace = Emulated.fixtures.appendingPathComponent("traces/tap-longpress-mt.events")
+        let live = try Self.emulated([("keyboard", "-"), ("touchpad", "-"), ("touchscreen-mt", trace.path)],
+                                     options: ["--interrupt-after", "2.5"], ["live"])
+        #expect(live.status == 0)
+        #expect(live.lines.count == 4)
+        #expect(live.lines.first?.hasPrefix(#"{"time":0.090000,"region":"surface","type":"tap""#) == true)
+    }
+
+    @Test func aDeviceThatVanishesMidGestureCancelsItAndSaysSo() throws {
+        let trace = Emulated.fixtures.appendingPathComponent("traces/tap-longpress-mt.events")
+        let run = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--vanish-after", "1.5"], ["live"])
+        #expect(run.status == 74)
+        // (The harness says on stderr too that it removed the device; gestures' own lines are these.)
+        #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures:") }
+            == [#"gestures: /dev/input/event20: the device "Gestures Test Touchscreen" disappeared"#])
+        #expect(Array(run.lines.prefix(3)) == [
+            #"{"time":0.090000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":1.390000,"region":"surface","type":"select","phase":"began","anchor":73,"selection":{"start":73,"end":73}}"#,
+            #"{"time":1.390000,"region":"surface","type":"haptic","kind":"press"}"#,
+        ])
+        // The selection is cancelled at the event-clock time of the loss: after its began, before its lift.
+        #expect(run.lines.count == 4)
+        let last = run.lines.last ?? ""
+        #expect(last.hasSuffix(#","region":"surface","type":"select","phase":"cancelled","anchor":73,"selection":{"start":73,"end":73}}"#))
+        let time = Double(last.dropFirst(#"{"time":"#.count).prefix { $0 != "," }) ?? 0
+        #expect(time >= 1.39 && time < 1.6)
+    }
+
+    @Test func aNonTouchDeviceIsRefused() throws {
+        let run = try Self.emulated([("keyboard", "-")], ["live", "/dev/input/event2"])
+        #expect(run.status == 64)
+        #expect(run.stdout == "")
+        #expect(run.stderr.contains("\"Gestures Test Keyboard\" is not a touch device"))
+    }
+
+    @Test(.enabled(if: Emulated.canSwitchUser, "running `gestures` as another user needs root"))
+    func permissionDeniedIs77AndSaysHowToGetAccess() throws {
+        for arguments in [["live", "/dev/input/event20"], ["live"], ["devices"]] {
+            let run = try Self.emulated([("touchscreen-mt", "-")], options: ["--deny"], arguments)
+            #expect(run.status == 77, "\(arguments)")
+            #expect(run.stdout == "")
+            #expect(run.stderr.contains("'input' group"), "\(arguments)")
+        }
+    }
+}
+
+/// What the emulated-device tests need.
+enum Emulated {
+    static let fixtures = CLI.root.appendingPathComponent("Tests/Fixtures/umockdev")
+    static let harness = fixtures.appendingPathComponent("run-emulated.sh")
+
+    /// umockdev and the vanish helper are installed (`run-emulated.sh --check vanish`).
+    static let available: Bool = (try? CLI.runProcess([harness.path, "--check", "vanish"]).status) == 0
+
+    /// Root can run a command as another user (the permission test runs `gestures` as nobody).
+    static let canSwitchUser: Bool = getuid() == 0
+}
