@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile"]),
         // The `gestures` command.
         .executableTarget(name: "gestures", dependencies: [
-            "Replay", "LiveInput", "TraceFormats", "GestureCore", "GestureFormat",
+            "Replay", "LiveInput", "EvdevDevice", "TraceFormats", "GestureCore", "GestureFormat",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libevdev, through the system's pkg-config (Debian: libevdev-dev).

@@ -16,15 +16,18 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Any other failure of a call on the device.
     case failed(path: String, operation: String, Errno)
 
+    /// How to get access to /dev/input without root.
+    public static let accessAdvice = "Reading input devices needs access to /dev/input: add yourself to the 'input' "
+        + "group (sudo usermod -aG input $USER, then log in again), or give your user access with a udev rule such as "
+        + "/etc/udev/rules.d/70-gestures.rules containing: "
+        + "SUBSYSTEM==\"input\", KERNEL==\"event*\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", TAG+=\"uaccess\""
+
     public var description: String {
         switch self {
         case .missing(let path):
             return "\(path): no such device"
         case .permissionDenied(let path):
-            return "\(path): permission denied. Reading input devices needs access to /dev/input: add yourself to the "
-                + "'input' group (sudo usermod -aG input $USER, then log in again), or give your user access with a udev "
-                + "rule such as /etc/udev/rules.d/70-gestures.rules containing: "
-                + "SUBSYSTEM==\"input\", KERNEL==\"event*\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", TAG+=\"uaccess\""
+            return "\(path): permission denied. " + EvdevError.accessAdvice
         case .notEvdev(let path, let error):
             return "\(path): not an evdev input device (\(error))"
         case .lost(let path, let name):

@@ -159,15 +159,10 @@ public final class LiveSession {
                 return .interrupted
             }
             if descriptors[0].revents & Int16(POLLIN) != 0 {
-                do {
-                    try drain()
-                } catch {
-                    if case .lost = error {
-                        try stop()
-                        Diagnostics.error(error.description)
-                        return .deviceLost(error.description)
-                    }
-                    throw LiveSession.commandError(error)
+                if let lost = try drain() {
+                    try stop()
+                    Diagnostics.error(lost.description)
+                    return .deviceLost(lost.description)
                 }
             } else if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 try stop()
@@ -185,15 +180,22 @@ public final class LiveSession {
         }
     }
 
-    /// Reads every event waiting.
-    private func drain() throws(EvdevError) {
+    /// Reads every event waiting. Returns the loss when the device went away.
+    private func drain() throws(CommandError) -> EvdevError? {
         while true {
-            switch try device.next() {
+            let read: DeviceRead
+            do {
+                read = try device.next()
+            } catch {
+                if case .lost = error { return error }
+                throw LiveSession.commandError(error)
+            }
+            switch read {
             case .event(let event):
                 clock.arrived(event.time, at: gestures_monotonic_microseconds())
-                do { try take(event) } catch { throw EvdevError.failed(path: device.path, operation: error.message, .ioError) }
+                try take(event)
             case .wouldBlock:
-                return
+                return nil
             }
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureCore
 import GestureFormat
+import EvdevDevice
 import LiveInput
 import Replay
 import TraceFormats
@@ -12,8 +13,7 @@ func chooseDevice(_ named: String?) throws -> String {
     if let screen = scan.touchDevices.first(where: { $0.kind == .touchscreen }) { return screen.node }
     if !scan.denied.isEmpty {
         Diagnostics.error("no touchscreen could be opened: permission denied on \(scan.denied.joined(separator: ", ")). "
-                          + "Reading input devices needs access to /dev/input: add yourself to the 'input' group "
-                          + "(sudo usermod -aG input $USER, then log in again), or add a udev rule (see the README)")
+                          + EvdevError.accessAdvice)
         throw ExitCode(CommandError.permission)
     }
     let touchpads = scan.touchDevices.filter { $0.kind == .touchpad }.map(\.node)
@@ -71,16 +71,20 @@ struct LiveCommand: ParsableCommand {
             if let record {
                 do { recorder = try EvemuWriter(path: record) } catch { throw CommandError(status: CommandError.io, error.description) }
             }
-            let session = try LiveSession(device: node, options: options, output: LineWriter(descriptor: 1, threshold: 0),
-                                          recorder: recorder)
-            switch try session.run() {
-            case .interrupted: return
-            case .deviceLost: throw ExitCode(CommandError.io)
-            }
+            try runSession(LiveSession(device: node, options: options, output: LineWriter(descriptor: 1, threshold: 0),
+                                       recorder: recorder))
         } catch let error as CommandError {
             Diagnostics.error(error.message)
             throw ExitCode(error.status)
         }
+    }
+}
+
+/// Runs a live session to its end: status 0 when interrupted, 74 when the device was lost.
+func runSession(_ session: LiveSession) throws {
+    switch try session.run() {
+    case .interrupted: return
+    case .deviceLost: throw ExitCode(CommandError.io)
     }
 }
 
@@ -109,11 +113,7 @@ struct RecordCommand: ParsableCommand {
             } catch let error as TraceError {
                 throw CommandError(status: CommandError.io, error.description)
             }
-            let session = try LiveSession(device: device, options: options, recognize: false, output: nil, recorder: recorder)
-            switch try session.run() {
-            case .interrupted: return
-            case .deviceLost: throw ExitCode(CommandError.io)
-            }
+            try runSession(LiveSession(device: device, options: options, recognize: false, output: nil, recorder: recorder))
         } catch let error as CommandError {
             Diagnostics.error(error.message)
             throw ExitCode(error.status)
@@ -149,9 +149,7 @@ struct DevicesCommand: ParsableCommand {
         }
         output.flush()
         if scan.touchDevices.isEmpty && !scan.denied.isEmpty {
-            Diagnostics.error("permission denied on \(scan.denied.joined(separator: ", ")). Reading input devices needs access "
-                              + "to /dev/input: add yourself to the 'input' group (sudo usermod -aG input $USER, then log in "
-                              + "again), or add a udev rule (see the README)")
+            Diagnostics.error("permission denied on \(scan.denied.joined(separator: ", ")). " + EvdevError.accessAdvice)
             throw ExitCode(CommandError.permission)
         }
     }
