@@ -29,7 +29,7 @@ import GestureCore
 /// previous one's time, so the engine's deadlines stay ordered.
 ///
 /// `SYN_DROPPED`: reported at once (`handleDropped`); the events after it, up to and including the next
-/// `SYN_REPORT`, make no frame. Protocol B still applies them to its slots, because they are the true
+/// `SYN_REPORT`, make no frame: that `SYN_REPORT` gives the device's state instead (`handleResync`). Protocol B still applies them to its slots, because they are the true
 /// state of the device (libevdev's resync, as recorded, is exactly the change since the drop): a lift in
 /// them therefore shows in the next frame instead of leaving a contact stuck down. Protocol A needs no
 /// such care, since its next frame lists every contact anyway.
@@ -43,6 +43,9 @@ public struct FrameAssembler {
         case handleFrame(TouchFrame)
         /// The device dropped events (`SYN_DROPPED`): hand its time to the engine (`GestureEngine.dropped`).
         case handleDropped(at: Timestamp)
+        /// The `SYN_REPORT` that ends the events after a `SYN_DROPPED`: the device's state now, whose contacts
+        /// the engine ignores until they lift (`GestureEngine.resynced`).
+        case handleResync(TouchFrame)
     }
 
     /// What `finish()` found at the end of input.
@@ -159,21 +162,27 @@ public struct FrameAssembler {
     private mutating func report(at time: Timestamp) -> EventAction? {
         switch state {
         case .discarding:
-            // The SYN_REPORT that ends the damaged frame: no frame. Protocol B keeps what it applied;
-            // protocol A's next frame lists every contact afresh.
-            anonymous.discardFrame()
-            state = .betweenFrames
-            return nil
+            // The SYN_REPORT that ends the damaged frame: no frame, but the state the device is in now,
+            // for the engine to ignore its contacts until they lift. Protocol B's slots took the events
+            // (libevdev's resync is exactly the change since the drop); protocol A keeps its contacts,
+            // which its next frame lists afresh.
+            switch touchProtocol {
+            case .multitouchAnonymous:
+                anonymous.discardFrame()
+                return .handleResync(frame(at: time, bare: true))
+            case .multitouchSlots, .singleTouch:
+                return .handleResync(frame(at: time, bare: false))
+            }
         case .betweenFrames:
             // A bare SYN_REPORT: time passes, nothing changes.
-            return frame(at: time, bare: true)
+            return .handleFrame(frame(at: time, bare: true))
         case .assembling:
-            return frame(at: time, bare: false)
+            return .handleFrame(frame(at: time, bare: false))
         }
     }
 
     /// The frame that ends at `time`; `bare` when no event came since the previous one.
-    private mutating func frame(at time: Timestamp, bare: Bool) -> EventAction {
+    private mutating func frame(at time: Timestamp, bare: Bool) -> TouchFrame {
         let frameTime = stamp(time)
         contacts.removeAll(keepingCapacity: true)
         switch touchProtocol {
@@ -185,7 +194,7 @@ public struct FrameAssembler {
         }
         state = .betweenFrames
         lastFrameTime = frameTime
-        return .handleFrame(TouchFrame(time: frameTime, contacts: contacts))
+        return TouchFrame(time: frameTime, contacts: contacts)
     }
 
     /// `time`, or the latest time handed out if `time` is earlier.

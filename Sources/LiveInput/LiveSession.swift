@@ -128,6 +128,7 @@ public final class LiveSession {
         switch assembler.handle(event) {
         case .handleFrame(let frame)?: emit(engine!.handle(frame))
         case .handleDropped(let time)?: emit(engine!.dropped(at: time))
+        case .handleResync(let frame)?: emit(engine!.resynced(frame))
         case nil: break
         }
     }

@@ -136,6 +136,7 @@ public func replay(trace path: String, options: ReplayOptions, output: LineWrite
         switch assembler.handle(event) {
         case .handleFrame(let frame)?: emit(engine.handle(frame))
         case .handleDropped(let time)?: emit(engine.dropped(at: time))
+        case .handleResync(let frame)?: emit(engine.resynced(frame))
         case nil: break
         }
     }

@@ -184,6 +184,47 @@ import Testing
         ])
     }
 
+    @Test func afterADropTheResyncedStateIsIgnoredUntilItLifts_andLaterTouchesAreNot() {
+        var engine = GestureEngine(layout: Self.panel)
+        let formatter = EventFormatter()
+        var lines: [String] = []
+        func take(_ events: [GestureEvent]) { lines += events.map { formatter.line(for: $0) } }
+        take(engine.handle(TouchFrame(time: .zero, contacts: [Contact(id: 1, position: Point(x: 100, y: 30), phase: .began)])))
+        take(engine.dropped(at: Timestamp(microseconds: 400_000)))
+        // The resync: finger 1 lifted during the drop, finger 2 landed (on the chart) and finger 3 on the dial.
+        take(engine.resynced(TouchFrame(time: Timestamp(microseconds: 400_000), contacts: [
+            Contact(id: 1, position: Point(x: 100, y: 30), phase: .ended),
+            Contact(id: 2, position: Point(x: 150, y: 30), phase: .began),
+            Contact(id: 3, position: Point(x: 100, y: 110), phase: .began),
+        ])))
+        // Finger 2 is ignored until it lifts: it makes no pan, and finger 4 beside it is ignored too.
+        take(engine.handle(TouchFrame(time: Timestamp(microseconds: 450_000), contacts: [
+            Contact(id: 2, position: Point(x: 190, y: 30), phase: .moved),
+            Contact(id: 4, position: Point(x: 50, y: 30), phase: .began),
+        ])))
+        take(engine.handle(TouchFrame(time: Timestamp(microseconds: 500_000), contacts: [
+            Contact(id: 2, position: Point(x: 190, y: 30), phase: .ended),
+            Contact(id: 4, position: Point(x: 50, y: 30), phase: .ended),
+            Contact(id: 3, position: Point(x: 100, y: 110), phase: .ended),
+        ])))
+        // All lifted: a tap on each is recognized again.
+        take(engine.handle(TouchFrame(time: Timestamp(microseconds: 600_000), contacts: [
+            Contact(id: 5, position: Point(x: 50, y: 30), phase: .began),
+            Contact(id: 6, position: Point(x: 100, y: 110), phase: .began),
+        ])))
+        take(engine.handle(TouchFrame(time: Timestamp(microseconds: 650_000), contacts: [
+            Contact(id: 5, position: Point(x: 50, y: 30), phase: .ended),
+            Contact(id: 6, position: Point(x: 100, y: 110), phase: .ended),
+        ])))
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":9,"selection":{"start":9,"end":9}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.400000,"region":"chart","type":"select","phase":"cancelled","anchor":9,"selection":{"start":9,"end":9}}"#,
+            #"{"time":0.650000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
+            #"{"time":0.650000,"region":"timer","type":"tap","x":100,"y":110,"count":1}"#,
+        ])
+    }
+
     @Test func contactsNotListedInAFrameStayWhereTheyAre() {
         var engine = GestureEngine(layout: Self.panel)
         var events = engine.handle(TouchFrame(time: .zero, contacts: [Contact(id: 1, position: Point(x: 50, y: 30), phase: .began)]))

@@ -83,6 +83,29 @@ struct LiveTests {
         #expect(try CLI.run(["replay", recordedByRecord]).lines == live.lines)
     }
 
+    @Test func aSynDroppedCancelsTheGesture_andTheRecordingWithItsResyncReplaysTheSame() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = Emulated.fixtures.appendingPathComponent("traces/syn-dropped-mt.events")
+        let recorded = directory.appendingPathComponent("drop.evemu").path
+        let live = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "2.5"],
+                                     ["live", "--record", recorded])
+        #expect(live.status == 0)
+        #expect(live.lines == [
+            #"{"time":0.800000,"region":"surface","type":"select","phase":"began","anchor":48,"selection":{"start":48,"end":48}}"#,
+            #"{"time":0.800000,"region":"surface","type":"haptic","kind":"press"}"#,
+            #"{"time":1.000000,"region":"surface","type":"select","phase":"cancelled","anchor":48,"selection":{"start":48,"end":48}}"#,
+            #"{"time":1.560000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+        ])
+        // The recording holds the SYN_DROPPED and libevdev's resync, as delivered.
+        let text = try String(contentsOf: URL(fileURLWithPath: recorded), encoding: .utf8)
+        #expect(text.contains("E: 1.0 0000 0003 0"))
+        #expect(try CLI.run(["replay", recorded]).lines == live.lines)
+        // The kernel's trace itself (no resync in it): its lift after the drop ends the ignored finger too.
+        let raw = try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, trace.path])
+        #expect(raw.lines == live.lines)
+    }
+
     @Test func devicesListsTheTouchDevices_andLiveChoosesTheFirstTouchscreen() throws {
         let all = [("keyboard", "-"), ("touchpad", "-"), ("touchscreen-mt", "-"), ("touchscreen-st", "-")]
         let devices = try Self.emulated(all, ["devices"])

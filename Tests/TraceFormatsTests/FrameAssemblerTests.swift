@@ -140,7 +140,7 @@ import Testing
     // MARK: SYN_DROPPED
 
     /// The drop is reported at once; the events after it up to the next SYN_REPORT make no frame, but
-    /// what they did to the slots (a lift here) shows in the next frame.
+    /// what they did to the slots (a lift here) is the state that SYN_REPORT reports as the resync.
     @Test func synDropped() throws {
         var s = EventScript()
         s.at(1000); s.slot(0); s.trackingID(1); s.position(100, 100); s.slot(1); s.trackingID(2); s.position(200, 200); s.report()
@@ -153,7 +153,8 @@ import Testing
             try actions(s, TestDevices.slots(2)) == [
                 .handleFrame(TouchFrame(time: T(1000), contacts: [C(0, 10, 10, .began), C(1, 20, 20, .began)])),
                 .handleDropped(at: T(2100)),
-                .handleFrame(TouchFrame(time: T(2300), contacts: [C(0, 17, 10, .moved), C(1, 20, 20, .ended), C(2, 30, 30, .began)])),
+                .handleResync(TouchFrame(time: T(2200), contacts: [C(0, 16, 10, .moved), C(1, 20, 20, .ended)])),
+                .handleFrame(TouchFrame(time: T(2300), contacts: [C(0, 17, 10, .moved), C(2, 30, 30, .began)])),
             ])
         #expect(result.finish == FrameAssembler.FinishResult(partialFrameDropped: false, lastFrameTime: T(2300)))
     }
@@ -169,7 +170,8 @@ import Testing
         #expect(result.finish == FrameAssembler.FinishResult(partialFrameDropped: false, lastFrameTime: T(1000)))
     }
 
-    /// Protocol A after a drop: the damaged frame is forgotten; the next lists every contact.
+    /// Protocol A after a drop: the damaged frame is forgotten, the resync keeps the contacts as they
+    /// were, and the next frame lists every contact.
     @Test func synDroppedProtocolA() throws {
         var s = EventScript()
         s.at(1000); s.position(100, 100); s.mtReport(); s.report()
@@ -180,6 +182,7 @@ import Testing
             try actions(s, TestDevices.anonymous(trackingIDs: false)) == [
                 .handleFrame(TouchFrame(time: T(1000), contacts: [C(0, 10, 10, .began)])),
                 .handleDropped(at: T(2000)),
+                .handleResync(TouchFrame(time: T(2100), contacts: [C(0, 10, 10, .stationary)])),
                 .handleFrame(TouchFrame(time: T(2200), contacts: [C(0, 11, 10, .moved)])),
             ])
     }
@@ -198,6 +201,7 @@ import Testing
                 .handleFrame(TouchFrame(time: T(5000), contacts: [C(0, 10, 10, .began)])),
                 .handleFrame(TouchFrame(time: T(5000), contacts: [C(0, 20, 10, .moved)])),
                 .handleDropped(at: T(5000)),
+                .handleResync(TouchFrame(time: T(5000), contacts: [C(0, 20, 10, .stationary)])),
                 .handleFrame(TouchFrame(time: T(6000), contacts: [C(0, 30, 10, .moved)])),
             ])
     }

@@ -50,6 +50,8 @@ struct Replay {
     var frames: [TouchFrame] = []
     /// The `handleDropped` times.
     var drops: [Timestamp] = []
+    /// The `handleResync` frames.
+    var resyncs: [TouchFrame] = []
     var finish = FrameAssembler.FinishResult(partialFrameDropped: false, lastFrameTime: nil)
     var droppedPartialLine = false
 
@@ -89,6 +91,7 @@ func replay(events: [InputEvent], description: DeviceDescription, size: Size? = 
         switch assembler.handle(event) {
         case .handleFrame(let frame): result.frames.append(frame)
         case .handleDropped(let time): result.drops.append(time)
+        case .handleResync(let frame): result.resyncs.append(frame)
         case nil: break
         }
     }

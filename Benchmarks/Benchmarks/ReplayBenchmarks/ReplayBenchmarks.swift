@@ -87,6 +87,8 @@ func replay(_ path: String) throws -> Int {
             for gesture in engine.handle(frame) { bytes += formatter.line(for: gesture).utf8.count + 1 }
         case .handleDropped(let time)?:
             for gesture in engine.dropped(at: time) { bytes += formatter.line(for: gesture).utf8.count + 1 }
+        case .handleResync(let frame)?:
+            for gesture in engine.resynced(frame) { bytes += formatter.line(for: gesture).utf8.count + 1 }
         case nil:
             break
         }

@@ -5,8 +5,10 @@
 /// - `handle(_:)` a frame: first every deadline up to the frame's time fires (stamped with its own
 ///   time), then the frame's changes go to the regions in layout order;
 /// - `advance(to:)` time passing with no frame (a live driver woken at `nextDeadline`);
-/// - `dropped(at:)` a `SYN_DROPPED`: every gesture in progress is cancelled, and the touches down now,
-///   and those the next frame brings, are ignored until they lift (they still count as fingers);
+/// - `dropped(at:)` a `SYN_DROPPED`: every gesture in progress is cancelled, and the touches down now
+///   are ignored until they lift (they still count as fingers);
+/// - `resynced(_:)` the device's state once the events after the drop are over: its contacts are
+///   ignored until they lift, like those down at the drop;
 /// - `finish(at:)` the end of input: every gesture in progress is cancelled.
 public struct GestureEngine: Sendable {
     /// Where a region of the layout lives. The regions are kept in one array per kind and mutated in
@@ -34,8 +36,6 @@ public struct GestureEngine: Sendable {
     /// Per region: fingers shown to its recognizers, and ignored fingers.
     private var activeTouches: [Int]
     private var ignoredTouches: [Int]
-    /// Set by `dropped(at:)`: the next frame's landings are ignored too (they are the resynced state).
-    private var resyncPending = false
     /// Per region, reused from frame to frame so that the steady state does not allocate.
     private var scratch: [TouchChanges]
 
@@ -188,7 +188,6 @@ public struct GestureEngine: Sendable {
                 }
             }
         }
-        resyncPending = false
         for index in slots.indices where !scratch[index].isEmpty {
             let changes = scratch[index]
             let remaining = activeTouches[index] - changes.landed.count
@@ -210,8 +209,8 @@ public struct GestureEngine: Sendable {
         let region = slots.indices.first { self.region($0, contains: contact.position) }
         var ignored = false
         if let region {
-            // After a SYN_DROPPED, or beside a finger that is ignored, a finger is ignored too.
-            ignored = resyncPending || ignoredTouches[region] > 0
+            // Beside a finger that is ignored, a finger is ignored too.
+            ignored = ignoredTouches[region] > 0
             if ignored {
                 ignoredTouches[region] += 1
             } else {
@@ -223,18 +222,58 @@ public struct GestureEngine: Sendable {
     }
 
     /// A `SYN_DROPPED` at `time`: deadlines up to it fire, then every gesture in progress is cancelled,
-    /// stamped `time`. The fingers down now, and those the next frame brings, are ignored until they lift.
+    /// stamped `time`. The fingers down now are ignored until they lift (they still count as fingers).
     public mutating func dropped(at time: Timestamp) -> [GestureEvent] {
         let events = cancelAll(at: time)
+        ignoreAll()
+        return events
+    }
+
+    /// The device's state after a `SYN_DROPPED`, once the events after it are over (libevdev's resync):
+    /// deadlines up to its time fire; its contacts are taken as they are, and every one is ignored until
+    /// it lifts, as the fingers down at the drop are. Nothing is recognized from it.
+    public mutating func resynced(_ frame: TouchFrame) -> [GestureEvent] {
+        let events = advance(to: frame.time)
+        for contact in frame.contacts {
+            if let slot = contacts.firstIndex(where: { $0.id == contact.id }) {
+                contacts[slot].position = contact.position
+                switch contact.phase {
+                case .began, .moved, .stationary:
+                    break
+                case .ended, .cancelled:
+                    remove(slot)
+                }
+            } else {
+                switch contact.phase {
+                case .began, .moved, .stationary: land(contact)
+                case .ended, .cancelled: break
+                }
+            }
+        }
+        ignoreAll()
+        return events
+    }
+
+    /// Every contact down now is ignored until it lifts.
+    private mutating func ignoreAll() {
         for index in contacts.indices where !contacts[index].ignored {
             if let region = contacts[index].region {
                 activeTouches[region] -= 1
                 ignoredTouches[region] += 1
+                // A landing shown to no recognizer yet is taken back (only `resynced` lands contacts here).
+                scratch[region].landed.removeAll { $0.id == contacts[index].id }
             }
             contacts[index].ignored = true
         }
-        resyncPending = true
-        return events
+    }
+
+    /// Forgets the contact at `slot`.
+    private mutating func remove(_ slot: Int) {
+        let tracked = contacts[slot]
+        if let region = tracked.region {
+            if tracked.ignored { ignoredTouches[region] -= 1 } else { activeTouches[region] -= 1 }
+        }
+        contacts.remove(at: slot)
     }
 
     /// The end of input at `time` (the last complete frame's time): deadlines up to it fire, then every
@@ -247,7 +286,6 @@ public struct GestureEngine: Sendable {
             activeTouches[index] = 0
             ignoredTouches[index] = 0
         }
-        resyncPending = false
         return events
     }
 
