@@ -1,5 +1,6 @@
 import GestureCore
 import GestureFormat
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -61,6 +62,14 @@ public final class LineWriter {
 
 /// Messages for people, on standard error.
 public enum Diagnostics {
+    /// Says `message` unless a message with the same `key` was said before in this run ("says so once").
+    public static func warnOnce(key: String, _ message: String) {
+        guard onceKeys.withLock({ $0.insert(key).inserted }) else { return }
+        warn(message)
+    }
+
+    private static let onceKeys = Mutex<Set<String>>([])
+
     public static func warn(_ message: String) {
         let line = "gestures: warning: " + message + "\n"
         _ = line.withCString { Glibc.write(2, $0, strlen($0)) }

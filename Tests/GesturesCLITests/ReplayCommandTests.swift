@@ -141,6 +141,10 @@ let tapLine = #"{"time":1.080000,"region":"surface","type":"tap","x":50,"y":25,"
         let assumed = try CLI.run(["replay", trace])
         #expect(assumed.lines == [#"{"time":1.080000,"region":"surface","type":"tap","x":125,"y":62.5,"count":1,"value":50,"selection":{"start":50,"end":50}}"#])
         #expect(assumed.stderr.contains("assuming the wider axis spans 250 mm"))
+        // Said once, however many traces need it.
+        let twice = try CLI.run(["replay", trace, trace])
+        #expect(twice.lines.count == 2)
+        #expect(twice.stderr.components(separatedBy: "assuming the wider axis").count == 2)
     }
 
     // MARK: bad input
