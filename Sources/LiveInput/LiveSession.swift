@@ -160,7 +160,16 @@ public final class LiveSession {
                 return .interrupted
             }
             if descriptors[0].revents & Int16(POLLIN) != 0 {
-                if let lost = try drain() {
+                let lost: EvdevError?
+                do {
+                    lost = try drain()
+                } catch {
+                    // A read that failed otherwise (libevdev out of step with the device): end as for a
+                    // loss, so that every gesture begun still ends, then report the error.
+                    try? stop()
+                    throw error
+                }
+                if let lost {
                     try stop()
                     Diagnostics.error(lost.description)
                     return .deviceLost(lost.description)
