@@ -106,6 +106,25 @@ struct LiveTests {
         #expect(raw.lines == live.lines)
     }
 
+    @Test(arguments: ["INT", "TERM"])
+    func aSignalCancelsTheGestureInProgressAtTheStopsTime_andExitsZero(signal: String) throws {
+        let trace = Emulated.fixtures.appendingPathComponent("traces/held-mt.events")
+        let run = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "1.5", "--signal", signal],
+                                    ["live", "--grab"])
+        #expect(run.status == 0)
+        #expect(Array(run.lines.prefix(2)) == [
+            #"{"time":0.500000,"region":"surface","type":"select","phase":"began","anchor":48,"selection":{"start":48,"end":48}}"#,
+            #"{"time":0.500000,"region":"surface","type":"haptic","kind":"press"}"#,
+        ])
+        // Cancelled at the event-clock time of the stop: the finger went down at 0.2 s on that clock and
+        // the signal came about 1.5 s after the trace began playing.
+        #expect(run.lines.count == 3)
+        let last = run.lines.last ?? ""
+        #expect(last.hasSuffix(#","region":"surface","type":"select","phase":"cancelled","anchor":48,"selection":{"start":48,"end":48}}"#))
+        let time = Double(last.dropFirst(#"{"time":"#.count).prefix { $0 != "," }) ?? 0
+        #expect(time > 1.0 && time < 3.0)
+    }
+
     @Test func devicesListsTheTouchDevices_andLiveChoosesTheFirstTouchscreen() throws {
         let all = [("keyboard", "-"), ("touchpad", "-"), ("touchscreen-mt", "-"), ("touchscreen-st", "-")]
         let devices = try Self.emulated(all, ["devices"])
