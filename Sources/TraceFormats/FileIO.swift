@@ -87,6 +87,8 @@ final class LineReader {
 
     let path: String
     let capacity: Int
+    /// The file's size in bytes when it is a regular file (nil for a pipe or a device), as opened.
+    let regularFileSize: Int?
     private let fd: Int32
     private let buffer: UnsafeMutablePointer<UInt8>
     /// The unread bytes are `buffer[start..<end]`.
@@ -100,7 +102,10 @@ final class LineReader {
     init(path: String, capacity: Int = LineReader.defaultCapacity) throws(TraceError) {
         self.path = path
         self.capacity = capacity
-        self.fd = try openForReading(path)
+        let fd = try openForReading(path)
+        var status = stat()
+        self.regularFileSize = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+        self.fd = fd
         self.buffer = .allocate(capacity: capacity)
     }
 

@@ -2,18 +2,226 @@ import EvdevModel
 import GestureCore
 import Yams
 
-/// Reads a `libinput record` YAML file, format version 1 (libinput 1.11 and later).
+/// Reads a `libinput record` YAML file, format version 1 (libinput 1.11 and later), streaming its events.
 ///
 /// Keys this reader does not know are ignored, as the format asks; any version other than 1 is rejected,
 /// as `libinput replay` does. Only the first device is read. Its events are the `[sec, usec, type, code,
 /// value]` rows of the `evdev:` items, in order: frames are made by `SYN_REPORT`, not by the YAML items.
 /// `hid:` and `libinput:` items are skipped.
 ///
-/// Memory: Yams builds the document's whole node tree before this reader walks it; that is acceptable
-/// for libinput recordings (minutes of touch input are a few MB of YAML), unlike evemu traces, which are
-/// streamed. The tree is released once the events are converted (24 bytes each).
-enum LibinputRecordReader {
-    static func read(path: String) throws(TraceError) -> (description: DeviceDescription, events: [InputEvent]) {
+/// Memory: a recording can be hundreds of MB, so it is read line by line through one fixed buffer
+/// (`LineReader`), as evemu traces are. Everything before the first device's `events:` key is the header,
+/// small, which Yams parses (the version, and the device's `evdev:` description). The events that follow
+/// are read from the bytes of each line, in libinput record's own block layout:
+///
+/// ```yaml
+///   events:
+///   # Current time is 14:51:15
+///   - evdev:
+///     - [  0,      0,   3,  57,    2194] # EV_ABS / ABS_MT_TRACKING_ID 2194
+///   - hid: {time: [0, 0], hidraw0: [0x01, …]}
+/// ```
+///
+/// with any spacing and comments; the first line indented less than the items ends the device's events
+/// (the next device of a recording with `ndevices: 2`, for example), and the rest of the file is not read.
+/// Reading an event allocates nothing; a row written otherwise than as five decimal integers (`0x10`, a
+/// quoted number) is read by Yams, row alone, with the same result and the same messages as the whole
+/// document's parse. The items that are skipped (`hid:`, `libinput:`) are only followed by their
+/// indentation and brackets, not parsed: a YAML mistake inside one goes unnoticed.
+///
+/// A document that is not in that layout (events in YAML flow style, `events:` not where libinput record
+/// writes it, a row or a `{…}` spread over several lines) may be valid YAML all the same: files of at
+/// most `wholeDocumentLimit` bytes are then read whole by Yams, as before (from where the streaming
+/// stopped, when it had begun); larger ones are an error that says what was expected.
+final class LibinputRecordReader {
+    /// The largest file that is read whole by Yams when it is not in libinput record's block layout.
+    static let wholeDocumentLimit = 64 << 20
+    /// The largest header (the text before the first device's `events:`), parsed by Yams: libinput
+    /// record's are a few KB.
+    static let headerLimit = 4 << 20
+    /// The longest line; longer ones are not libinput record's layout (its longest lines, `hid:` report
+    /// descriptors, are a few KB).
+    static let lineCapacity = 1 << 20
+
+    let path: String
+    /// The first device's description, from its `evdev:` key.
+    let description: DeviceDescription
+
+    private let lines: LineReader
+    private let wholeDocumentLimit: Int
+    /// True when the file may be read whole: a regular file of at most `wholeDocumentLimit` bytes.
+    private let mayReadWhole: Bool
+
+    /// Set when the file was read whole by Yams: its events, served from `fallbackIndex`.
+    private var fallbackEvents: [InputEvent]?
+    private var fallbackIndex = 0
+    /// The events handed out so far (skipped in `fallbackEvents` when switching to the whole document).
+    private var handedOut = 0
+    private var finished = false
+
+    // The streaming of `events:`.
+    private var stage: Stage = .awaitingFirstItem
+    /// The column of the first device's `events:` key (0-based, as all columns here).
+    private let eventsColumn: Int
+    /// The column of the `-` of the devices.
+    private let devicesColumn: Int
+    /// The column of the `-` of the items of `events:`.
+    private var itemIndent = 0
+    /// The column of the first key of the current item (`evdev` in `- evdev:`), where its other keys are.
+    private var contentColumn = 0
+    private var itemIndex = -1
+    private var itemLine = 0
+    private var itemHasEvdev = false
+    /// The column of the `-` of the current `evdev:` rows; -1 before the first row.
+    private var rowsIndent = -1
+    private var rowCount = 0
+    private var evdevLine = 0
+
+    private enum Stage {
+        /// After `events:`, before its first item.
+        case awaitingFirstItem
+        /// In an item, in the value of a key other than `evdev`.
+        case inItem
+        /// In an item's `evdev:` rows.
+        case inRows
+        /// After the first device's events.
+        case done
+    }
+
+    /// What streaming the next line gave.
+    private enum Step {
+        case event(InputEvent)
+        case end
+        /// The document is not in libinput record's block layout here: what was expected, and where.
+        case notBlockLayout(line: Int?, expected: String)
+    }
+
+    /// Opens `path` and reads its header, up to the first device's `events:` key.
+    ///
+    /// - Parameter wholeDocumentLimit: the largest file read whole by Yams when it is not in libinput
+    ///   record's block layout (a parameter for tests).
+    init(path: String, wholeDocumentLimit: Int = LibinputRecordReader.wholeDocumentLimit) throws(TraceError) {
+        let lines = try LineReader(path: path, capacity: Self.lineCapacity)
+        let mayReadWhole = (lines.regularFileSize ?? Int.max) <= wholeDocumentLimit
+        self.path = path
+        self.lines = lines
+        self.wholeDocumentLimit = wholeDocumentLimit
+        self.mayReadWhole = mayReadWhole
+
+        var scan = HeaderScan()
+        var header: [UInt8] = []
+        var found: (column: Int, devicesColumn: Int)?
+        var problem: (line: Int?, expected: String)?
+        scanning: while let line = try lines.next() {
+            if case .overlong = line.ending {
+                problem = (line.number, "expected lines of at most \(line.bytes.count) bytes, found a longer one")
+                break
+            }
+            if let column = LibinputRecordSyntax.nulColumn(line.bytes) {
+                // Read whole, the file gives the error it always has; else, this one.
+                guard mayReadWhole else {
+                    throw TraceError(
+                        .malformed, path: path, line: line.number,
+                        message: "unexpected NUL byte in column \(column): expected a YAML text file")
+                }
+                problem = (line.number, "")
+                break
+            }
+            switch scan.next(line.bytes) {
+            case .header:
+                header.append(contentsOf: line.bytes)
+                header.append(0x0A)
+                if header.count > Self.headerLimit {
+                    problem = (line.number, "expected the first device's events: key in the first \(Self.mebibytes(Self.headerLimit))")
+                    break scanning
+                }
+            case .events(let column, let devicesColumn):
+                found = (column, devicesColumn)
+                break scanning
+            case .notBlockLayout:
+                problem = (line.number, Self.headerLayout)
+                break scanning
+            }
+        }
+
+        var result: (description: DeviceDescription, events: [InputEvent])?
+        if let found, problem == nil {
+            if let text = String(validating: header, as: UTF8.self) {
+                do {
+                    result = try Self.parse(text, path: path)
+                } catch {
+                    // Whatever is wrong, the whole document's parse says it as it always has (or finds that
+                    // the document is fine, e.g. with `version:` after `devices:`).
+                    guard mayReadWhole else { throw error }
+                }
+            } else if !mayReadWhole {
+                throw TraceError(.malformed, path: path, message: "expected UTF-8 text (YAML), found invalid bytes")
+            }
+            self.eventsColumn = found.column
+            self.devicesColumn = found.devicesColumn
+        } else {
+            guard mayReadWhole else {
+                let (line, expected) = problem ?? (nil, Self.headerLayout)
+                throw Self.notBlockLayoutError(path: path, line: line, expected: expected, limit: wholeDocumentLimit)
+            }
+            self.eventsColumn = 0
+            self.devicesColumn = 0
+        }
+        if let result {
+            self.description = result.description
+        } else {
+            let whole = try Self.readWholeDocument(path: path)
+            self.description = whole.description
+            self.fallbackEvents = whole.events
+        }
+    }
+
+    /// True once the document is read whole by Yams (it is not in libinput record's block layout).
+    var readsWholeDocument: Bool { fallbackEvents != nil }
+
+    /// The next event, or nil at the end of the first device's events (and after an error).
+    func next() throws(TraceError) -> InputEvent? {
+        if let events = fallbackEvents {
+            guard fallbackIndex < events.count else { return nil }
+            defer { fallbackIndex += 1 }
+            return events[fallbackIndex]
+        }
+        guard !finished else { return nil }
+        let step: Step
+        do {
+            step = try streamNext()
+        } catch {
+            finished = true
+            throw error
+        }
+        switch step {
+        case .event(let event):
+            handedOut += 1
+            return event
+        case .end:
+            finished = true
+            return nil
+        case .notBlockLayout(let line, let expected):
+            finished = true
+            guard mayReadWhole else {
+                throw Self.notBlockLayoutError(path: path, line: line, expected: expected, limit: wholeDocumentLimit)
+            }
+            // Valid YAML, perhaps, but not libinput record's layout: the whole document, from where the
+            // streaming stopped (the events before are the same, read the same way).
+            let whole = try Self.readWholeDocument(path: path)
+            fallbackEvents = whole.events
+            fallbackIndex = handedOut
+            return try next()
+        }
+    }
+
+    /// The description of the first device of a recording, from its header.
+    static func readDescription(path: String) throws(TraceError) -> DeviceDescription {
+        try LibinputRecordReader(path: path).description
+    }
+
+    /// Reads the whole document with Yams, at once: for documents that are not in libinput record's layout.
+    static func readWholeDocument(path: String) throws(TraceError) -> (description: DeviceDescription, events: [InputEvent]) {
         let bytes = try readWholeFile(path)
         if let nul = bytes.firstIndex(of: 0) {
             throw TraceError(.malformed, path: path, message: "unexpected NUL byte at offset \(nul): expected a YAML text file")
@@ -24,6 +232,235 @@ enum LibinputRecordReader {
         return try parse(text, path: path)
     }
 
+    // MARK: Streaming the events
+
+    /// Reads lines up to the next event, the end of the first device's events, or something that is not in
+    /// libinput record's block layout.
+    private func streamNext() throws(TraceError) -> Step {
+        guard stage != .done else { return .end }
+        while let line = try lines.next() {
+            if case .overlong = line.ending {
+                return .notBlockLayout(
+                    line: line.number,
+                    expected: "expected lines of at most \(line.bytes.count) bytes, found a longer one")
+            }
+            let bytes = line.bytes
+            if let column = LibinputRecordSyntax.nulColumn(bytes) {
+                throw TraceError(
+                    .malformed, path: path, line: line.number,
+                    message: "unexpected NUL byte in column \(column): expected a YAML text file")
+            }
+            if LibinputRecordSyntax.hasNonASCII(bytes) && !LibinputRecordSyntax.isValidUTF8(bytes) {
+                throw TraceError(.malformed, path: path, line: line.number, message: "expected UTF-8 text (YAML), found invalid bytes")
+            }
+            let shape = LineShape(bytes)
+            switch shape.kind {
+            case .blank:
+                continue
+            case .tabIndented:
+                return .notBlockLayout(line: line.number, expected: "expected lines indented with spaces, found a tab")
+            case .content:
+                break
+            }
+            let indent = shape.indent
+            switch stage {
+            case .done:
+                return .end
+            case .awaitingFirstItem:
+                if indent < eventsColumn || (indent == eventsColumn && !shape.isDash) {
+                    // `events:` is empty (null), and the device goes on, or the next device begins.
+                    return endOfEvents(bytes, shape, line: line.number)
+                }
+                guard shape.isDash else {
+                    return .notBlockLayout(
+                        line: line.number,
+                        expected: "expected the items of events: as a block list (- evdev:, - hid:, …)")
+                }
+                itemIndent = indent
+                if let step = try startItem(bytes, shape, line: line.number) { return step }
+            case .inItem, .inRows:
+                if indent < itemIndent || (indent == itemIndent && !shape.isDash) {
+                    try endKey()
+                    return endOfEvents(bytes, shape, line: line.number)
+                }
+                if indent == itemIndent {
+                    try endKey()
+                    if let step = try startItem(bytes, shape, line: line.number) { return step }
+                    continue
+                }
+                guard indent >= contentColumn else {
+                    return .notBlockLayout(
+                        line: line.number, expected: "expected the keys of an item of events: at the column of its first key")
+                }
+                if stage == .inRows && shape.isDash && (rowsIndent < 0 || indent == rowsIndent) {
+                    rowsIndent = indent
+                    rowCount += 1
+                    return try row(bytes, shape, line: line.number)
+                }
+                guard LibinputRecordSyntax.closesOnItsLine(bytes, from: indent) else {
+                    return .notBlockLayout(line: line.number, expected: Self.oneLineFlow)
+                }
+                if stage == .inRows {
+                    if indent == contentColumn && !shape.isDash {
+                        try endKey()
+                        if let step = try key(bytes, at: indent, line: line.number) { return step }
+                        continue
+                    }
+                    return .notBlockLayout(
+                        line: line.number,
+                        expected: "expected one - [sec, usec, type, code, value] row per line under evdev:, the rows at one column")
+                }
+                if indent == contentColumn && !shape.isDash {
+                    if let step = try key(bytes, at: indent, line: line.number) { return step }
+                }
+                // Otherwise, the value of a key other than `evdev`: skipped.
+            }
+        }
+        try endKey()
+        stage = .done
+        return .end
+    }
+
+    /// The line after the first device's events: the device's next key, the next device, or a top-level
+    /// key. Anything else, less indented than the events, is not where YAML would end them (a flow
+    /// collection or a quoted string going on, or a mistake).
+    private func endOfEvents(_ bytes: LineShape.Bytes, _ shape: LineShape, line: Int) -> Step {
+        stage = .done
+        if shape.indent == eventsColumn && !shape.isDash {
+            guard LibinputRecordSyntax.key(bytes, at: shape.indent, "events") == .other else {
+                return .notBlockLayout(line: line, expected: "expected one events: key in the first device, found another")
+            }
+            return .end
+        }
+        if (shape.indent == devicesColumn && shape.isDash) || shape.indent == 0 {
+            return .end
+        }
+        return .notBlockLayout(
+            line: line,
+            expected: "expected the first device's events to end at a key of the device, the next device or a top-level key")
+    }
+
+    /// An item's `- ` line: its first key.
+    private func startItem(_ bytes: LineShape.Bytes, _ shape: LineShape, line: Int) throws(TraceError) -> Step? {
+        itemIndex += 1
+        itemLine = line
+        itemHasEvdev = false
+        stage = .inItem
+        let start = shape.contentStart
+        guard start < bytes.count, bytes[start] != LibinputRecordSyntax.hash else {
+            return .notBlockLayout(
+                line: line,
+                expected: "expected each item of events: to begin with its first key on its - line (- evdev:)")
+        }
+        if bytes[start] == LibinputRecordSyntax.openBrace {
+            return .notBlockLayout(
+                line: line,
+                expected: "expected each item of events: as a block mapping (- evdev:), found a flow mapping")
+        }
+        guard LibinputRecordSyntax.closesOnItsLine(bytes, from: start) else {
+            return .notBlockLayout(line: line, expected: Self.oneLineFlow)
+        }
+        contentColumn = start
+        return try key(bytes, at: start, line: line, first: true)
+    }
+
+    /// A key of the current item, at `start`: `evdev:` begins its rows, any other key is skipped. The
+    /// first, on the item's `- ` line, may also be a value that is not a mapping (skipped as well).
+    private func key(_ bytes: LineShape.Bytes, at start: Int, line: Int, first: Bool = false) throws(TraceError) -> Step? {
+        switch LibinputRecordSyntax.key(bytes, at: start, "evdev") {
+        case .other:
+            guard first || LibinputRecordSyntax.isPlainKey(bytes, at: start) else {
+                return .notBlockLayout(
+                    line: line, expected: "expected a key (name:) at the column of the keys of an item of events:")
+            }
+            stage = .inItem
+            return nil
+        case .unusual:
+            return .notBlockLayout(
+                line: line, expected: "expected plain keys in the items of events: (evdev:, not quoted, tagged, anchored or complex)")
+        case .key(let valueStart):
+            if itemHasEvdev {
+                throw TraceError(.malformed, path: path, line: itemLine, message: "expected unique keys in a mapping, found evdev twice")
+            }
+            itemHasEvdev = true
+            guard LibinputRecordSyntax.isEmptyValue(bytes, at: valueStart) else {
+                return .notBlockLayout(
+                    line: line,
+                    expected: "expected the rows of evdev: on the lines below it (- [sec, usec, type, code, value]), found a value on its line")
+            }
+            stage = .inRows
+            rowsIndent = -1
+            rowCount = 0
+            evdevLine = line
+            return nil
+        }
+    }
+
+    /// The end of a key's value: an `evdev:` key without rows is the error the whole document's parse gives.
+    private func endKey() throws(TraceError) {
+        guard stage == .inRows, rowCount == 0 else { return }
+        throw TraceError(
+            .malformed, path: path, line: evdevLine,
+            message: "devices[0].events[\(itemIndex)].evdev: expected a list of [sec, usec, type, code, value]")
+    }
+
+    /// A row, `- [sec, usec, type, code, value]`: read from its bytes when it is five decimal integers in
+    /// range; otherwise by Yams, the row alone, for YAML's other spellings and the messages of the errors.
+    private func row(_ bytes: LineShape.Bytes, _ shape: LineShape, line: Int) throws(TraceError) -> Step {
+        if let event = LibinputRecordSyntax.row(bytes, from: shape.contentStart) { return .event(event) }
+        if LibinputRecordSyntax.mayContinueOnNextLines(bytes, at: shape.contentStart) {
+            // `- - 0`, `-` alone, `- |`: a row made of the lines that follow too.
+            return .notBlockLayout(
+                line: line,
+                expected: "expected one - [sec, usec, type, code, value] row per line under evdev:, the rows at one column")
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[shape.indent...]), as: UTF8.self)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            return .notBlockLayout(
+                line: line,
+                expected: "expected [sec, usec, type, code, value] on one line, found \(Self.problem(error))")
+        } catch {
+            return .notBlockLayout(line: line, expected: "expected [sec, usec, type, code, value] on one line, found \(error)")
+        }
+        guard let list = root?.sequence, list.count == 1, let node = list.first else {
+            return .notBlockLayout(line: line, expected: "expected one [sec, usec, type, code, value] row per line")
+        }
+        let walker = Walker(path: path, lineOffset: line - 1)
+        return .event(try walker.event(node, at: "devices[0].events[\(itemIndex)].evdev[\(rowCount - 1)]"))
+    }
+
+    // MARK: Errors
+
+    private static let oneLineFlow =
+        "expected each {…}, […] and quoted string in events: to end on the line where it begins"
+
+    private static let headerLayout =
+        "expected a top-level devices: list whose first device has its events: key on a line of its own, after its evdev: key"
+
+    private static func mebibytes(_ bytes: Int) -> String {
+        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+
+    private static func notBlockLayoutError(path: String, line: Int?, expected: String, limit: Int) -> TraceError {
+        TraceError(
+            .malformed, path: path, line: line,
+            message: expected
+                + " (libinput record's own layout: a recording of more than \(mebibytes(limit)) is streamed, not read whole as YAML)")
+    }
+
+    private static func problem(_ error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _), .reader(let problem, _, _, _):
+            return "invalid YAML (\(problem))"
+        default:
+            return "invalid YAML (\(error))"
+        }
+    }
+
+    /// Parses a whole document (or the header of one: the text before the first device's `events:`).
     static func parse(_ text: String, path: String) throws(TraceError) -> (description: DeviceDescription, events: [InputEvent]) {
         let root: Node?
         do {
@@ -94,9 +531,11 @@ private func isNull(_ node: Node) -> Bool {
 /// Reads values out of the node tree, with messages that name the key and the line.
 private struct Walker {
     let path: String
+    /// Added to the line numbers of the nodes: for a row parsed alone, its line in the file less one.
+    var lineOffset = 0
 
     func error(_ node: Node, _ key: String, _ message: String) -> TraceError {
-        TraceError(.malformed, path: path, line: node.mark?.line, message: "\(key): \(message)")
+        TraceError(.malformed, path: path, line: node.mark.map { $0.line + lineOffset }, message: "\(key): \(message)")
     }
 
     func integer(_ node: Node, _ key: String) throws(TraceError) -> Int {

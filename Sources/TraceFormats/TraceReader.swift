@@ -30,8 +30,9 @@ public enum DescriptionSource: Hashable, Sendable {
 /// if trace.droppedPartialLine { /* warn: the last line was cut short */ }
 /// ```
 ///
-/// evemu traces are streamed line by line through a fixed buffer (see `EvemuReader`); libinput
-/// recordings are loaded whole by Yams (see `LibinputRecordReader`).
+/// Both formats are streamed line by line through a fixed buffer, and reading an event allocates
+/// nothing (see `EvemuReader` and `LibinputRecordReader`; only the small header of a libinput recording
+/// is parsed by Yams).
 public final class TraceReader {
     /// The trace's path, as given.
     public let path: String
@@ -40,8 +41,7 @@ public final class TraceReader {
     public let descriptionSource: DescriptionSource
 
     private let evemu: EvemuReader?
-    private var events: [InputEvent]
-    private var index = 0
+    private let libinput: LibinputRecordReader?
 
     /// Opens a trace and finds its device description.
     ///
@@ -74,11 +74,11 @@ public final class TraceReader {
             let description = try EvemuReader.readDescription(path: found)
             return TraceReader(path: path, format: format, description: description, source: .file(path: found), evemu: reader)
         case .libinputRecord:
-            let recording = try LibinputRecordReader.read(path: path)
+            let reader = try LibinputRecordReader(path: path)
             if let given, let device {
-                return TraceReader(path: path, format: format, description: given, source: .file(path: device), events: recording.events)
+                return TraceReader(path: path, format: format, description: given, source: .file(path: device), libinput: reader)
             }
-            return TraceReader(path: path, format: format, description: recording.description, source: .header, events: recording.events)
+            return TraceReader(path: path, format: format, description: reader.description, source: .header, libinput: reader)
         }
     }
 
@@ -87,7 +87,7 @@ public final class TraceReader {
     public static func readDescription(path: String) throws(TraceError) -> DeviceDescription {
         switch TraceFormat(path: path) {
         case .evemu: try EvemuReader.readDescription(path: path)
-        case .libinputRecord: try LibinputRecordReader.read(path: path).description
+        case .libinputRecord: try LibinputRecordReader.readDescription(path: path)
         }
     }
 
@@ -114,16 +114,16 @@ public final class TraceReader {
         self.description = description
         self.descriptionSource = source
         self.evemu = evemu
-        self.events = []
+        self.libinput = nil
     }
 
-    private init(path: String, format: TraceFormat, description: DeviceDescription, source: DescriptionSource, events: [InputEvent]) {
+    private init(path: String, format: TraceFormat, description: DeviceDescription, source: DescriptionSource, libinput: LibinputRecordReader) {
         self.path = path
         self.format = format
         self.description = description
         self.descriptionSource = source
         self.evemu = nil
-        self.events = events
+        self.libinput = libinput
     }
 
     /// The next event, or nil at the end of the trace (and after an error).
@@ -131,9 +131,7 @@ public final class TraceReader {
     /// - Throws: `TraceError` — `.malformed` with the line and what was expected; `.io` when reading fails.
     public func next() throws(TraceError) -> InputEvent? {
         if let evemu { return try evemu.next() }
-        guard index < events.count else { return nil }
-        defer { index += 1 }
-        return events[index]
+        return try libinput?.next()
     }
 
     /// All the remaining events (for small traces and tests; `next()` streams).
