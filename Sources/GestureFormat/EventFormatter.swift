@@ -80,6 +80,12 @@ public struct EventFormatter: Sendable {
     }
 }
 
+/// JSON text for other outputs than events (`gestures devices --format jsonl`).
+public enum JSONText {
+    /// `value` as a JSON string, with the same escaping as the event lines.
+    public static func quoted(_ value: String) -> String { "\"" + Fields.escaped(value) + "\"" }
+}
+
 /// Builds one line, as JSON or as text, into bytes.
 struct Fields {
     let format: OutputFormat

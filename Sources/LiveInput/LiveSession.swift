@@ -89,8 +89,7 @@ public final class LiveSession {
             throw CommandError(status: CommandError.usage, "\(path): expected a touch device with position axes")
         }
         if mapping.resolutionAssumed && recognize {
-            Diagnostics.warn("\(path): the device reports no resolution and no size was given (--size WxH or the layout's surface): "
-                             + "assuming the wider axis spans \(Numbers.decimal(SurfaceMapping.assumedWidth)) mm")
+            Diagnostics.warnResolutionAssumed(for: path)
         }
         self.device = device
         self.options = options

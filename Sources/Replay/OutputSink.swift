@@ -1,3 +1,4 @@
+import EvdevModel
 import GestureCore
 import GestureFormat
 import Synchronization
@@ -69,6 +70,13 @@ public enum Diagnostics {
     }
 
     private static let onceKeys = Mutex<Set<String>>([])
+
+    /// SPEC's resolution-0 fallback, said once per run.
+    public static func warnResolutionAssumed(for path: String) {
+        warnOnce(key: "resolution assumed",
+                 "the device of \(path) reports no resolution and no size was given (--size WxH or the layout's "
+                 + "surface): assuming the wider axis spans \(Numbers.decimal(SurfaceMapping.assumedWidth)) mm")
+    }
 
     public static func warn(_ message: String) {
         let line = "gestures: warning: " + message + "\n"

@@ -112,9 +112,7 @@ public func replay(trace path: String, options: ReplayOptions, output: LineWrite
         throw CommandError(status: CommandError.malformed, "\(path): expected the device to have position axes")
     }
     if mapping.resolutionAssumed {
-        Diagnostics.warnOnce(key: "resolution assumed",
-                             "the device of \(path) reports no resolution and no size was given (--size WxH or the layout's "
-                             + "surface): assuming the wider axis spans \(Numbers.decimal(SurfaceMapping.assumedWidth)) mm")
+        Diagnostics.warnResolutionAssumed(for: path)
     }
     guard var assembler = FrameAssembler(description: description, surface: mapping) else {
         throw CommandError(status: CommandError.malformed, "\(path): expected a touch device")

@@ -142,8 +142,8 @@ struct DevicesCommand: ParsableCommand {
                 output.write(line: "\(device.node)\t\(kind)\tprotocol \(device.protocolName)\t\(width) x \(height) mm\t"
                                  + "\(device.slots) slot\(device.slots == 1 ? "" : "s")\t\(device.name)")
             case .jsonl:
-                output.write(line: "{\"node\":\(quoted(device.node)),\"name\":\(quoted(device.name)),\"kind\":\(quoted(kind)),"
-                                 + "\"protocol\":\(quoted(device.protocolName)),\"width\":\(width),\"height\":\(height),"
+                output.write(line: "{\"node\":\(JSONText.quoted(device.node)),\"name\":\(JSONText.quoted(device.name)),\"kind\":\(JSONText.quoted(kind)),"
+                                 + "\"protocol\":\(JSONText.quoted(device.protocolName)),\"width\":\(width),\"height\":\(height),"
                                  + "\"slots\":\(device.slots)}")
             }
         }
@@ -152,18 +152,5 @@ struct DevicesCommand: ParsableCommand {
             Diagnostics.error("permission denied on \(scan.denied.joined(separator: ", ")). " + EvdevError.accessAdvice)
             throw ExitCode(CommandError.permission)
         }
-    }
-
-    private func quoted(_ text: String) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "\"")]
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
-            case 0..<0x20: bytes += Array(("\\u00" + (byte < 16 ? "0" : "") + String(byte, radix: 16)).utf8)
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
