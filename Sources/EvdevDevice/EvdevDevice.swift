@@ -155,7 +155,13 @@ public final class EvdevDevice {
         }
         var codes: [UInt16: CodeSet] = [:]
         var absinfo: [UInt16: AbsInfo] = [:]
+        // As in an evemu header, the `EV_SYN` entry holds the event types (the kernel's `EVIOCGBIT(0)`),
+        // not `EV_SYN`'s codes: libevdev reports every `SYN_*` code as present, and taking those as the
+        // type mask made `record` write `B: 00 ff ff …` where evemu-describe writes `B: 00 0b …`.
+        var types = CodeSet()
         for type in 0...UInt32(EV_MAX) where libevdev_has_event_type(device, type) == 1 {
+            types.insert(UInt16(type))
+            guard type != UInt32(EV_SYN) else { continue }
             var set = CodeSet()
             let maximum = libevdev_event_type_get_max(type)
             if maximum >= 0 {
@@ -170,6 +176,7 @@ public final class EvdevDevice {
             }
             codes[UInt16(type)] = set
         }
+        codes[UInt16(EV_SYN)] = types
         return DeviceDescription(name: name, id: id, properties: properties, codes: codes, absinfo: absinfo)
     }
 }

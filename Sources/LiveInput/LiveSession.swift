@@ -16,10 +16,19 @@ public struct LiveOptions: Sendable {
     /// How far past a deadline the estimated event clock must be before it fires with no input.
     public var grace: TimeSpan = .ms(20)
     public var grab = false
-    /// Write the device's events here as an evemu trace (`--record`).
-    public var record: String?
+    /// Write the device's events here as an evemu trace (`--record`, `gestures record`).
+    public var record: RecordingDestination?
 
     public init() {}
+}
+
+/// Where a session writes the device's events as an evemu trace.
+public enum RecordingDestination: Sendable, Equatable {
+    /// A file, created or replaced once the device is open and known to be a touch device: a wrong node
+    /// or a refused device leaves an existing file as it was.
+    case file(String)
+    /// Standard output, left open at the end.
+    case standardOutput
 }
 
 /// How a live session ended.
@@ -71,8 +80,7 @@ public final class LiveSession {
     private var clock = EventClock()
 
     /// Opens the device and prepares the session; `recognize` false for `gestures record`.
-    public init(device path: String, options: LiveOptions, recognize: Bool = true, output: LineWriter?,
-                recorder: EvemuWriter?) throws(CommandError) {
+    public init(device path: String, options: LiveOptions, recognize: Bool = true, output: LineWriter?) throws(CommandError) {
         let device: EvdevDevice
         do {
             device = try EvdevDevice(path: path, grab: options.grab)
@@ -97,9 +105,17 @@ public final class LiveSession {
         self.engine = recognize ? GestureEngine(layout: options.layout ?? .wholeSurface(mapping.size)) : nil
         self.formatter = EventFormatter(format: options.format)
         self.output = output
-        self.recorder = recorder
-        if let recorder {
-            do { try recorder.writeHeader(device.description) } catch { throw CommandError(status: CommandError.io, error.description) }
+        // Only now, with the device open and checked, is the recording's file created (or replaced).
+        do {
+            switch options.record {
+            case .file(let file)?: self.recorder = try EvemuWriter(path: file)
+            case .standardOutput?: self.recorder = EvemuWriter(fileDescriptor: 1, name: "standard output")
+            case nil: self.recorder = nil
+            }
+            try recorder?.writeHeader(device.description)
+        } catch {
+            device.close()
+            throw CommandError(status: CommandError.io, error.description)
         }
     }
 

@@ -63,16 +63,11 @@ struct LiveCommand: ParsableCommand {
         options.size = size?.size
         options.grace = .ms(Int64(graceMs))
         options.grab = grab
-        options.record = record
+        options.record = record.map { .file($0) }
         do {
             if let layout { options.layout = try loadLayout(path: layout) }
             let node = try chooseDevice(device)
-            var recorder: EvemuWriter?
-            if let record {
-                do { recorder = try EvemuWriter(path: record) } catch { throw CommandError(status: CommandError.io, error.description) }
-            }
-            try runSession(LiveSession(device: node, options: options, output: LineWriter(descriptor: 1, threshold: 0),
-                                       recorder: recorder))
+            try runSession(LiveSession(device: node, options: options, output: LineWriter(descriptor: 1, threshold: 0)))
         } catch let error as CommandError {
             Diagnostics.error(error.message)
             throw ExitCode(error.status)
@@ -106,14 +101,9 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         var options = LiveOptions()
         options.grab = grab
+        options.record = output.map { .file($0) } ?? .standardOutput
         do {
-            let recorder: EvemuWriter
-            do {
-                recorder = try output.map { try EvemuWriter(path: $0) } ?? EvemuWriter(fileDescriptor: 1, name: "standard output")
-            } catch let error as TraceError {
-                throw CommandError(status: CommandError.io, error.description)
-            }
-            try runSession(LiveSession(device: device, options: options, recognize: false, output: nil, recorder: recorder))
+            try runSession(LiveSession(device: device, options: options, recognize: false, output: nil))
         } catch let error as CommandError {
             Diagnostics.error(error.message)
             throw ExitCode(error.status)

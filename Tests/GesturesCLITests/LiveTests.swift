@@ -163,6 +163,42 @@ struct LiveTests {
         #expect(time >= 1.39 && time < 1.6)
     }
 
+    /// An existing file named by `record -o` or `live --record` is replaced only once the device is open and
+    /// known to be a touch device: a typo in the node or a refused device leaves it as it was.
+    @Test(arguments: [
+        (["record", "/dev/input/event99", "-o"], 66),
+        (["record", "/dev/input/event2", "-o"], 64),
+        (["live", "/dev/input/event2", "--record"], 64),
+        (["live", "/dev/input/event99", "--record"], 66),
+    ])
+    func aDeviceThatCannotBeRecordedLeavesAnExistingFileAsItWas(arguments: [String], status: Int) throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let existing = directory.appendingPathComponent("existing.evemu")
+        let content = "# EVEMU 1.3\nN: an earlier recording\n"
+        try content.write(to: existing, atomically: false, encoding: .utf8)
+        let run = try Self.emulated([("keyboard", "-")], arguments + [existing.path])
+        #expect(Int(run.status) == status)
+        #expect(run.stdout == "")
+        #expect(try String(contentsOf: existing, encoding: .utf8) == content)
+    }
+
+    /// The header `record` writes is evemu-describe's for the same device (its `N:`, `I:`, `P:`, `B:` and
+    /// `A:` lines; evemu-describe's comments aside), so evemu-device or umockdev recreate the same device.
+    @Test(.enabled(if: Emulated.evemuDescribe != nil, "evemu-describe is missing: run `make test`, which installs evemu-tools"),
+          arguments: ["touchscreen-mt", "touchscreen-st", "touchpad"])
+    func theRecordedHeaderIsEvemuDescribes(fixture: String) throws {
+        let node = "/dev/input/event\(["touchpad": 19, "touchscreen-mt": 20, "touchscreen-st": 21][fixture]!)"
+        let described = try CLI.runProcess([Emulated.harness.path, fixture, "-", "--", Emulated.evemuDescribe!, node])
+        #expect(described.status == 0)
+        let recorded = try Self.emulated([(fixture, "-")], options: ["--interrupt-after", "0.5"], ["record", node])
+        #expect(recorded.status == 0)
+        let expected = described.lines.filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        let header = recorded.lines.filter { !$0.hasPrefix("#") && !$0.hasPrefix("E:") }
+        #expect(expected.count > 20)
+        #expect(header == expected)
+    }
+
     @Test func aNonTouchDeviceIsRefused() throws {
         let run = try Self.emulated([("keyboard", "-")], ["live", "/dev/input/event2"])
         #expect(run.status == 64)
@@ -188,6 +224,10 @@ enum Emulated {
 
     /// umockdev and the vanish helper are installed (`run-emulated.sh --check vanish`).
     static let available: Bool = (try? CLI.runProcess([harness.path, "--check", "vanish"]).status) == 0
+
+    /// Debian's evemu-tools (installed by `make test`), whose evemu-describe the recorded headers must equal.
+    static let evemuDescribe: String? = ["/usr/bin/evemu-describe", "/usr/local/bin/evemu-describe"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Root can run a command as another user (the permission test runs `gestures` as nobody).
     static let canSwitchUser: Bool = getuid() == 0
