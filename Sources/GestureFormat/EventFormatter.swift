@@ -37,7 +37,7 @@ public struct EventFormatter: Sendable {
         if let trace { fields.string("trace", trace) }
         fields.key("time")
         Numbers.appendSeconds(event.time, to: &fields.bytes)
-        fields.string("region", event.region)
+        fields.string("region", event.target)
         fields.string("type", event.kind.type)
         if let phase = event.kind.phase { fields.string("phase", phase.rawValue) }
         switch event.kind {
@@ -74,6 +74,9 @@ public struct EventFormatter: Sendable {
                 fields.string("kind", "limit")
                 fields.integer("detent", detent)
             }
+        case .gesture(_, let value):
+            // A target's own gesture: its value as Swift describes it (the typed value is the library's).
+            fields.string("value", value.description)
         }
         fields.close()
         bytes = fields.bytes

@@ -13,34 +13,37 @@ import Testing
 
     // MARK: events of every kind
 
-    static let numericTap = GestureEvent(time: at(12_000_120), region: "chart", kind: .tap(.init(
+    static let numericTap = GestureEvent(time: at(12_000_120), target: "chart", kind: .tap(.init(
         x: 47.2, y: 30.1, count: 1, value: .number(3.72), selection: Selection(start: .number(3), end: .number(3)))))
-    static let dialTap = GestureEvent(time: at(250_000), region: "timer", kind: .tap(.init(x: 107.5, y: 100, count: 2)))
-    static let selectBegan = GestureEvent(time: at(13_300_000), region: "chart", kind: .select(.began, .init(
+    /// A target's own gesture: its value as Swift describes it.
+    static let buttonTap = GestureEvent(time: at(1_000_000), target: "button", kind: .gesture(.ended, GestureValue(
+        TapGesture.Value(location: Point(x: 1.5, y: 2), count: 1))))
+    static let dialTap = GestureEvent(time: at(250_000), target: "timer", kind: .tap(.init(x: 107.5, y: 100, count: 2)))
+    static let selectBegan = GestureEvent(time: at(13_300_000), target: "chart", kind: .select(.began, .init(
         anchor: .number(8), selection: Selection(start: .number(8), end: .number(8)))))
-    static let selectChanged = GestureEvent(time: at(13_412_000), region: "chart", kind: .select(.changed, .init(
+    static let selectChanged = GestureEvent(time: at(13_412_000), target: "chart", kind: .select(.changed, .init(
         anchor: .number(8), selection: Selection(between: .number(8), and: .number(7)))))
-    static let selectEnded = GestureEvent(time: at(13_650_000), region: "chart", kind: .select(.ended, .init(
+    static let selectEnded = GestureEvent(time: at(13_650_000), target: "chart", kind: .select(.ended, .init(
         anchor: .number(8), selection: Selection(start: .number(6), end: .number(8)))))
-    static let panBegan = GestureEvent(time: at(2_000_001), region: "chart", kind: .pan(.began, .init(dx: 3.0004, dy: -0.25)))
-    static let panChanged = GestureEvent(time: at(2_016_000), region: "chart", kind: .pan(.changed, .init(dx: -12.3456, dy: -0.0001)))
-    static let windChanged = GestureEvent(time: at(5_000_000), region: "timer", kind: .wind(.changed, .init(
+    static let panBegan = GestureEvent(time: at(2_000_001), target: "chart", kind: .pan(.began, .init(dx: 3.0004, dy: -0.25)))
+    static let panChanged = GestureEvent(time: at(2_016_000), target: "chart", kind: .pan(.changed, .init(dx: -12.3456, dy: -0.0001)))
+    static let windChanged = GestureEvent(time: at(5_000_000), target: "timer", kind: .wind(.changed, .init(
         angle: 36.00000001, delta: 5.9995, detent: 6)))
-    static let windCancelled = GestureEvent(time: at(5_100_000), region: "timer", kind: .wind(.cancelled, .init(
+    static let windCancelled = GestureEvent(time: at(5_100_000), target: "timer", kind: .wind(.cancelled, .init(
         angle: -12.5, delta: 0, detent: -2)))
-    static let rotateChanged = GestureEvent(time: at(1_500_000), region: "timer", kind: .rotate(.changed, .init(
+    static let rotateChanged = GestureEvent(time: at(1_500_000), target: "timer", kind: .rotate(.changed, .init(
         angle: 12.5, rotation: -7.25, delta: 0.1234, detent: 2, center: Point(x: 107.5, y: 99.9996))))
-    static let rotateEnded = GestureEvent(time: at(1_600_000), region: "timer", kind: .rotate(.ended, .init(
+    static let rotateEnded = GestureEvent(time: at(1_600_000), target: "timer", kind: .rotate(.ended, .init(
         angle: 360, rotation: 347.5, delta: 0, detent: 60, center: Point(x: -0.0001, y: 0.125))))
-    static let press = GestureEvent(time: at(13_300_000), region: "chart", kind: .haptic(.press))
-    static let detent = GestureEvent(time: at(5_000_000), region: "timer", kind: .haptic(.detent(7)))
-    static let negativeDetent = GestureEvent(time: at(5_000_000), region: "timer", kind: .haptic(.detent(-1)))
-    static let limit = GestureEvent(time: at(5_200_000), region: "timer", kind: .haptic(.limit(detent: 60)))
+    static let press = GestureEvent(time: at(13_300_000), target: "chart", kind: .haptic(.press))
+    static let detent = GestureEvent(time: at(5_000_000), target: "timer", kind: .haptic(.detent(7)))
+    static let negativeDetent = GestureEvent(time: at(5_000_000), target: "timer", kind: .haptic(.detent(-1)))
+    static let limit = GestureEvent(time: at(5_200_000), target: "timer", kind: .haptic(.limit(detent: 60)))
 
-    static let dateTap = GestureEvent(time: at(12_000_120), region: "chart", kind: .tap(.init(
+    static let dateTap = GestureEvent(time: at(12_000_120), target: "chart", kind: .tap(.init(
         x: 106.667, y: 30, count: 1, value: .instant(seconds: 1_763_208_000),
         selection: Selection(start: .day(day("2025-11-15")), end: .day(day("2025-11-15"))))))
-    static let dateSelect = GestureEvent(time: at(13_300_000), region: "chart", kind: .select(.changed, .init(
+    static let dateSelect = GestureEvent(time: at(13_300_000), target: "chart", kind: .select(.changed, .init(
         anchor: .day(day("2025-11-03")), selection: Selection(between: .day(day("2025-11-03")), and: .day(day("2025-10-27"))))))
 
     static let expectedJSONL: [(GestureEvent, String)] = [
@@ -61,6 +64,7 @@ import Testing
         (limit, #"{"time":5.200000,"region":"timer","type":"haptic","kind":"limit","detent":60}"#),
         (dateTap, #"{"time":12.000120,"region":"chart","type":"tap","x":106.667,"y":30,"count":1,"value":"2025-11-15T12:00:00Z","selection":{"start":"2025-11-15","end":"2025-11-15"}}"#),
         (dateSelect, #"{"time":13.300000,"region":"chart","type":"select","phase":"changed","anchor":"2025-11-03","selection":{"start":"2025-10-27","end":"2025-11-03"}}"#),
+        (buttonTap, #"{"time":1.000000,"region":"button","type":"gesture","phase":"ended","value":"Value(location: (1.5, 2.0), count: 1)"}"#),
     ]
 
     @Test(arguments: expectedJSONL)
@@ -86,6 +90,7 @@ import Testing
         case .rotate: fields = ["angle", "rotation", "delta", "detent", "center"]
         case .haptic(.press): fields = ["kind"]
         case .haptic: fields = ["kind", "detent"]
+        case .gesture: fields = ["value"]
         }
         let phase = event.kind.phase == nil ? [] : ["phase"]
         #expect(keys == ["trace", "time", "region", "type"] + phase + fields)
@@ -139,7 +144,7 @@ import Testing
     }
 
     @Test func negativeTime() {
-        let event = GestureEvent(time: Self.at(-1), region: "chart", kind: .haptic(.press))
+        let event = GestureEvent(time: Self.at(-1), target: "chart", kind: .haptic(.press))
         #expect(Self.jsonl.line(for: event) == #"{"time":-0.000001,"region":"chart","type":"haptic","kind":"press"}"#)
     }
 
@@ -165,7 +170,7 @@ import Testing
 
     @Test(arguments: escapes)
     func escaping(region: String, expected: String) throws {
-        let event = GestureEvent(time: .zero, region: region, kind: .haptic(.press))
+        let event = GestureEvent(time: .zero, target: region, kind: .haptic(.press))
         let line = Self.jsonl.line(for: event)
         #expect(line == #"{"time":0.000000,"region":"# + expected + #","type":"haptic","kind":"press"}"#)
         // And a JSON parser reads the name back unchanged.
@@ -177,8 +182,8 @@ import Testing
     /// "Strings escape only `"`, `\` and control characters": Unicode's control characters (category
     /// Cc), so DEL (U+007F) and the C1 controls (U+0080–U+009F) are escaped like the C0 ones.
     @Test func delAndC1ControlsTreatedAlike() {
-        let del = Self.jsonl.line(for: GestureEvent(time: .zero, region: "a\u{7F}b", kind: .haptic(.press)))
-        let nel = Self.jsonl.line(for: GestureEvent(time: .zero, region: "a\u{85}b", kind: .haptic(.press)))
+        let del = Self.jsonl.line(for: GestureEvent(time: .zero, target: "a\u{7F}b", kind: .haptic(.press)))
+        let nel = Self.jsonl.line(for: GestureEvent(time: .zero, target: "a\u{85}b", kind: .haptic(.press)))
         #expect(del == #"{"time":0.000000,"region":"a\u007fb","type":"haptic","kind":"press"}"#)
         #expect(nel == #"{"time":0.000000,"region":"a\u0085b","type":"haptic","kind":"press"}"#)
     }
@@ -212,7 +217,7 @@ import Testing
 
     /// `--format text` is "one line per event": a region name with a line break must not split it.
     @Test func textIsOneLineEvenForANameWithALineBreak() {
-        let event = GestureEvent(time: .zero, region: "two\nlines", kind: .haptic(.press))
+        let event = GestureEvent(time: .zero, target: "two\nlines", kind: .haptic(.press))
         #expect(Self.text.line(for: event) == #"0.000000 two\nlines haptic kind=press"#)
     }
 

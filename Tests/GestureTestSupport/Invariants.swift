@@ -7,7 +7,7 @@ public func lifecycleProblems(_ events: [GestureEvent]) -> [String] {
     var problems: [String] = []
     for event in events {
         guard let phase = event.kind.phase else { continue }
-        let key = event.region + "/" + event.kind.type
+        let key = event.target + "/" + event.kind.type
         let isOpen = open[key] ?? false
         switch phase {
         case .began:

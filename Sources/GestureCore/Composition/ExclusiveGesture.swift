@@ -103,7 +103,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
             }
             if first.status == .failed {
                 state = .second
-                return (Self.release(held) + secondUpdates).map { GestureUpdate($0.phase, .second($0.value)) }
+                return (releasing(held) + secondUpdates).map { GestureUpdate($0.phase, .second($0.value)) }
             }
             state = .undecided(held: secondUpdates.isEmpty ? held : held + secondUpdates)
             return []
@@ -112,25 +112,6 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         case .second:
             return secondUpdates.map { GestureUpdate($0.phase, .second($0.value)) }
         }
-    }
-
-    /// What the second reports when released: the updates it made while held, in order, except a run
-    /// that began and was cancelled while nobody heard it.
-    static func release(_ held: [GestureUpdate<Second.Value>]) -> [GestureUpdate<Second.Value>] {
-        var released: [GestureUpdate<Second.Value>] = []
-        var runStart = 0
-        for update in held {
-            switch update.phase {
-            case .began:
-                runStart = released.count
-                released.append(update)
-            case .changed, .ended:
-                released.append(update)
-            case .cancelled:
-                released.removeSubrange(runStart...)
-            }
-        }
-        return released
     }
 }
 

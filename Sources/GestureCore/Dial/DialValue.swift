@@ -53,6 +53,19 @@ public struct DialValue: Hashable, Sendable {
         self.detent = Int((initialDegrees / configuration.detentDegrees).rounded(.toNearestOrAwayFromZero))
     }
 
+    /// Sets the value, brought within the stops; the detent is derived anew as at the start (the nearest
+    /// multiple of `detentDegrees`, ties away from zero), and the stops are armed as the new value allows.
+    /// No haptic: nobody turned the dial.
+    public mutating func set(degrees newValue: Double) {
+        var value = newValue
+        if let maxDegrees = configuration.maxDegrees { value = min(value, maxDegrees) }
+        if let minDegrees = configuration.minDegrees { value = max(value, minDegrees) }
+        degrees = value
+        detent = Int((value / configuration.detentDegrees).rounded(.toNearestOrAwayFromZero))
+        upperArmed = configuration.maxDegrees.map { $0 - degrees > configuration.hysteresisDegrees } ?? true
+        lowerArmed = configuration.minDegrees.map { degrees - $0 > configuration.hysteresisDegrees } ?? true
+    }
+
     /// Adds `turn` degrees, clamped to the stops.
     public mutating func apply(turn: Double) -> Change {
         var target = degrees + turn

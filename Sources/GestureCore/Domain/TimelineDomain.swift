@@ -28,6 +28,31 @@ public enum TimelineDomain: Hashable, Sendable {
         }
     }
 
+    /// Where `value` lies, as a fraction of the width (0 at `start`, 1 at `end`; beyond them outside
+    /// [0, 1]): the inverse of `value(atFraction:)`.
+    public func fraction(of value: DomainValue) -> Double {
+        let (from, to) = bounds
+        return (value.magnitude - from) / (to - from)
+    }
+
+    /// `value` brought within [start, end].
+    public func clamped(_ value: DomainValue) -> DomainValue {
+        let (from, to) = bounds
+        let clamped = min(max(value.magnitude, from), to)
+        switch self {
+        case .numeric: return .number(clamped)
+        case .date: return .instant(seconds: clamped)
+        }
+    }
+
+    /// `start` and `end` as numbers, dates in seconds since 1970.
+    private var bounds: (Double, Double) {
+        switch self {
+        case .numeric(let start, let end, _): (start, end)
+        case .date(let start, let end, _): (Double(start.daysSinceEpoch) * Self.secondsPerDay, Double(end.daysSinceEpoch) * Self.secondsPerDay)
+        }
+    }
+
     /// The bucket that holds `value`; a value equal to `end` belongs to the last bucket.
     public func bucket(of value: DomainValue) -> Bucket {
         switch (self, value) {
@@ -58,6 +83,14 @@ public enum DomainValue: Hashable, Sendable {
     case number(Double)
     /// An instant in seconds since 1970-01-01T00:00:00Z.
     case instant(seconds: Double)
+
+    /// The number, or the instant's seconds since 1970.
+    var magnitude: Double {
+        switch self {
+        case .number(let number): number
+        case .instant(let seconds): seconds
+        }
+    }
 }
 
 /// A bucket, named by where it starts.
@@ -65,6 +98,14 @@ public enum Bucket: Hashable, Sendable, Comparable {
     case number(Double)
     /// The first day of a day, ISO week or month bucket.
     case day(CivilDay)
+
+    /// Where the bucket starts, as a domain value (a day bucket: that day's UTC midnight).
+    public var start: DomainValue {
+        switch self {
+        case .number(let number): .number(number)
+        case .day(let day): .instant(seconds: Double(day.daysSinceEpoch) * TimelineDomain.secondsPerDay)
+        }
+    }
 
     public static func < (lhs: Bucket, rhs: Bucket) -> Bool {
         switch (lhs, rhs) {

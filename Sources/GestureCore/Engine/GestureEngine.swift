@@ -1,142 +1,134 @@
 /// The engine: touch frames and time in, gesture events out. Pure and deterministic: it reads no clock,
-/// no file and no device; the caller brings every input with its time.
+/// no file and no device; the caller brings every input with its time. Diagram: docs/state-machines/engine.md.
+///
+/// The engine holds a tree of `Target`s. A touch goes to the deepest target whose shape contains the
+/// point where it went down, and to every ancestor of that target; each target's gesture is coordinated
+/// with its ancestors' and descendants' (docs/SPEC.md "Targets").
 ///
 /// Inputs, each returning the events they cause, in order:
 /// - `handle(_:)` a frame: first every deadline up to the frame's time fires (stamped with its own
-///   time), then the frame's changes go to the regions in layout order;
+///   time), then the frame's changes go to the targets, in tree order (a parent before its children,
+///   siblings in order);
 /// - `advance(to:)` time passing with no frame (a live driver woken at `nextDeadline`);
 /// - `dropped(at:)` a `SYN_DROPPED`: every gesture in progress is cancelled, and the touches down now
 ///   are ignored until they lift (they still count as fingers);
 /// - `resynced(_:)` the device's state once the events after the drop are over: its contacts are
 ///   ignored until they lift, like those down at the drop;
 /// - `finish(at:)` the end of input: every gesture in progress is cancelled.
+///
+/// Between inputs the tree can change: `insert`, `remove`, `replace`, `reshape`, and `modify` a
+/// component (a dial's value, a timeline's domain). Targets not changed go on untouched.
 public struct GestureEngine: Sendable {
-    /// Where a region of the layout lives. The regions are kept in one array per kind and mutated in
-    /// place there: copying a region out of an enum payload and back would copy its buffers every frame.
-    enum Slot: Sendable {
-        case timeline(Int)
-        case dial(Int)
+    /// One target of the tree, in pre-order (a parent before its descendants, siblings in order).
+    struct Node: Sendable {
+        /// Stable across run-time changes, for the rivals that name it.
+        let id: Int
+        var name: String
+        var shape: Shape
+        var coordination: Target.Coordination
+        var recognizer: (any TargetRecognizing)?
+        var parent: Int?
+        var depth: Int
+        /// One past the index of its last descendant.
+        var subtreeEnd: Int
+        /// Fingers down on it (or on a descendant) that its gesture sees: the one count of fingers per
+        /// target.
+        var fingers = 0
+        /// Fingers down on it that no gesture sees (down across a `SYN_DROPPED`).
+        var ignoredFingers = 0
+        /// How many touch sequences (first landing to last lift) it has begun.
+        var sequence = 0
+        /// Its gesture's status when its previous touch sequence gave way to the current one.
+        var previousSequence: (number: Int, status: RecognizerStatus)?
+        /// This frame's changes, reused from frame to frame so that the steady state does not allocate.
+        var changes = TouchChanges(time: .zero)
+        /// This frame's landings begin a touch sequence on it.
+        var beginsSequence = false
     }
 
     /// A contact the engine follows from its landing to its lift.
     struct TrackedContact: Sendable {
         var id: Int
         var position: Point
-        /// The region it went down in; nil outside every region.
-        var region: Int?
-        /// Down across a `SYN_DROPPED` (or landed in a region holding such a contact): never shown to a recognizer.
+        /// The deepest target it belongs to (it belongs to that target's ancestors too); nil outside
+        /// every target.
+        var node: Int?
+        /// Down across a `SYN_DROPPED` (or landed where such a contact is): never shown to a gesture.
         var ignored: Bool
     }
 
-    public private(set) var timelines: [TimelineRegion] = []
-    public private(set) var dials: [DialRegion] = []
-    /// The regions in layout order.
-    private var slots: [Slot] = []
+    private var nodes: [Node] = []
     private var contacts: [TrackedContact] = []
-    /// Per region: fingers shown to its recognizers, and ignored fingers.
-    private var activeTouches: [Int]
-    private var ignoredTouches: [Int]
-    /// Per region, reused from frame to frame so that the steady state does not allocate.
-    private var scratch: [TouchChanges]
+    private var nextNodeID = 0
 
-    public init(layout: Layout) {
-        for configuration in layout.regions {
-            switch configuration {
-            case .timeline(let timeline):
-                slots.append(.timeline(timelines.count))
-                timelines.append(TimelineRegion(timeline))
-            case .dial(let dial):
-                slots.append(.dial(dials.count))
-                dials.append(DialRegion(dial))
-            }
-        }
-        self.activeTouches = Array(repeating: 0, count: layout.regions.count)
-        self.ignoredTouches = Array(repeating: 0, count: layout.regions.count)
-        self.scratch = Array(repeating: TouchChanges(time: .zero), count: layout.regions.count)
+    /// An engine for a tree of targets: the first of `targets` is on top (it takes a touch that more than
+    /// one contains). Target names must be unique.
+    public init(targets: [Target]) {
+        for target in targets { append(target, parent: nil, depth: 0) }
+        checkNamesAreUnique()
     }
 
-    /// The regions' names, in layout order.
-    public var regionNames: [String] {
-        slots.map { slot in
-            switch slot {
-            case .timeline(let index): timelines[index].configuration.name
-            case .dial(let index): dials[index].configuration.name
-            }
-        }
+    /// An engine for a layout file's regions, each a target of its own.
+    public init(layout: Layout) {
+        self.init(targets: layout.regions.map(\.target))
+    }
+
+    // MARK: Reading
+
+    /// The targets' names, in tree order.
+    public var targetNames: [String] { nodes.map(\.name) }
+
+    /// The component of the target named `name`, if there is one and it is a `C`.
+    public func component<C: Component>(of name: String, as type: C.Type = C.self) -> C? {
+        index(of: name).flatMap { nodes[$0].recognizer?.component as? C }
+    }
+
+    /// The shape of the target named `name`.
+    public func shape(of name: String) -> Shape? {
+        index(of: name).map { nodes[$0].shape }
     }
 
     /// The earliest time at which `advance(to:)` has something to do, if any.
     public var nextDeadline: Timestamp? {
         var earliest: Timestamp?
-        for region in slots.indices {
-            if let deadline = deadline(of: region), earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        for node in nodes {
+            if let deadline = node.recognizer?.deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
         return earliest
     }
 
-    private func deadline(of region: Int) -> Timestamp? {
-        switch slots[region] {
-        case .timeline(let index): timelines[index].deadline
-        case .dial(let index): dials[index].deadline
-        }
-    }
+    // MARK: Inputs
 
-    private func region(_ region: Int, contains point: Point) -> Bool {
-        switch slots[region] {
-        case .timeline(let index): timelines[index].contains(point)
-        case .dial(let index): dials[index].contains(point)
-        }
-    }
-
-    private mutating func touchesChanged(_ region: Int, _ changes: TouchChanges) -> [GestureEvent] {
-        switch slots[region] {
-        case .timeline(let index): timelines[index].touchesChanged(changes)
-        case .dial(let index): dials[index].touchesChanged(changes)
-        }
-    }
-
-    private mutating func deadlineReached(_ region: Int, at now: Timestamp) -> [GestureEvent] {
-        switch slots[region] {
-        case .timeline(let index): timelines[index].deadlineReached(at: now)
-        case .dial(let index): dials[index].deadlineReached(at: now)
-        }
-    }
-
-    private mutating func cancel(_ region: Int, at now: Timestamp) -> [GestureEvent] {
-        switch slots[region] {
-        case .timeline(let index): timelines[index].cancel(at: now)
-        case .dial(let index): dials[index].cancel(at: now)
-        }
-    }
-
-    /// Fires every deadline ≤ `now`, in time order (ties in layout order), each stamped with its own time.
+    /// Fires every deadline ≤ `now`, in time order (ties in tree order), each stamped with its own time.
     public mutating func advance(to now: Timestamp) -> [GestureEvent] {
         var events: [GestureEvent] = []
         while true {
             var next: (index: Int, deadline: Timestamp)?
-            for index in slots.indices {
-                if let deadline = deadline(of: index), deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
+            for index in nodes.indices {
+                if let deadline = nodes[index].recognizer?.deadline, deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
                     next = (index, deadline)
                 }
             }
             guard let (index, deadline) = next else { return events }
-            events += deadlineReached(index, at: deadline)
-            if let again = self.deadline(of: index), again <= deadline {
+            nodes[index].recognizer?.deadlineReached(at: deadline)
+            settle(at: deadline, into: &events)
+            if let again = nodes[index].recognizer?.deadline, again <= deadline {
                 // A recognizer that does not clear its deadline would spin here; stop instead.
-                assertionFailure("region \(regionNames[index]) kept its deadline \(deadline)")
+                assertionFailure("target \(nodes[index].name) kept its deadline \(deadline)")
                 return events
             }
         }
     }
 
-    /// One frame: the deadlines up to its time, then its moves, lifts and landings, region by region.
+    /// One frame: the deadlines up to its time, then its moves, lifts and landings, target by target.
     public mutating func handle(_ frame: TouchFrame) -> [GestureEvent] {
         var events = advance(to: frame.time)
-        for index in scratch.indices {
-            scratch[index].time = frame.time
-            scratch[index].moved.removeAll(keepingCapacity: true)
-            scratch[index].lifted.removeAll(keepingCapacity: true)
-            scratch[index].landed.removeAll(keepingCapacity: true)
+        for index in nodes.indices {
+            nodes[index].changes.time = frame.time
+            nodes[index].changes.moved.removeAll(keepingCapacity: true)
+            nodes[index].changes.lifted.removeAll(keepingCapacity: true)
+            nodes[index].changes.landed.removeAll(keepingCapacity: true)
+            nodes[index].beginsSequence = false
         }
         var landings = 0
         for contact in frame.contacts {
@@ -149,33 +141,28 @@ public struct GestureEngine: Sendable {
                 continue
             }
             let tracked = contacts[slot]
-            let visible = !tracked.ignored ? tracked.region : nil
             if contact.phase == .began {
                 // A known id landing again: the old contact lifted (where it was) and a new one landed.
-                if let region = visible {
-                    scratch[region].lifted.append(TouchLift(id: contact.id))
-                    activeTouches[region] -= 1
-                } else if let region = tracked.region {
-                    ignoredTouches[region] -= 1
-                }
+                lift(tracked, withdrawn: false)
                 contacts[slot].id = Int.min
                 landings += 1
                 continue
             }
             if contact.position != tracked.position {
                 contacts[slot].position = contact.position
-                if let region = visible { scratch[region].moved.append(TouchPoint(id: contact.id, position: contact.position)) }
+                if !tracked.ignored {
+                    var node = tracked.node
+                    while let index = node {
+                        nodes[index].changes.moved.append(TouchPoint(id: contact.id, position: contact.position))
+                        node = nodes[index].parent
+                    }
+                }
             }
             switch contact.phase {
             case .began, .moved, .stationary:
                 break
             case .ended, .cancelled:
-                if let region = visible {
-                    scratch[region].lifted.append(TouchLift(id: contact.id, cancelled: contact.phase == .cancelled))
-                    activeTouches[region] -= 1
-                } else if let region = tracked.region {
-                    ignoredTouches[region] -= 1
-                }
+                lift(tracked, withdrawn: contact.phase == .cancelled)
                 contacts[slot].id = Int.min  // removed below, after the landings are known
             }
         }
@@ -188,37 +175,8 @@ public struct GestureEngine: Sendable {
                 }
             }
         }
-        for index in slots.indices where !scratch[index].isEmpty {
-            let changes = scratch[index]
-            let remaining = activeTouches[index] - changes.landed.count
-            if remaining == 0 && !changes.lifted.isEmpty && !changes.landed.isEmpty {
-                // The last finger lifted and another landed in the same frame: two touch sequences, one
-                // after the other, so that no recognizer sees a sequence end and the next begin at once.
-                var ending = changes
-                ending.landed.removeAll()
-                events += touchesChanged(index, ending)
-                events += touchesChanged(index, TouchChanges(time: changes.time, landed: changes.landed))
-            } else {
-                events += touchesChanged(index, changes)
-            }
-        }
+        deliverChanges(at: frame.time, into: &events)
         return events
-    }
-
-    private mutating func land(_ contact: Contact) {
-        let region = slots.indices.first { self.region($0, contains: contact.position) }
-        var ignored = false
-        if let region {
-            // Beside a finger that is ignored, a finger is ignored too.
-            ignored = ignoredTouches[region] > 0
-            if ignored {
-                ignoredTouches[region] += 1
-            } else {
-                activeTouches[region] += 1
-                scratch[region].landed.append(TouchPoint(id: contact.id, position: contact.position))
-            }
-        }
-        contacts.append(TrackedContact(id: contact.id, position: contact.position, region: region, ignored: ignored))
     }
 
     /// A `SYN_DROPPED` at `time`: deadlines up to it fire, then every gesture in progress is cancelled,
@@ -241,11 +199,11 @@ public struct GestureEngine: Sendable {
                 case .began, .moved, .stationary:
                     break
                 case .ended, .cancelled:
-                    remove(slot)
+                    forget(slot)
                 }
             } else {
                 switch contact.phase {
-                case .began, .moved, .stationary: land(contact)
+                case .began, .moved, .stationary: track(contact, ignored: true)
                 case .ended, .cancelled: break
                 }
             }
@@ -254,46 +212,365 @@ public struct GestureEngine: Sendable {
         return events
     }
 
-    /// Every contact down now is ignored until it lifts.
-    private mutating func ignoreAll() {
-        for index in contacts.indices where !contacts[index].ignored {
-            if let region = contacts[index].region {
-                activeTouches[region] -= 1
-                ignoredTouches[region] += 1
-                // A landing shown to no recognizer yet is taken back (only `resynced` lands contacts here).
-                scratch[region].landed.removeAll { $0.id == contacts[index].id }
-            }
-            contacts[index].ignored = true
-        }
-    }
-
-    /// Forgets the contact at `slot`.
-    private mutating func remove(_ slot: Int) {
-        let tracked = contacts[slot]
-        if let region = tracked.region {
-            if tracked.ignored { ignoredTouches[region] -= 1 } else { activeTouches[region] -= 1 }
-        }
-        contacts.remove(at: slot)
-    }
-
     /// The end of input at `time` (the last complete frame's time): deadlines up to it fire, then every
-    /// gesture in progress is cancelled and every contact is forgotten. The regions keep what persists
+    /// gesture in progress is cancelled and every contact is forgotten. The components keep what persists
     /// between gestures (a dial's value); a new trace gets a new engine.
     public mutating func finish(at time: Timestamp) -> [GestureEvent] {
         let events = cancelAll(at: time)
         contacts.removeAll()
-        for index in slots.indices {
-            activeTouches[index] = 0
-            ignoredTouches[index] = 0
+        for index in nodes.indices {
+            nodes[index].fingers = 0
+            nodes[index].ignoredFingers = 0
         }
         return events
     }
 
+    // MARK: Changes to the tree between frames
+
+    /// Adds `target` (with its children) under the target named `parent`, or at the top level when nil,
+    /// at `position` among its siblings (nil: last, under the others). Fingers already down stay with
+    /// the targets they went down on.
+    public mutating func insert(_ target: Target, into parent: String? = nil, at position: Int? = nil) {
+        var parentIndex: Int?
+        if let parent {
+            guard let found = index(of: parent) else { preconditionFailure("insert: no target named \(parent)") }
+            parentIndex = found
+        }
+        let depth = parentIndex.map { nodes[$0].depth + 1 } ?? 0
+        // Where the new subtree goes: before the sibling at `position`, else after the last sibling.
+        var siblings: [Int] = []
+        var index = parentIndex.map { $0 + 1 } ?? 0
+        let end = parentIndex.map { nodes[$0].subtreeEnd } ?? nodes.count
+        while index < end {
+            siblings.append(index)
+            index = nodes[index].subtreeEnd
+        }
+        let insertion = position.flatMap { $0 < siblings.count ? siblings[max(0, $0)] : nil } ?? end
+        var added = Self(targets: [])
+        added.nextNodeID = nextNodeID
+        added.append(target, parent: nil, depth: depth)
+        nextNodeID = added.nextNodeID
+        restructure { nodes in nodes.insert(contentsOf: added.nodes, at: insertion) }
+        checkNamesAreUnique()
+    }
+
+    /// Removes the target named `name` and its descendants at `time`: deadlines up to `time` fire, then
+    /// their gestures in progress are cancelled, stamped `time`. The fingers down on them stay with the
+    /// nearest remaining ancestor. Other targets go on untouched, except those that waited for a removed
+    /// gesture: for them it failed.
+    public mutating func remove(_ name: String, at time: Timestamp) -> [GestureEvent] {
+        var events = advance(to: time)
+        guard let index = index(of: name) else { preconditionFailure("remove: no target named \(name)") }
+        let end = nodes[index].subtreeEnd
+        for removed in index..<end { cancel(removed, at: time, into: &events) }
+        let parent = nodes[index].parent
+        for slot in contacts.indices {
+            if let node = contacts[slot].node, (index..<end).contains(node) { contacts[slot].node = parent }
+        }
+        restructure { nodes in nodes.removeSubrange(index..<end) }
+        settle(at: time, into: &events)
+        return events
+    }
+
+    /// Replaces the target named `name` (and its descendants) with `target`, in the same place, at
+    /// `time`: the old gestures in progress are cancelled as by `remove`, and the fingers down on it are
+    /// not shown to the new one (they stay with the ancestors).
+    public mutating func replace(_ name: String, with target: Target, at time: Timestamp) -> [GestureEvent] {
+        guard let index = index(of: name) else { preconditionFailure("replace: no target named \(name)") }
+        let parent = nodes[index].parent.map { nodes[$0].name }
+        var position = 0
+        var sibling = nodes[index].parent.map { $0 + 1 } ?? 0
+        while sibling < index {
+            position += 1
+            sibling = nodes[sibling].subtreeEnd
+        }
+        let events = remove(name, at: time)
+        insert(target, into: parent, at: position)
+        return events
+    }
+
+    /// Moves or resizes the target named `name`. Fingers already down stay with it; only where later
+    /// fingers land, and what its component makes of positions (a timeline's values), change.
+    public mutating func reshape(_ name: String, to shape: Shape) {
+        guard let index = index(of: name) else { preconditionFailure("reshape: no target named \(name)") }
+        nodes[index].shape = shape
+        nodes[index].recognizer?.targetReshaped(to: shape)
+    }
+
+    /// Changes the component of the target named `name` at `time`, as `body` does (a dial's value, a
+    /// timeline's domain); `body` may emit events. Deadlines up to `time` fire first.
+    public mutating func modify<C: Component>(_ name: String, as type: C.Type = C.self, at time: Timestamp,
+                                              _ body: (inout C, inout TargetOutput) -> Void) -> [GestureEvent] {
+        var events = advance(to: time)
+        guard let index = index(of: name) else { preconditionFailure("modify: no target named \(name)") }
+        var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape, time: time, events: [])
+        swap(&events, &output.events)
+        guard nodes[index].recognizer?.modify(type, output: &output, body) != nil else {
+            preconditionFailure("modify: the component of \(name) is not a \(C.self)")
+        }
+        swap(&events, &output.events)
+        return events
+    }
+
+    // MARK: Routing
+
+    /// The deepest target containing `point`: the first top-level target containing it, then its first
+    /// child containing it, and so on.
+    private func route(_ point: Point) -> Int? {
+        var deepest: Int?
+        var index = 0
+        var end = nodes.count
+        while index < end {
+            if nodes[index].shape.contains(point) {
+                deepest = index
+                end = nodes[index].subtreeEnd
+                index += 1  // its first child
+            } else {
+                index = nodes[index].subtreeEnd  // its next sibling
+            }
+        }
+        return deepest
+    }
+
+    private mutating func land(_ contact: Contact) {
+        let deepest = route(contact.position)
+        // Beside a finger that is ignored, a finger is ignored too.
+        var ignored = false
+        var node = deepest
+        while let index = node {
+            if nodes[index].recognizer != nil && nodes[index].ignoredFingers > 0 { ignored = true }
+            node = nodes[index].parent
+        }
+        track(contact, ignored: ignored)
+        guard !ignored else { return }
+        node = deepest
+        while let index = node {
+            nodes[index].changes.landed.append(TouchPoint(id: contact.id, position: contact.position))
+            node = nodes[index].parent
+        }
+    }
+
+    /// Follows a contact from now on, counting it on its target and the target's ancestors.
+    private mutating func track(_ contact: Contact, ignored: Bool) {
+        let deepest = route(contact.position)
+        var node = deepest
+        while let index = node {
+            if ignored { nodes[index].ignoredFingers += 1 } else { nodes[index].fingers += 1 }
+            node = nodes[index].parent
+        }
+        contacts.append(TrackedContact(id: contact.id, position: contact.position, node: deepest, ignored: ignored))
+    }
+
+    /// A tracked contact lifts (or is withdrawn): its targets see the lift, unless it was ignored.
+    private mutating func lift(_ tracked: TrackedContact, withdrawn: Bool) {
+        var node = tracked.node
+        while let index = node {
+            if tracked.ignored {
+                nodes[index].ignoredFingers -= 1
+            } else {
+                nodes[index].changes.lifted.append(TouchLift(id: tracked.id, cancelled: withdrawn))
+                nodes[index].fingers -= 1
+            }
+            node = nodes[index].parent
+        }
+    }
+
+    /// Forgets the contact at `slot` without showing its lift to anyone (it was ignored, or a resync).
+    private mutating func forget(_ slot: Int) {
+        let tracked = contacts[slot]
+        var node = tracked.node
+        while let index = node {
+            if tracked.ignored { nodes[index].ignoredFingers -= 1 } else { nodes[index].fingers -= 1 }
+            node = nodes[index].parent
+        }
+        contacts.remove(at: slot)
+    }
+
+    /// Every contact down now is ignored until it lifts.
+    private mutating func ignoreAll() {
+        for slot in contacts.indices where !contacts[slot].ignored {
+            var node = contacts[slot].node
+            while let index = node {
+                nodes[index].fingers -= 1
+                nodes[index].ignoredFingers += 1
+                node = nodes[index].parent
+            }
+            contacts[slot].ignored = true
+        }
+    }
+
+    // MARK: Delivery and coordination
+
+    /// Hands each target its changes of this frame, begins the touch sequences that start, and delivers
+    /// what is to be heard.
+    private mutating func deliverChanges(at time: Timestamp, into events: inout [GestureEvent]) {
+        var beginning = false
+        for index in nodes.indices where !nodes[index].changes.landed.isEmpty
+            && nodes[index].fingers == nodes[index].changes.landed.count {
+            nodes[index].beginsSequence = true
+            beginning = true
+        }
+        if beginning {
+            // The last finger lifted and another landed in the same frame: two touch sequences, one
+            // after the other, so that no gesture sees a sequence end and the next begin at once.
+            for index in nodes.indices where nodes[index].beginsSequence && !nodes[index].changes.lifted.isEmpty {
+                var ending = nodes[index].changes
+                ending.landed.removeAll()
+                nodes[index].recognizer?.touchesChanged(ending)
+                nodes[index].changes.moved.removeAll(keepingCapacity: true)
+                nodes[index].changes.lifted.removeAll(keepingCapacity: true)
+            }
+            // The ending sequences are judged as they were, before any rival begins anew.
+            for index in nodes.indices where nodes[index].beginsSequence { arbitrate(index) }
+            for index in nodes.indices where nodes[index].beginsSequence {
+                let status = nodes[index].recognizer?.status ?? .failed
+                nodes[index].previousSequence = (nodes[index].sequence, status)
+                nodes[index].sequence += 1
+            }
+            for index in nodes.indices where nodes[index].beginsSequence && nodes[index].recognizer != nil {
+                let rivals = rivals(of: index)
+                nodes[index].recognizer?.beginSequence(rivals: rivals)
+            }
+        }
+        for index in nodes.indices where !nodes[index].changes.isEmpty {
+            let changes = nodes[index].changes
+            nodes[index].recognizer?.touchesChanged(changes)
+        }
+        settle(at: time, into: &events)
+    }
+
+    /// The gestures that begin a touch sequence together with the target at `index` (the same landings)
+    /// and have priority over its gesture.
+    private func rivals(of index: Int) -> [Rival] {
+        var rivals: [Rival] = []
+        let node = nodes[index]
+        // Descendants have priority unless this one is high-priority or they are simultaneous.
+        if node.coordination != .highPriority {
+            for descendant in (index + 1)..<node.subtreeEnd
+            where nodes[descendant].beginsSequence && nodes[descendant].recognizer != nil
+                && nodes[descendant].coordination != .simultaneous {
+                rivals.append(Rival(target: nodes[descendant].id, sequence: nodes[descendant].sequence))
+            }
+        }
+        // High-priority ancestors have priority, unless this one is simultaneous.
+        if node.coordination != .simultaneous {
+            var ancestor = node.parent
+            while let above = ancestor {
+                if nodes[above].beginsSequence && nodes[above].recognizer != nil && nodes[above].coordination == .highPriority {
+                    rivals.append(Rival(target: nodes[above].id, sequence: nodes[above].sequence))
+                }
+                ancestor = nodes[above].parent
+            }
+        }
+        return rivals
+    }
+
+    /// What the rivals a target waits for have done.
+    private func verdict(on rivals: [Rival]) -> RivalsVerdict {
+        var undecided = false
+        for rival in rivals {
+            // A rival removed since is taken as failed.
+            guard let index = nodes.firstIndex(where: { $0.id == rival.target }), let recognizer = nodes[index].recognizer else { continue }
+            let status: RecognizerStatus
+            if nodes[index].sequence == rival.sequence {
+                status = recognizer.status
+            } else if let previous = nodes[index].previousSequence, previous.number == rival.sequence {
+                // Its sequence ended: still possible then means it never succeeded.
+                status = previous.status == .possible ? .failed : previous.status
+            } else {
+                continue
+            }
+            switch status {
+            case .possible: undecided = true
+            case .active, .ended, .cancelled: return .oneSucceeded
+            case .failed: break
+            }
+        }
+        return undecided ? .undecided : .allFailed
+    }
+
+    /// Arbitrates the updates of the target at `index` made so far in this input.
+    private mutating func arbitrate(_ index: Int) {
+        guard let rivals = nodes[index].recognizer?.rivals else {
+            nodes[index].recognizer?.arbitrate(.allFailed)
+            return
+        }
+        let verdict = verdict(on: rivals)
+        nodes[index].recognizer?.arbitrate(verdict)
+    }
+
+    /// After an input: every target arbitrates its updates (and those it held), then delivers what is to
+    /// be heard, in tree order.
+    private mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
+        for index in nodes.indices {
+            guard let recognizer = nodes[index].recognizer, recognizer.hasUpdates || recognizer.rivals != nil else { continue }
+            arbitrate(index)
+            deliver(index, at: time, into: &events)
+        }
+    }
+
+    private mutating func deliver(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
+        var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape, time: time, events: [])
+        swap(&events, &output.events)
+        nodes[index].recognizer?.deliver(to: &output)
+        swap(&events, &output.events)
+    }
+
+    /// Cancels the gesture of the target at `index`: what it reported ends `cancelled`; what waited is
+    /// never heard.
+    private mutating func cancel(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
+        guard nodes[index].recognizer != nil else { return }
+        nodes[index].recognizer?.cancel(at: time)
+        nodes[index].recognizer?.arbitrateCancellation()
+        deliver(index, at: time, into: &events)
+    }
+
     private mutating func cancelAll(at time: Timestamp) -> [GestureEvent] {
         var events = advance(to: time)
-        for index in slots.indices {
-            events += cancel(index, at: time)
-        }
+        for index in nodes.indices { cancel(index, at: time, into: &events) }
         return events
+    }
+
+    // MARK: The tree
+
+    private func index(of name: String) -> Int? {
+        nodes.firstIndex { $0.name == name }
+    }
+
+    /// Appends `target` and its descendants, in pre-order.
+    private mutating func append(_ target: Target, parent: Int?, depth: Int) {
+        let index = nodes.count
+        nodes.append(Node(id: nextNodeID, name: target.name, shape: target.shape, coordination: target.coordination,
+                          recognizer: target.recognizer, parent: parent, depth: depth, subtreeEnd: index + 1))
+        nextNodeID += 1
+        for child in target.children { append(child, parent: index, depth: depth + 1) }
+        nodes[index].subtreeEnd = nodes.count
+    }
+
+    /// Changes the list of nodes, then links parents and subtrees anew from the depths and moves the
+    /// contacts' targets to their new places.
+    private mutating func restructure(_ change: (inout [Node]) -> Void) {
+        let contactTargets = contacts.map { $0.node.map { nodes[$0].id } }
+        change(&nodes)
+        var open: [Int] = []  // the ancestors of the node being linked
+        for index in nodes.indices {
+            while let last = open.last, nodes[last].depth >= nodes[index].depth {
+                nodes[last].subtreeEnd = index
+                open.removeLast()
+            }
+            nodes[index].parent = open.last
+            open.append(index)
+        }
+        for last in open { nodes[last].subtreeEnd = nodes.count }
+        for slot in contacts.indices {
+            contacts[slot].node = contactTargets[slot].flatMap { id in nodes.firstIndex { $0.id == id } }
+        }
+    }
+
+    private func checkNamesAreUnique() {
+        var seen = Set<String>()
+        for node in nodes where !seen.insert(node.name).inserted {
+            preconditionFailure("two targets are named \(node.name): target names must be unique")
+        }
     }
 }

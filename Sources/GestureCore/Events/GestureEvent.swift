@@ -1,13 +1,13 @@
-/// One line of output: something a region recognized, at a time.
+/// One line of output: something a target recognized, at a time.
 public struct GestureEvent: Hashable, Sendable {
     public var time: Timestamp
-    /// The region's name from the layout.
-    public var region: String
+    /// The target's name (a layout file's region name); the output's `region` key.
+    public var target: String
     public var kind: Kind
 
-    public init(time: Timestamp, region: String, kind: Kind) {
+    public init(time: Timestamp, target: String, kind: Kind) {
         self.time = time
-        self.region = region
+        self.target = target
         self.kind = kind
     }
 
@@ -18,6 +18,9 @@ public struct GestureEvent: Hashable, Sendable {
         case wind(GesturePhase, Wind)
         case rotate(GesturePhase, Rotate)
         case haptic(Haptic)
+        /// An update of a target's own gesture, as it is (a target built with `Target(_:shape:gesture:)`):
+        /// its phase (a discrete gesture is recognized as `ended`) and its typed value.
+        case gesture(GesturePhase, GestureValue)
 
         /// The gesture type as the output names it (`tap`, `select`, ...).
         public var type: String {
@@ -28,6 +31,7 @@ public struct GestureEvent: Hashable, Sendable {
             case .wind: "wind"
             case .rotate: "rotate"
             case .haptic: "haptic"
+            case .gesture: "gesture"
             }
         }
 
@@ -35,7 +39,7 @@ public struct GestureEvent: Hashable, Sendable {
         public var phase: GesturePhase? {
             switch self {
             case .tap, .haptic: nil
-            case .select(let phase, _), .pan(let phase, _), .wind(let phase, _), .rotate(let phase, _): phase
+            case .select(let phase, _), .pan(let phase, _), .wind(let phase, _), .rotate(let phase, _), .gesture(let phase, _): phase
             }
         }
     }

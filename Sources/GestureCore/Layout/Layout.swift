@@ -1,5 +1,6 @@
-/// The regions of a touch surface, in priority order: a touch belongs to the first region that contains
-/// the point where it went down, and stays with it until it lifts.
+/// The regions of a layout file, in priority order: a touch belongs to the first region that contains
+/// the point where it went down, and stays with it until it lifts. Each region is a top-level `Target`
+/// (`RegionConfiguration.target`); `GestureEngine(layout:)` runs them.
 public struct Layout: Hashable, Sendable {
     /// The physical size of the surface, for devices that do not report a resolution.
     public var surface: Size?
@@ -28,6 +29,16 @@ public enum RegionConfiguration: Hashable, Sendable {
         switch self {
         case .timeline(let timeline): timeline.name
         case .dial(let dial): dial.name
+        }
+    }
+
+    /// The region as a target: its shape and its component.
+    public var target: Target {
+        switch self {
+        case .timeline(let timeline):
+            Target(timeline.name, shape: .rectangle(timeline.rect), component: TimelineComponent(timeline))
+        case .dial(let dial):
+            Target(dial.name, shape: .circle(center: dial.center, radius: dial.radius), component: DialComponent(dial))
         }
     }
 }

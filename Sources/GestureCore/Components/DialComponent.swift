@@ -1,14 +1,18 @@
-/// A dial region (SPEC "dial"): tap, one-finger wind, two-finger rotation, with the value, detents and
-/// haptics of a `DialValue` that persists from gesture to gesture.
+/// A round control (SPEC "dial"): tap, one-finger wind, two-finger rotation, with the value, detents and
+/// haptics of a `DialValue` that persists from gesture to gesture. A `Component`, built only on the
+/// public API, as a UI layer builds its own.
 ///
 /// Built from the combinators: `tap.exclusively(before: wind).simultaneously(with: rotation)`. The tap has
 /// no time limit; the wind ends (keeping its value) when a second finger lands, and from then on only the
 /// rotation, which starts tracking at that second finger, can be recognized until all fingers lift.
-public struct DialRegion: Sendable {
+///
+/// The app may set the value at any time (`setValue(degrees:)`): a kitchen timer that counts down sets
+/// it as it runs, and a wind in progress goes on from there.
+public struct DialComponent: Component {
     public typealias Recognizer = SimultaneousGesture<ExclusiveGesture<TapGesture, WindGesture>, RotationGesture>
 
     public let configuration: DialConfiguration
-    public private(set) var recognizer: Recognizer
+    public var gesture: Recognizer
     public private(set) var value: DialValue
     /// The wind in progress: its last line and the turn applied up to it.
     private var wind: (line: GestureEvent.Wind, turn: Double)?
@@ -22,40 +26,31 @@ public struct DialRegion: Sendable {
         let wind = WindGesture(.init(center: configuration.center, deadZone: configuration.deadZone,
                                      minimumDistance: configuration.slop, extraTouch: .end))
         let rotation = RotationGesture(.init(minimumAngle: configuration.rotateThresholdDegrees))
-        self.recognizer = tap.exclusively(before: wind).simultaneously(with: rotation)
+        self.gesture = tap.exclusively(before: wind).simultaneously(with: rotation)
         self.value = DialValue(.init(detentDegrees: configuration.detentDegrees, hysteresisDegrees: configuration.hysteresisDegrees,
                                      minDegrees: configuration.minDegrees, maxDegrees: configuration.maxDegrees),
                                initialDegrees: configuration.initialDegrees)
     }
 
-    public func contains(_ point: Point) -> Bool { point.distance(to: configuration.center) <= configuration.radius }
-
-    public var deadline: Timestamp? { recognizer.deadline }
-
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureEvent] {
-        events(for: recognizer.touchesChanged(changes), at: changes.time)
+    /// Sets the value (brought within the stops), as an app does that counts a timer down. The detent is
+    /// derived anew from the value, with no haptic; a wind or rotation in progress goes on from the new
+    /// value, and its next line's `delta` counts from it.
+    public mutating func setValue(degrees: Double) {
+        value.set(degrees: degrees)
+        wind?.line.angle = value.degrees
+        wind?.line.detent = value.detent
+        rotate?.angle = value.degrees
+        rotate?.detent = value.detent
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureEvent] {
-        events(for: recognizer.deadlineReached(at: now), at: now)
-    }
-
-    public mutating func cancel(at now: Timestamp) -> [GestureEvent] {
-        events(for: recognizer.cancel(at: now), at: now)
-    }
-
-    private mutating func events(for updates: [GestureUpdate<Recognizer.Value>], at time: Timestamp) -> [GestureEvent] {
-        guard !updates.isEmpty else { return [] }
-        var events: [GestureEvent] = []
-        func emit(_ kind: GestureEvent.Kind) {
-            events.append(GestureEvent(time: time, region: configuration.name, kind: kind))
-        }
+    public mutating func deliver(_ update: GestureUpdate<Recognizer.Value>, to output: inout TargetOutput) {
+        func emit(_ kind: GestureEvent.Kind) { output.emit(kind) }
         /// The haptics a change caused: detents in crossing order, then a limit.
         func haptics(_ change: DialValue.Change) {
             for detent in change.detents { emit(.haptic(.detent(detent))) }
             if change.limit { emit(.haptic(.limit(detent: value.detent))) }
         }
-        for update in updates {
+        do {
             switch update.value {
             case .first(.first(let tap)):
                 emit(.tap(GestureEvent.Tap(x: tap.location.x, y: tap.location.y, count: tap.count)))
@@ -69,7 +64,7 @@ public struct DialRegion: Sendable {
                     emit(.wind(.began, line))
                     haptics(change)
                 case .changed:
-                    guard let (_, turn) = wind else { continue }
+                    guard let (_, turn) = wind else { return }
                     let change = value.apply(turn: turning.turn - turn)
                     wind?.turn = turning.turn
                     if change.applied != 0 {
@@ -80,7 +75,7 @@ public struct DialRegion: Sendable {
                     // A limit at a stop that did not change the value stands alone.
                     haptics(change)
                 case .ended, .cancelled:
-                    guard var (line, _) = wind else { continue }
+                    guard var (line, _) = wind else { return }
                     line.delta = 0
                     wind = nil
                     emit(.wind(update.phase, line))
@@ -96,7 +91,7 @@ public struct DialRegion: Sendable {
                     emit(.rotate(.began, line))
                     haptics(change)
                 case .changed:
-                    guard let last = rotate else { continue }
+                    guard let last = rotate else { return }
                     let change = value.apply(turn: rotation.rotation - last.rotation)
                     let line = GestureEvent.Rotate(angle: value.degrees, rotation: rotation.rotation, delta: change.applied,
                                                    detent: value.detent, center: rotation.center)
@@ -104,13 +99,12 @@ public struct DialRegion: Sendable {
                     emit(.rotate(.changed, line))
                     haptics(change)
                 case .ended, .cancelled:
-                    guard var line = rotate else { continue }
+                    guard var line = rotate else { return }
                     line.delta = 0
                     rotate = nil
                     emit(.rotate(update.phase, line))
                 }
             }
         }
-        return events
     }
 }

@@ -1,0 +1,194 @@
+/// A gesture with priority over a target's gesture, in one of its touch sequences: the target's updates
+/// wait for it (docs/SPEC.md "Targets", docs/state-machines/coordination.md).
+struct Rival: Hashable, Sendable {
+    /// The rival target's identity in the engine (stable across run-time changes).
+    var target: Int
+    /// Which of its touch sequences: the one that began with the same landing.
+    var sequence: Int
+}
+
+/// What the rivals of a waiting target have done so far.
+enum RivalsVerdict: Sendable {
+    /// One of them began or was recognized: the waiting target lost this touch sequence.
+    case oneSucceeded
+    /// None succeeded and at least one is still possible.
+    case undecided
+    /// Every one failed (or was removed, or its sequence ended undecided).
+    case allFailed
+}
+
+/// How a target's updates reach its component, given the gestures with priority over it.
+/// `exclusively(before:)` carried along the target tree; diagram: docs/state-machines/coordination.md.
+enum Arbitration<Value: Sendable>: Sendable {
+    /// Nothing has priority: updates are heard as they come.
+    case open
+    /// Rivals with priority are undecided: the updates wait, in order.
+    case waiting(for: [Rival], held: [GestureUpdate<Value>])
+    /// A rival succeeded: this touch sequence's updates are never heard.
+    case lost
+
+    /// Takes `updates` (one input's) given what the rivals did, appending what is to be heard to `heard`.
+    ///
+    /// Released updates are those held, in order, less any run that began and was cancelled while held
+    /// (nobody ever heard of it), then `updates`.
+    mutating func take(_ updates: [GestureUpdate<Value>], verdict: RivalsVerdict, heard: inout [GestureUpdate<Value>]) {
+        switch self {
+        case .open:
+            heard.append(contentsOf: updates)
+        case .lost:
+            break
+        case .waiting(let rivals, var held):
+            switch verdict {
+            case .oneSucceeded:
+                self = .lost
+            case .undecided:
+                held.append(contentsOf: updates)
+                self = .waiting(for: rivals, held: held)
+            case .allFailed:
+                held.append(contentsOf: updates)
+                heard.append(contentsOf: releasing(held))
+                self = .open
+            }
+        }
+    }
+
+    /// Input was interrupted or the target removed: what waited was never heard and never will be.
+    mutating func takeCancellation(_ updates: [GestureUpdate<Value>], heard: inout [GestureUpdate<Value>]) {
+        switch self {
+        case .open: heard.append(contentsOf: updates)
+        case .waiting, .lost: break
+        }
+        self = .open
+    }
+}
+
+/// What a gesture held back reports when released: its updates in order, except a run that began and
+/// was cancelled while nobody heard it. One home for `ExclusiveGesture` and the target tree.
+func releasing<Value>(_ held: [GestureUpdate<Value>]) -> [GestureUpdate<Value>] {
+    var released: [GestureUpdate<Value>] = []
+    var runStart = 0
+    for update in held {
+        switch update.phase {
+        case .began:
+            runStart = released.count
+            released.append(update)
+        case .changed, .ended:
+            released.append(update)
+        case .cancelled:
+            released.removeSubrange(runStart...)
+        }
+    }
+    return released
+}
+
+/// A target's recognizer as the engine sees it, whatever its component's type.
+protocol TargetRecognizing: Sendable {
+    /// The component, for reading it back.
+    var component: any Component { get }
+    /// The gesture's own status (whatever the coordination): what rivals are judged by.
+    var status: RecognizerStatus { get }
+    /// When the gesture wants `deadlineReached(at:)`; nil once it lost its touch sequence.
+    var deadline: Timestamp? { get }
+    /// The rivals this target waits for, if it waits.
+    var rivals: [Rival]? { get }
+    /// Updates made in this input and not yet arbitrated, or heard and not yet delivered.
+    var hasUpdates: Bool { get }
+
+    mutating func touchesChanged(_ changes: TouchChanges)
+    mutating func deadlineReached(at now: Timestamp)
+    mutating func cancel(at now: Timestamp)
+    /// Arbitrates the updates of this input.
+    mutating func arbitrate(_ verdict: RivalsVerdict)
+    /// Arbitrates the updates of a cancellation: what waited is dropped, and the coordination opens.
+    mutating func arbitrateCancellation()
+    /// A new touch sequence, waiting for `rivals` (none: open).
+    mutating func beginSequence(rivals: [Rival])
+    /// Hands the heard updates to the component, which emits its events into `output`.
+    mutating func deliver(to output: inout TargetOutput)
+    /// The target was moved or resized.
+    mutating func targetReshaped(to shape: Shape)
+    /// Runs `body` on the component if it is a `C`.
+    mutating func modify<C: Component, Result>(_ type: C.Type, output: inout TargetOutput,
+                                               _ body: (inout C, inout TargetOutput) -> Result) -> Result?
+}
+
+/// The engine's box around one target's component: its gesture's updates, their arbitration, and
+/// their delivery.
+struct TargetRecognizer<C: Component>: TargetRecognizing {
+    typealias Value = C.Body.Value
+
+    var typed: C
+    var arbitration: Arbitration<Value> = .open
+    /// This input's updates, before arbitration.
+    var incoming: [GestureUpdate<Value>] = []
+    /// Arbitrated updates to be delivered.
+    var heard: [GestureUpdate<Value>] = []
+
+    init(_ component: C) {
+        self.typed = component
+    }
+
+    var component: any Component { typed }
+
+    var status: RecognizerStatus { typed.gesture.status }
+
+    var deadline: Timestamp? {
+        switch arbitration {
+        case .open, .waiting: typed.gesture.deadline
+        case .lost: nil  // a gesture that lost is not woken (as in `exclusively`)
+        }
+    }
+
+    var rivals: [Rival]? {
+        switch arbitration {
+        case .waiting(let rivals, _): rivals
+        case .open, .lost: nil
+        }
+    }
+
+    var hasUpdates: Bool { !incoming.isEmpty || !heard.isEmpty }
+
+    mutating func touchesChanged(_ changes: TouchChanges) {
+        incoming.append(contentsOf: typed.gesture.touchesChanged(changes))
+    }
+
+    mutating func deadlineReached(at now: Timestamp) {
+        incoming.append(contentsOf: typed.gesture.deadlineReached(at: now))
+    }
+
+    mutating func cancel(at now: Timestamp) {
+        incoming.append(contentsOf: typed.gesture.cancel(at: now))
+    }
+
+    mutating func arbitrate(_ verdict: RivalsVerdict) {
+        arbitration.take(incoming, verdict: verdict, heard: &heard)
+        incoming.removeAll(keepingCapacity: true)
+    }
+
+    mutating func arbitrateCancellation() {
+        arbitration.takeCancellation(incoming, heard: &heard)
+        incoming.removeAll(keepingCapacity: true)
+    }
+
+    mutating func beginSequence(rivals: [Rival]) {
+        // What still waited from the previous sequence was never heard (as in `exclusively`).
+        arbitration = rivals.isEmpty ? .open : .waiting(for: rivals, held: [])
+    }
+
+    mutating func deliver(to output: inout TargetOutput) {
+        for update in heard { typed.deliver(update, to: &output) }
+        heard.removeAll(keepingCapacity: true)
+    }
+
+    mutating func targetReshaped(to shape: Shape) {
+        typed.targetReshaped(to: shape)
+    }
+
+    mutating func modify<Other: Component, Result>(_ type: Other.Type, output: inout TargetOutput,
+                                                   _ body: (inout Other, inout TargetOutput) -> Result) -> Result? {
+        guard var component = typed as? Other else { return nil }
+        let result = body(&component, &output)
+        typed = component as! C  // swiftlint:disable:this force_cast (Other is C: the cast above succeeded)
+        return result
+    }
+}

@@ -1,0 +1,101 @@
+/// What a target does with the touches routed to it: one gesture, and what its updates mean.
+///
+/// This is the engine's one extension point. The timeline and the dial are components, built only on
+/// what this protocol offers; a UI layer adds its own the same way:
+///
+/// ```swift
+/// struct Slider: Component {
+///     var gesture = DragGesture(.init(minimumDistance: 0))
+///     var value = 0.0
+///     mutating func deliver(_ update: GestureUpdate<DragGesture.Value>, to output: inout TargetOutput) {
+///         value = update.value.location.x
+///         output.emit(.gesture(update.phase, GestureValue(value)))
+///     }
+/// }
+/// ```
+///
+/// The engine feeds `gesture` with the target's touches and deadlines, coordinates its status with the
+/// other targets' (docs/SPEC.md "Targets"), and hands each update that is to be heard to `deliver`, in
+/// order. An update held while a gesture with priority was undecided is delivered when that one fails,
+/// with the time of that moment; an update of a gesture that lost is never delivered. So a component
+/// changes its state (a dial's value) only for what is reported.
+public protocol Component: Sendable {
+    associatedtype Body: Gesture
+
+    /// The recognizer of the target: any composition of `Gesture`s.
+    var gesture: Body { get set }
+
+    /// One update of `gesture` that is to be heard: emit the events it means into `output`.
+    mutating func deliver(_ update: GestureUpdate<Body.Value>, to output: inout TargetOutput)
+
+    /// The target was moved or resized (`GestureEngine.reshape`): a component whose gesture depends on
+    /// the target's geometry (a dial's centre) follows it here. The default does nothing.
+    mutating func targetReshaped(to shape: Shape)
+}
+
+extension Component {
+    public mutating func targetReshaped(to shape: Shape) {}
+}
+
+/// Where a component emits its events: the target's name and the time are filled in.
+public struct TargetOutput: Sendable {
+    /// The target whose component emits.
+    public let target: String
+    /// The target's shape now (a timeline maps x through its rectangle).
+    public let shape: Shape
+    /// The time of the input being handled (for a released update, the time of its release).
+    public let time: Timestamp
+    var events: [GestureEvent]
+
+    init(target: String, shape: Shape, time: Timestamp, events: [GestureEvent]) {
+        self.target = target
+        self.shape = shape
+        self.time = time
+        self.events = events
+    }
+
+    /// Emits one event of this target at `time`.
+    public mutating func emit(_ kind: GestureEvent.Kind) {
+        events.append(GestureEvent(time: time, target: target, kind: kind))
+    }
+}
+
+/// The component of a target built from a bare gesture: each update comes out as it is, as a
+/// `GestureEvent.Kind.gesture` line carrying the typed value.
+public struct GestureComponent<Body: Gesture>: Component {
+    public var gesture: Body
+
+    public init(_ gesture: Body) {
+        self.gesture = gesture
+    }
+
+    public mutating func deliver(_ update: GestureUpdate<Body.Value>, to output: inout TargetOutput) {
+        output.emit(.gesture(update.phase, GestureValue(update.value)))
+    }
+}
+
+/// The value of a gesture of any type, as a `GestureEvent` carries it: read it back with `as(_:)`.
+///
+/// Two values are equal when they have the same type and the same description (`String(describing:)`),
+/// which for the library's value types means the same fields.
+public struct GestureValue: Hashable, Sendable, CustomStringConvertible {
+    public let value: any Sendable
+    public let description: String
+
+    public init(_ value: any Sendable) {
+        self.value = value
+        self.description = String(describing: value)
+    }
+
+    /// The value, if it is a `T`.
+    public func `as`<T>(_ type: T.Type = T.self) -> T? { value as? T }
+
+    public static func == (lhs: GestureValue, rhs: GestureValue) -> Bool {
+        ObjectIdentifier(Swift.type(of: lhs.value)) == ObjectIdentifier(Swift.type(of: rhs.value)) && lhs.description == rhs.description
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(Swift.type(of: value)))
+        hasher.combine(description)
+    }
+}
