@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // JSON Lines and text rendering of gesture events (pure, no Foundation).
         .target(name: "GestureFormat", dependencies: ["GestureCore"]),
-        // evdev's model of a device and the assembly of its events into touch frames (pure, no Foundation).
+        // evdev's model of a device, the assembly of its events into touch frames, and the pipeline from its
+        // events to gestures (pure, no Foundation).
         .target(name: "EvdevModel", dependencies: ["GestureCore"]),
         // Readers and writers of recorded traces: evemu and libinput-record.
         .target(name: "TraceFormats", dependencies: ["EvdevModel", "GestureCore", .product(name: "Yams", package: "Yams")]),

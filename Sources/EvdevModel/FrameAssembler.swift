@@ -2,7 +2,8 @@ import GestureCore
 
 /// Turns a touch device's evdev events into `TouchFrame`s, one per `SYN_REPORT` (SPEC "Frames", "Input").
 ///
-/// Feed it every event with `handle(_:)`, in order; at the end of input call `finish()`.
+/// Feed it every event with `handle(_:)`, in order; at the end of input call `finish()`. `GesturePipeline`
+/// pairs it with a `GestureEngine` and hands the engine what each event asks for.
 ///
 /// - Protocol B (slots): `ABS_MT_SLOT` selects a slot; a tracking id ≥ 0 lands a contact in it and −1
 ///   (any negative value) lifts it. A tracking id that changes without a −1 in between is a lift of the
@@ -36,7 +37,7 @@ import GestureCore
 ///
 /// The per-event path does not allocate: the storage is sized at `init` from the slot count, and the
 /// frame's contact array is reused (release each frame before handing in the next event, or it is copied).
-public struct FrameAssembler {
+public struct FrameAssembler: Sendable {
     /// What the caller does after an event.
     public enum EventAction: Hashable, Sendable {
         /// A frame is complete: hand it to the engine (`GestureEngine.handle`).

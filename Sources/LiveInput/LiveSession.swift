@@ -71,9 +71,8 @@ struct EventClock {
 public final class LiveSession {
     let device: EvdevDevice
     let options: LiveOptions
-    /// nil for `record`, which only records.
-    private var engine: GestureEngine?
-    private var assembler: FrameAssembler
+    /// The device's events to gestures; nil for `record`, which only records.
+    private var pipeline: GesturePipeline?
     private let formatter: EventFormatter
     private let output: LineWriter?
     private let recorder: EvemuWriter?
@@ -93,7 +92,7 @@ public final class LiveSession {
         }
         device.useMonotonicClock()
         guard let mapping = device.description.surfaceMapping(size: options.size, layoutSurface: options.layout?.surface),
-              let assembler = FrameAssembler(description: device.description, surface: mapping) else {
+              let pipeline = GesturePipeline(description: device.description, surface: mapping, layout: options.layout) else {
             throw CommandError(status: CommandError.usage, "\(path): expected a touch device with position axes")
         }
         if mapping.resolutionAssumed && recognize {
@@ -101,8 +100,7 @@ public final class LiveSession {
         }
         self.device = device
         self.options = options
-        self.assembler = assembler
-        self.engine = recognize ? GestureEngine(layout: options.layout ?? .wholeSurface(mapping.size)) : nil
+        self.pipeline = recognize ? pipeline : nil
         self.formatter = EventFormatter(format: options.format)
         self.output = output
         // Only now, with the device open and checked, is the recording's file created (or replaced).
@@ -134,18 +132,16 @@ public final class LiveSession {
         for event in events { output.write(event, with: formatter) }
     }
 
-    /// Hands one event to the recorder and the engine.
+    /// Hands one event to the recorder and the pipeline.
     private func take(_ event: InputEvent) throws(CommandError) {
-        if let recorder {
-            do { try recorder.write(event) } catch { throw CommandError(status: CommandError.io, error.description) }
-        }
-        guard engine != nil else { return }
-        switch assembler.handle(event) {
-        case .handleFrame(let frame)?: emit(engine!.handle(frame))
-        case .handleDropped(let time)?: emit(engine!.dropped(at: time))
-        case .handleResync(let frame)?: emit(engine!.resynced(frame))
-        case nil: break
-        }
+        try record(event)
+        if let events = pipeline?.handle(event) { emit(events) }
+    }
+
+    /// Writes one event to the recording, if there is one.
+    private func record(_ event: InputEvent) throws(CommandError) {
+        guard let recorder else { return }
+        do { try recorder.write(event) } catch { throw CommandError(status: CommandError.io, error.description) }
     }
 
     /// Runs until SIGINT/SIGTERM or until the device goes away.
@@ -158,7 +154,7 @@ public final class LiveSession {
         while true {
             // Sleep until input, a signal, or the next deadline plus the grace on the event clock.
             var timeout: Int32 = -1
-            if let deadline = engine?.nextDeadline {
+            if let deadline = pipeline?.nextDeadline {
                 let due = clock.monotonic(at: deadline + options.grace)
                 let wait = due - gestures_monotonic_microseconds()
                 timeout = wait <= 0 ? 0 : Int32(clamping: (wait + 999) / 1000)
@@ -194,11 +190,12 @@ public final class LiveSession {
                 let message = EvdevError.lost(path: device.path, name: device.description.name).description
                 Diagnostics.error(message)
                 return .deviceLost(message)
-            } else if ready == 0, var engine {
+            } else if ready == 0, pipeline != nil {
                 // A deadline with no input: fire what is due, stamped with its own time.
                 let now = clock.now(monotonic: gestures_monotonic_microseconds())
-                emit(engine.advance(to: Timestamp(microseconds: now.microseconds - options.grace.microseconds)))
-                self.engine = engine
+                if let events = pipeline?.advance(to: Timestamp(microseconds: now.microseconds - options.grace.microseconds)) {
+                    emit(events)
+                }
             }
             output?.flush()
             if output?.failed == true { throw CommandError(status: CommandError.io, "cannot write the output") }
@@ -226,16 +223,12 @@ public final class LiveSession {
     }
 
     /// The end: an empty `SYN_REPORT` at the event-clock time of the stop goes to the recording and the
-    /// engine (so a replay of the recording prints what was printed here), then the gestures in progress
-    /// are cancelled at that time.
+    /// pipeline (so a replay of the recording prints what was printed here), then the gestures in progress
+    /// are cancelled at that time (`GesturePipeline.finish(at:)`).
     private func stop() throws(CommandError) {
         let now = clock.now(monotonic: gestures_monotonic_microseconds())
-        let report = InputEvent(time: now, type: EventType.syn, code: SynCode.report, value: 0)
-        try take(report)
-        if var engine {
-            emit(engine.finish(at: now))
-            self.engine = engine
-        }
+        try record(InputEvent(time: now, type: EventType.syn, code: SynCode.report, value: 0))
+        if let events = pipeline?.finish(at: now) { emit(events) }
         output?.flush()
         if let recorder {
             do { try recorder.close() } catch { throw CommandError(status: CommandError.io, error.description) }

@@ -114,10 +114,9 @@ public func replay(trace path: String, options: ReplayOptions, output: LineWrite
     if mapping.resolutionAssumed {
         Diagnostics.warnResolutionAssumed(for: path)
     }
-    guard var assembler = FrameAssembler(description: description, surface: mapping) else {
+    guard var pipeline = GesturePipeline(description: description, surface: mapping, layout: layout) else {
         throw CommandError(status: CommandError.malformed, "\(path): expected a touch device")
     }
-    var engine = GestureEngine(layout: layout ?? .wholeSurface(mapping.size))
     let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path : nil)
     func emit(_ events: [GestureEvent]) {
         for event in events { output.write(event, with: formatter) }
@@ -132,18 +131,13 @@ public func replay(trace path: String, options: ReplayOptions, output: LineWrite
             break
         }
         guard let event else { break }
-        switch assembler.handle(event) {
-        case .handleFrame(let frame)?: emit(engine.handle(frame))
-        case .handleDropped(let time)?: emit(engine.dropped(at: time))
-        case .handleResync(let frame)?: emit(engine.resynced(frame))
-        case nil: break
-        }
+        emit(pipeline.handle(event))
     }
-    let end = assembler.finish()
+    let end = pipeline.finish()
     if failure == nil && (end.partialFrameDropped || reader.droppedPartialLine) {
         Diagnostics.warn("\(path): the trace ends in the middle of a frame; its last events after the final SYN_REPORT were dropped")
     }
-    if let last = end.lastFrameTime { emit(engine.finish(at: last)) }
+    emit(end.events)
     output.flush()
     if let failure { throw failure }
 }

@@ -77,22 +77,13 @@ func makeTrace(gestures: Int) throws -> (path: String, bytes: Int, events: Int) 
 func replay(_ path: String) throws -> Int {
     let reader = try TraceReader.open(path: path)
     guard let mapping = reader.description.surfaceMapping(),
-          var assembler = FrameAssembler(description: reader.description, surface: mapping) else { return -1 }
-    var engine = GestureEngine(layout: layout)
+          var pipeline = GesturePipeline(description: reader.description, surface: mapping, layout: layout) else { return -1 }
     let formatter = EventFormatter()
     var bytes = 0
     while let event = try reader.next() {
-        switch assembler.handle(event) {
-        case .handleFrame(let frame)?:
-            for gesture in engine.handle(frame) { bytes += formatter.line(for: gesture).utf8.count + 1 }
-        case .handleDropped(let time)?:
-            for gesture in engine.dropped(at: time) { bytes += formatter.line(for: gesture).utf8.count + 1 }
-        case .handleResync(let frame)?:
-            for gesture in engine.resynced(frame) { bytes += formatter.line(for: gesture).utf8.count + 1 }
-        case nil:
-            break
-        }
+        for gesture in pipeline.handle(event) { bytes += formatter.line(for: gesture).utf8.count + 1 }
     }
+    for gesture in pipeline.finish().events { bytes += formatter.line(for: gesture).utf8.count + 1 }
     return bytes
 }
 

@@ -1,0 +1,83 @@
+import GestureCore
+
+/// A touch device's evdev events and time in, gesture events out: a `FrameAssembler` feeding a
+/// `GestureEngine`, the one loop behind replay, live input and the benchmarks.
+///
+/// Feed it every event of the device with `handle(_:)`, in order. A live driver with no input also calls
+/// `advance(to:)` once the event clock passes `nextDeadline`. At the end of input call `finish()` (a trace:
+/// the gestures in progress are cancelled at the last frame's time) or `finish(at:)` (a live stop: at the
+/// stop's time). Each call returns the gesture events it caused, in order. Pure like its two parts: it reads
+/// no clock, no file and no device.
+public struct GesturePipeline: Sendable {
+    /// What `finish()` found at the end of a trace.
+    public struct EndOfInput: Hashable, Sendable {
+        /// The last events: deadlines up to the last frame's time fire, then every gesture in progress is
+        /// cancelled at that time. Empty when there was no frame.
+        public var events: [GestureEvent]
+        /// True when events after the last `SYN_REPORT` were dropped: the caller warns on stderr.
+        public var partialFrameDropped: Bool
+        /// The last frame's time, where the gestures in progress were cancelled; nil when there was no frame.
+        public var lastFrameTime: Timestamp?
+
+        /// The end of a trace, as `finish()` reports it.
+        public init(events: [GestureEvent], partialFrameDropped: Bool, lastFrameTime: Timestamp?) {
+            self.events = events
+            self.partialFrameDropped = partialFrameDropped
+            self.lastFrameTime = lastFrameTime
+        }
+    }
+
+    /// The frames of the device's events.
+    private var assembler: FrameAssembler
+    /// The recognizer of the layout's gestures; read it for `regionNames` and the like.
+    public private(set) var engine: GestureEngine
+
+    /// A pipeline for `description`'s touches, in mm by `surface` (see `DeviceDescription.surfaceMapping`),
+    /// recognizing `layout`'s gestures; a nil `layout` is the whole surface as one timeline
+    /// (`Layout.wholeSurface(surface.size)`). Nil when the device is not a touch device.
+    public init?(description: DeviceDescription, surface: SurfaceMapping, layout: Layout?) {
+        guard let assembler = FrameAssembler(description: description, surface: surface) else { return nil }
+        self.assembler = assembler
+        self.engine = GestureEngine(layout: layout ?? .wholeSurface(surface.size))
+    }
+
+    /// One event of the device, in order. A `SYN_REPORT` completes a frame for the engine; a `SYN_DROPPED`
+    /// cancels the gestures in progress; the `SYN_REPORT` after it hands the device's state over as a
+    /// resync. Returns the gesture events caused (none for the events inside a frame).
+    public mutating func handle(_ event: InputEvent) -> [GestureEvent] {
+        switch assembler.handle(event) {
+        case .handleFrame(let frame)?: engine.handle(frame)
+        case .handleDropped(let time)?: engine.dropped(at: time)
+        case .handleResync(let frame)?: engine.resynced(frame)
+        case nil: []
+        }
+    }
+
+    /// The time of the engine's next deadline (a long press, a tap count closing...); nil when none is
+    /// pending. A live driver with no input calls `advance(to:)` once its event clock passes it.
+    public var nextDeadline: Timestamp? { engine.nextDeadline }
+
+    /// Time passing with no input, up to `time`: the deadlines up to it fire, stamped with their own times.
+    public mutating func advance(to time: Timestamp) -> [GestureEvent] {
+        engine.advance(to: time)
+    }
+
+    /// The end of a trace. The events after the last `SYN_REPORT` are dropped (reported in the result), and
+    /// the gestures in progress are cancelled at the last frame's time. The pipeline then starts afresh, as
+    /// for a new trace, except for what the engine keeps between gestures (a dial's value).
+    public mutating func finish() -> EndOfInput {
+        let end = assembler.finish()
+        let events = end.lastFrameTime.map { engine.finish(at: $0) } ?? []
+        return EndOfInput(events: events, partialFrameDropped: end.partialFrameDropped, lastFrameTime: end.lastFrameTime)
+    }
+
+    /// The end of live input at `time` (a stop on the device's event clock): an empty `SYN_REPORT` at `time`
+    /// ends the frame in progress (deadlines up to it fire), then every gesture in progress is cancelled at
+    /// `time`. Returns the events of both, in order. The pipeline then starts afresh, as after `finish()`.
+    public mutating func finish(at time: Timestamp) -> [GestureEvent] {
+        var events = handle(InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0))
+        events += engine.finish(at: time)
+        _ = assembler.finish()
+        return events
+    }
+}

@@ -1,0 +1,95 @@
+import EvdevModel
+import GestureCore
+import Testing
+
+/// The pipeline from evdev events to gesture events, on a protocol B test device (100 × 50 mm at 10 units/mm)
+/// with the default layout: the whole surface as the timeline `surface`, domain 0…100 in buckets of 1, so a
+/// tap's value is its x in mm.
+@Suite struct GesturePipelineTests {
+    private func pipeline() throws -> GesturePipeline {
+        let description = TestDevices.slots(2)
+        let surface = try #require(description.surfaceMapping())
+        return try #require(GesturePipeline(description: description, surface: surface, layout: nil))
+    }
+
+    private func surfaceEvent(_ microseconds: Int64, _ kind: GestureEvent.Kind) -> GestureEvent {
+        GestureEvent(time: T(microseconds), region: "surface", kind: kind)
+    }
+
+    /// A tap at (25, 10) mm, in value 25's bucket.
+    private var tapAt25: GestureEvent.Kind {
+        .tap(GestureEvent.Tap(x: 25, y: 10, count: 1, value: .number(25), selection: Selection(start: .number(25), end: .number(25))))
+    }
+
+    /// Down, `SYN_REPORT`, up, `SYN_REPORT`: the tap comes out of the second `SYN_REPORT`, and nothing else
+    /// comes out of any event.
+    @Test func tap() throws {
+        var pipeline = try pipeline()
+        #expect(pipeline.engine.regionNames == ["surface"])
+        var s = EventScript()
+        s.at(1_000); s.slot(0); s.trackingID(1); s.position(250, 100); s.report()
+        s.at(51_000); s.trackingID(-1); s.report()
+        #expect(s.events.map { pipeline.handle($0) } == [[], [], [], [], [], [], [surfaceEvent(51_000, tapAt25)]])
+        #expect(pipeline.nextDeadline == nil)
+        #expect(pipeline.finish() == GesturePipeline.EndOfInput(events: [], partialFrameDropped: false, lastFrameTime: T(51_000)))
+    }
+
+    /// `SYN_DROPPED` cancels the pan in progress at its time; the lift in the events after it (the resync)
+    /// ends the finger without a line, and the next touch is a tap again.
+    @Test func droppedEventsCancelThePanInProgress() throws {
+        var pipeline = try pipeline()
+        var s = EventScript()
+        s.at(1_000); s.slot(0); s.trackingID(1); s.position(250, 100); s.report()
+        s.at(11_000); s.abs(AbsCode.mtPositionX, 600); s.report()
+        s.at(21_000); s.dropped()
+        s.at(21_500); s.trackingID(-1); s.report()
+        s.at(31_000); s.trackingID(2); s.position(250, 100); s.report()
+        s.at(41_000); s.trackingID(-1); s.report()
+        #expect(s.events.flatMap { pipeline.handle($0) } == [
+            surfaceEvent(11_000, .pan(.began, GestureEvent.Pan(dx: 35, dy: 0))),
+            surfaceEvent(21_000, .pan(.cancelled, GestureEvent.Pan(dx: 35, dy: 0))),
+            surfaceEvent(41_000, tapAt25),
+        ])
+        #expect(pipeline.finish() == GesturePipeline.EndOfInput(events: [], partialFrameDropped: false, lastFrameTime: T(41_000)))
+    }
+
+    /// The end of a trace: events after the last `SYN_REPORT` are dropped and reported, and the pan in
+    /// progress is cancelled at the last frame's time.
+    @Test func finishCancelsAtTheLastFrameAndReportsThePartialFrame() throws {
+        var pipeline = try pipeline()
+        var s = EventScript()
+        s.at(1_000); s.slot(0); s.trackingID(1); s.position(250, 100); s.report()
+        s.at(11_000); s.abs(AbsCode.mtPositionX, 600); s.report()
+        s.at(21_000); s.abs(AbsCode.mtPositionX, 900)
+        #expect(s.events.flatMap { pipeline.handle($0) } == [surfaceEvent(11_000, .pan(.began, GestureEvent.Pan(dx: 35, dy: 0)))])
+        #expect(pipeline.finish() == GesturePipeline.EndOfInput(
+            events: [surfaceEvent(11_000, .pan(.cancelled, GestureEvent.Pan(dx: 35, dy: 0)))],
+            partialFrameDropped: true, lastFrameTime: T(11_000)))
+    }
+
+    /// A live run: the long press's deadline fires through `advance(to:)`, and the stop (`finish(at:)`)
+    /// cancels the selection at the stop's time.
+    @Test func deadlineThenStop() throws {
+        var pipeline = try pipeline()
+        var s = EventScript()
+        s.at(1_000); s.slot(0); s.trackingID(1); s.position(250, 100); s.report()
+        #expect(s.events.flatMap { pipeline.handle($0) } == [])
+        #expect(pipeline.nextDeadline == T(301_000))
+        #expect(pipeline.advance(to: T(300_999)) == [])
+        let selection = GestureEvent.Select(anchor: .number(25), selection: Selection(start: .number(25), end: .number(25)))
+        #expect(pipeline.advance(to: T(301_000)) == [
+            surfaceEvent(301_000, .select(.began, selection)),
+            surfaceEvent(301_000, .haptic(.press)),
+        ])
+        #expect(pipeline.nextDeadline == nil)
+        #expect(pipeline.finish(at: T(400_000)) == [surfaceEvent(400_000, .select(.cancelled, selection))])
+        #expect(pipeline.finish() == GesturePipeline.EndOfInput(events: [], partialFrameDropped: false, lastFrameTime: nil))
+    }
+
+    /// A device without touches makes no pipeline.
+    @Test func keyboardMakesNoPipeline() throws {
+        let keyboard = DeviceDescription(name: "keyboard", codes: [EventType.key: [30, 31]])
+        let surface = try #require(TestDevices.slots(2).surfaceMapping())
+        #expect(GesturePipeline(description: keyboard, surface: surface, layout: nil) == nil)
+    }
+}
