@@ -29,8 +29,9 @@ public struct GesturePipeline: Sendable {
 
     /// The frames of the device's events.
     private var assembler: FrameAssembler
-    /// The recognizer of the layout's gestures; read it for `regionNames` and the like.
-    public private(set) var engine: GestureEngine
+    /// The recognizer of the targets' gestures: read its components, or change its targets between
+    /// events (`insert`, `remove`, `modify`, ...).
+    public var engine: GestureEngine
 
     /// A pipeline for `description`'s touches, in mm by `surface` (see `DeviceDescription.surfaceMapping`),
     /// recognizing `layout`'s gestures; a nil `layout` is the whole surface as one timeline
@@ -39,6 +40,14 @@ public struct GesturePipeline: Sendable {
         guard let assembler = FrameAssembler(description: description, surface: surface) else { return nil }
         self.assembler = assembler
         self.engine = GestureEngine(layout: layout ?? .wholeSurface(surface.size))
+    }
+
+    /// A pipeline for `description`'s touches, in mm by `surface`, feeding `engine` (a tree of targets of
+    /// your own). Nil when the device is not a touch device.
+    public init?(description: DeviceDescription, surface: SurfaceMapping, engine: GestureEngine) {
+        guard let assembler = FrameAssembler(description: description, surface: surface) else { return nil }
+        self.assembler = assembler
+        self.engine = engine
     }
 
     /// One event of the device, in order. A `SYN_REPORT` completes a frame for the engine; a `SYN_DROPPED`

@@ -13,7 +13,7 @@ import Testing
     }
 
     private func surfaceEvent(_ microseconds: Int64, _ kind: GestureEvent.Kind) -> GestureEvent {
-        GestureEvent(time: T(microseconds), region: "surface", kind: kind)
+        GestureEvent(time: T(microseconds), target: "surface", kind: kind)
     }
 
     /// A tap at (25, 10) mm, in value 25's bucket.
@@ -25,7 +25,7 @@ import Testing
     /// comes out of any event.
     @Test func tap() throws {
         var pipeline = try pipeline()
-        #expect(pipeline.engine.regionNames == ["surface"])
+        #expect(pipeline.engine.targetNames == ["surface"])
         var s = EventScript()
         s.at(1_000); s.slot(0); s.trackingID(1); s.position(250, 100); s.report()
         s.at(51_000); s.trackingID(-1); s.report()
