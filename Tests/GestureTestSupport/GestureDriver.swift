@@ -31,6 +31,8 @@ public struct GestureDriver<G: Gesture> {
                     now = now + every
                     frame(changes)
                 }
+            case .change:
+                preconditionFailure("a recognizer driven alone has no targets to change")
             }
         }
     }

@@ -14,6 +14,8 @@ public enum ScriptAction: Sendable {
     case dropped
     /// Several frames, one per step, spaced in time.
     case path([[FingerChange]], every: TimeSpan)
+    /// A change to the engine's targets between frames (an app moving a view, setting a value), now.
+    case change(@Sendable (inout GestureEngine, Timestamp) -> [GestureEvent])
 }
 
 /// What happens to one finger in a frame.
@@ -51,6 +53,8 @@ public func after(_ span: TimeSpan) -> ScriptAction { .wait(span) }
 public func tick() -> ScriptAction { .tick }
 /// The kernel dropped events (`SYN_DROPPED`).
 public func synDropped() -> ScriptAction { .dropped }
+/// The app changes the engine's targets now (between frames); `body` returns the events the change caused.
+public func change(_ body: @escaping @Sendable (inout GestureEngine, Timestamp) -> [GestureEvent]) -> ScriptAction { .change(body) }
 
 /// Several changes in one frame.
 public func together(_ changes: FingerChange...) -> ScriptAction { .frame(changes) }
@@ -105,7 +109,11 @@ public struct ScriptPlayer {
     private var lastFrame: Timestamp?
 
     public init(layout: Layout, start: Timestamp = .zero) {
-        self.engine = GestureEngine(layout: layout)
+        self.init(engine: GestureEngine(layout: layout), start: start)
+    }
+
+    public init(engine: GestureEngine, start: Timestamp = .zero) {
+        self.engine = engine
         self.now = start
     }
 
@@ -125,6 +133,8 @@ public struct ScriptPlayer {
                     now = now + every
                     frame(changes)
                 }
+            case .change(let body):
+                events += body(&engine, now)
             }
         }
     }
@@ -175,6 +185,15 @@ public func play(_ layout: Layout, start: Timestamp = .zero, @TouchScriptBuilder
     let events = playEvents(layout, start: start, script)
     let formatter = EventFormatter()
     return events.map { formatter.line(for: $0) }
+}
+
+/// Plays `script` on a fresh engine with `targets`, ends the input, and returns the events as JSON Lines.
+public func play(_ targets: [Target], start: Timestamp = .zero, @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [String] {
+    var player = ScriptPlayer(engine: GestureEngine(targets: targets), start: start)
+    player.run(script())
+    player.finish()
+    let formatter = EventFormatter()
+    return player.events.map { formatter.line(for: $0) }
 }
 
 /// Plays `script` and returns the events themselves.

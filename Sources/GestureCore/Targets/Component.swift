@@ -60,8 +60,9 @@ public struct TargetOutput: Sendable {
     }
 }
 
-/// The component of a target built from a bare gesture: each update comes out as it is, as a
-/// `GestureEvent.Kind.gesture` line carrying the typed value.
+/// The component of a target built from a bare gesture: each update comes out as it is. A value with a
+/// line of its own (`StandardEventValue`: a tap, a drag) comes out as that line (`tap`, `pan`); any other
+/// as a `GestureEvent.Kind.gesture` line carrying the typed value.
 public struct GestureComponent<Body: Gesture>: Component {
     public var gesture: Body
 
@@ -70,7 +71,41 @@ public struct GestureComponent<Body: Gesture>: Component {
     }
 
     public mutating func deliver(_ update: GestureUpdate<Body.Value>, to output: inout TargetOutput) {
-        output.emit(.gesture(update.phase, GestureValue(update.value)))
+        if let standard = update.value as? any StandardEventValue {
+            output.emit(standard.eventKind(update.phase))
+        } else {
+            output.emit(.gesture(update.phase, GestureValue(update.value)))
+        }
+    }
+}
+
+/// A gesture value that has a line of its own in the output, whatever target reports it.
+public protocol StandardEventValue: Sendable {
+    /// The event of an update in `phase` with this value.
+    func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind
+}
+
+extension TapGesture.Value: StandardEventValue {
+    /// A `tap` line at the down position, with the count (no domain fields: those are a timeline's).
+    public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
+        .tap(GestureEvent.Tap(x: location.x, y: location.y, count: count))
+    }
+}
+
+extension DragGesture.Value: StandardEventValue {
+    /// A `pan` line: the translation from where the drag started.
+    public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
+        .pan(phase, GestureEvent.Pan(dx: translation.dx, dy: translation.dy))
+    }
+}
+
+extension Either: StandardEventValue where First: StandardEventValue, Second: StandardEventValue {
+    /// The line of whichever gesture reported.
+    public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
+        switch self {
+        case .first(let value): value.eventKind(phase)
+        case .second(let value): value.eventKind(phase)
+        }
     }
 }
 

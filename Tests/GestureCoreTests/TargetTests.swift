@@ -1,0 +1,366 @@
+import GestureCore
+import GestureFormat
+import GestureTestSupport
+import Testing
+
+/// Targets: nesting, coordination along the tree, and changes between frames.
+@Suite struct TargetTests {
+    /// A numeric chart 0–20 by 1 over x 10–210 mm (10 mm a bucket).
+    static let chartRect = Rect(x: 10, y: 5, width: 200, height: 60)
+    static let chart = TimelineConfiguration(name: "chart", rect: chartRect, domain: .numeric(start: 0, end: 20, bucket: 1))
+    /// A "today" button in the chart's top-right corner: a tap with no time limit, as a button has.
+    static let buttonRect = Rect(x: 170, y: 10, width: 30, height: 15)
+
+    static func button(_ coordination: Target.Coordination = .exclusive) -> Target {
+        Target("today", shape: .rectangle(buttonRect), gesture: TapGesture(), coordination: coordination)
+    }
+
+    static func chart(_ coordination: Target.Coordination = .exclusive, children: [Target]) -> Target {
+        Target("chart", shape: .rectangle(chartRect), component: TimelineComponent(chart), coordination: coordination,
+               children: children)
+    }
+
+    // MARK: A button in a scrollable chart
+
+    @Test func aTapOnTheButtonIsTheButtons() {
+        let lines = play([Self.chart(children: [Self.button()])]) {
+            down(0, at: 180, 15)
+            after(.ms(100))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.100000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,
+        ])
+    }
+
+    @Test func aDragFromTheButtonScrollsTheChartFromTheDownPosition() {
+        let lines = play([Self.chart(children: [Self.button()])]) {
+            down(0, at: 180, 15)
+            line(0, from: Point(x: 180, y: 15), to: Point(x: 150, y: 15), steps: 5, over: .ms(50))
+            up(0)
+        }
+        // The button's tap fails at the first move beyond its 3 mm; the chart's pan, which began in the
+        // same frame, is released then, measured from the down position: no jump.
+        #expect(lines == [
+            #"{"time":0.010000,"region":"chart","type":"pan","phase":"began","dx":-6,"dy":0}"#,
+            #"{"time":0.020000,"region":"chart","type":"pan","phase":"changed","dx":-12,"dy":0}"#,
+            #"{"time":0.030000,"region":"chart","type":"pan","phase":"changed","dx":-18,"dy":0}"#,
+            #"{"time":0.040000,"region":"chart","type":"pan","phase":"changed","dx":-24,"dy":0}"#,
+            #"{"time":0.050000,"region":"chart","type":"pan","phase":"changed","dx":-30,"dy":0}"#,
+            #"{"time":0.050000,"region":"chart","type":"pan","phase":"ended","dx":-30,"dy":0}"#,
+        ])
+    }
+
+    @Test func aLongPressBesideTheButtonStillSelects() {
+        let lines = play([Self.chart(children: [Self.button()])]) {
+            down(0, at: 95, 30)
+            after(.ms(400))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.400000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":8}}"#,
+        ])
+    }
+
+    @Test func aLongPressOnTheButtonWaitsForIt_andTheButtonWins() {
+        // The chart's long press fires at 0.3 s but waits while the button's tap is possible; the lift
+        // recognizes the tap, and the chart's selection, never heard, is dropped.
+        let lines = play([Self.chart(children: [Self.button()])]) {
+            down(0, at: 180, 15)
+            after(.ms(400))
+            tick()
+            after(.ms(100))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.500000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,
+        ])
+    }
+
+    @Test func whenTheButtonFailsLate_theChartsHeldSelectionIsReleasedInOrder() {
+        // Held past its long press, the finger then drags off the button: the button fails, and the
+        // chart's selection so far comes out at that moment, in order, then goes on live.
+        let lines = play([Self.chart(children: [Self.button()])]) {
+            down(0, at: 180, 15)
+            after(.ms(400))
+            move(0, to: 160, 15)
+            after(.ms(10))
+            move(0, to: 140, 15)
+            after(.ms(10))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.400000,"region":"chart","type":"select","phase":"began","anchor":17,"selection":{"start":17,"end":17}}"#,
+            #"{"time":0.400000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.400000,"region":"chart","type":"select","phase":"changed","anchor":17,"selection":{"start":15,"end":17}}"#,
+            #"{"time":0.410000,"region":"chart","type":"select","phase":"changed","anchor":17,"selection":{"start":13,"end":17}}"#,
+            #"{"time":0.420000,"region":"chart","type":"select","phase":"ended","anchor":17,"selection":{"start":13,"end":17}}"#,
+        ])
+    }
+
+    // MARK: Simultaneous and high priority
+
+    @Test func aSimultaneousChildIsRecognizedAlongsideItsAncestor() {
+        let lines = play([Self.chart(children: [Self.button(.simultaneous)])]) {
+            down(0, at: 180, 15)
+            after(.ms(100))
+            up(0)
+            after(.ms(500))
+            down(0, at: 180, 15)
+            line(0, from: Point(x: 180, y: 15), to: Point(x: 170, y: 15), steps: 2, over: .ms(20))
+            up(0)
+        }
+        // Parent before child in a frame; neither waits for the other.
+        #expect(lines == [
+            #"{"time":0.100000,"region":"chart","type":"tap","x":180,"y":15,"count":1,"value":17,"selection":{"start":17,"end":17}}"#,
+            #"{"time":0.100000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,
+            #"{"time":0.610000,"region":"chart","type":"pan","phase":"began","dx":-5,"dy":0}"#,
+            #"{"time":0.620000,"region":"chart","type":"pan","phase":"changed","dx":-10,"dy":0}"#,
+            #"{"time":0.620000,"region":"chart","type":"pan","phase":"ended","dx":-10,"dy":0}"#,
+        ])
+    }
+
+    @Test func aHighPriorityParentGoesFirst_itsChildOnlyWhenItFails() {
+        // A high-priority chart above a button whose drag (minimum distance 0) begins at the down.
+        let knob = Target("knob", shape: .rectangle(Self.buttonRect), gesture: DragGesture(.init(minimumDistance: 0)))
+        let lines = play([Self.chart(.highPriority, children: [knob])]) {
+            // A tap: the chart's, recognized at the lift; the knob's drag, held until then, is dropped.
+            down(0, at: 180, 15)
+            after(.ms(100))
+            up(0)
+            after(.ms(500))
+            // A long press: the chart selects; the knob never moves.
+            down(1, at: 180, 15)
+            after(.ms(300))
+            tick()
+            after(.ms(100))
+            up(1)
+            after(.ms(500))
+            // The knob is heard only when the chart fails: a second finger on the chart makes it fail, and
+            // the knob's drag, held since its down, comes out at that moment.
+            down(2, at: 180, 15)
+            after(.ms(50))
+            down(3, at: 100, 40)
+            after(.ms(50))
+            move(2, to: 185, 15)
+            after(.ms(10))
+            up(3)
+            up(2)
+        }
+        #expect(lines == [
+            #"{"time":0.100000,"region":"chart","type":"tap","x":180,"y":15,"count":1,"value":17,"selection":{"start":17,"end":17}}"#,
+            #"{"time":0.900000,"region":"chart","type":"select","phase":"began","anchor":17,"selection":{"start":17,"end":17}}"#,
+            #"{"time":0.900000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":1.000000,"region":"chart","type":"select","phase":"ended","anchor":17,"selection":{"start":17,"end":17}}"#,
+            #"{"time":1.550000,"region":"knob","type":"pan","phase":"began","dx":0,"dy":0}"#,
+            #"{"time":1.600000,"region":"knob","type":"pan","phase":"changed","dx":5,"dy":0}"#,
+            #"{"time":1.610000,"region":"knob","type":"pan","phase":"ended","dx":5,"dy":0}"#,
+        ])
+    }
+
+    // MARK: Three deep
+
+    /// A page that scrolls vertically (a drag beyond 10 mm), a chart on it, a button on the chart.
+    static let page = Target("page", shape: .rectangle(Rect(x: 0, y: 0, width: 220, height: 140)),
+                             gesture: DragGesture(.init(minimumDistance: 10)), children: [chart(children: [button()])])
+
+    @Test func threeDeep_eachTouchGoesToTheDeepestFirst() {
+        let lines = play([Self.page]) {
+            // On the button: the button's tap; the chart and the page wait for it, and lose.
+            down(0, at: 180, 15); after(.ms(50)); up(0)
+            after(.ms(500))
+            // On the chart beside the button, dragged 20 mm down: the chart's pan wins over the page's.
+            down(0, at: 95, 30)
+            line(0, from: Point(x: 95, y: 30), to: Point(x: 95, y: 50), steps: 4, over: .ms(40))
+            up(0)
+            after(.ms(500))
+            // On the page below the chart: the page's own scroll.
+            down(0, at: 100, 100)
+            line(0, from: Point(x: 100, y: 100), to: Point(x: 100, y: 70), steps: 3, over: .ms(30))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,
+            #"{"time":0.560000,"region":"chart","type":"pan","phase":"began","dx":0,"dy":5}"#,
+            #"{"time":0.570000,"region":"chart","type":"pan","phase":"changed","dx":0,"dy":10}"#,
+            #"{"time":0.580000,"region":"chart","type":"pan","phase":"changed","dx":0,"dy":15}"#,
+            #"{"time":0.590000,"region":"chart","type":"pan","phase":"changed","dx":0,"dy":20}"#,
+            #"{"time":0.590000,"region":"chart","type":"pan","phase":"ended","dx":0,"dy":20}"#,
+            // The page's drag begins beyond 10 mm: not at the first step's 10 mm, at the second's 20.
+            #"{"time":1.110000,"region":"page","type":"pan","phase":"began","dx":0,"dy":-20}"#,
+            #"{"time":1.120000,"region":"page","type":"pan","phase":"changed","dx":0,"dy":-30}"#,
+            #"{"time":1.120000,"region":"page","type":"pan","phase":"ended","dx":0,"dy":-30}"#,
+        ])
+    }
+
+    // MARK: Changes between frames
+
+    static let timer = DialConfiguration(name: "timer", center: Point(x: 100, y: 110), radius: 40)
+
+    @Test func removingATargetMidGestureCancelsIt_andLeavesTheOthersAlone() {
+        let lines = play([Self.chart(children: []), Target("timer", shape: .circle(center: Self.timer.center, radius: 40),
+                                                           component: DialComponent(Self.timer))]) {
+            down(0, at: 95, 30)                                   // the chart: a long press
+            down(1, at: 100, 90)                                  // the timer, at 12 o'clock
+            after(.ms(300))
+            arc(1, around: Point(x: 100, y: 110), radius: 20, from: 0, to: 12, steps: 2, over: .ms(20))
+            change { engine, now in engine.remove("chart", at: now) }
+            move(0, to: 60, 30)                                   // nobody's now
+            arc(1, around: Point(x: 100, y: 110), radius: 20, from: 12, to: 18, steps: 1, over: .ms(10))
+            up(0)
+            up(1)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.320000,"region":"timer","type":"wind","phase":"began","angle":12,"delta":12,"detent":2}"#,
+            #"{"time":0.320000,"region":"timer","type":"haptic","kind":"detent","detent":1}"#,
+            #"{"time":0.320000,"region":"timer","type":"haptic","kind":"detent","detent":2}"#,
+            #"{"time":0.320000,"region":"chart","type":"select","phase":"cancelled","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.330000,"region":"timer","type":"wind","phase":"changed","angle":18,"delta":6,"detent":3}"#,
+            #"{"time":0.330000,"region":"timer","type":"haptic","kind":"detent","detent":3}"#,
+            #"{"time":0.330000,"region":"timer","type":"wind","phase":"ended","angle":18,"delta":0,"detent":3}"#,
+        ])
+    }
+
+    @Test func aTargetMovedUnderAFingerKeepsIt_andLaterTouchesFindItWhereItIs() {
+        let lines = play([Self.chart(children: [])]) {
+            down(0, at: 95, 30)
+            line(0, from: Point(x: 95, y: 30), to: Point(x: 105, y: 30), steps: 2, over: .ms(20))
+            change { engine, _ in
+                // The chart scrolls off to the right, under the finger: the pan goes on.
+                engine.reshape("chart", to: .rectangle(Rect(x: 110, y: 5, width: 200, height: 60)))
+                return []
+            }
+            move(0, to: 100, 30)
+            up(0)
+            after(.ms(500))
+            down(1, at: 50, 30); after(.ms(50)); up(1)           // where the chart was: nobody's
+            after(.ms(500))
+            down(1, at: 195, 30); after(.ms(50)); up(1)          // the chart, mapped through its new place
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"chart","type":"pan","phase":"began","dx":5,"dy":0}"#,
+            #"{"time":0.020000,"region":"chart","type":"pan","phase":"changed","dx":10,"dy":0}"#,
+            #"{"time":0.020000,"region":"chart","type":"pan","phase":"changed","dx":5,"dy":0}"#,
+            #"{"time":0.020000,"region":"chart","type":"pan","phase":"ended","dx":5,"dy":0}"#,
+            #"{"time":1.120000,"region":"chart","type":"tap","x":195,"y":30,"count":1,"value":8.5,"selection":{"start":8,"end":8}}"#,
+        ])
+    }
+
+    @Test func settingTheDialsValue_windsOnFromThere_withDetentsFromTheNewValue() {
+        let center = Point(x: 100, y: 110)
+        let lines = play([Target("timer", shape: .circle(center: center, radius: 40), component: DialComponent(Self.timer))]) {
+            down(0, at: 100, 90)
+            arc(0, around: center, radius: 20, from: 0, to: 30, steps: 3, over: .ms(30))
+            up(0)
+            after(.ms(1000))
+            // The app's timer ran: it sets the value it counted down to (no haptic).
+            change { engine, now in engine.modify("timer", as: DialComponent.self, at: now) { dial, _ in dial.setValue(degrees: 120) } }
+            down(0, at: 100, 90)
+            arc(0, around: center, radius: 20, from: 0, to: 12, steps: 2, over: .ms(20))
+            // Set mid-wind: the wind goes on from the new value.
+            change { engine, now in engine.modify("timer", as: DialComponent.self, at: now) { dial, _ in dial.setValue(degrees: 60) } }
+            arc(0, around: center, radius: 20, from: 12, to: 18, steps: 1, over: .ms(10))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"timer","type":"wind","phase":"began","angle":10,"delta":10,"detent":2}"#,
+            #"{"time":0.010000,"region":"timer","type":"haptic","kind":"detent","detent":1}"#,
+            #"{"time":0.010000,"region":"timer","type":"haptic","kind":"detent","detent":2}"#,
+            #"{"time":0.020000,"region":"timer","type":"wind","phase":"changed","angle":20,"delta":10,"detent":3}"#,
+            #"{"time":0.020000,"region":"timer","type":"haptic","kind":"detent","detent":3}"#,
+            #"{"time":0.030000,"region":"timer","type":"wind","phase":"changed","angle":30,"delta":10,"detent":5}"#,
+            #"{"time":0.030000,"region":"timer","type":"haptic","kind":"detent","detent":4}"#,
+            #"{"time":0.030000,"region":"timer","type":"haptic","kind":"detent","detent":5}"#,
+            #"{"time":0.030000,"region":"timer","type":"wind","phase":"ended","angle":30,"delta":0,"detent":5}"#,
+            // 6° at 20 mm is within the slop: the wind begins at 12°, applying both steps at once.
+            #"{"time":1.050000,"region":"timer","type":"wind","phase":"began","angle":132,"delta":12,"detent":22}"#,
+            #"{"time":1.050000,"region":"timer","type":"haptic","kind":"detent","detent":21}"#,
+            #"{"time":1.050000,"region":"timer","type":"haptic","kind":"detent","detent":22}"#,
+            #"{"time":1.060000,"region":"timer","type":"wind","phase":"changed","angle":66,"delta":6,"detent":11}"#,
+            #"{"time":1.060000,"region":"timer","type":"haptic","kind":"detent","detent":11}"#,
+            #"{"time":1.060000,"region":"timer","type":"wind","phase":"ended","angle":66,"delta":0,"detent":11}"#,
+        ])
+    }
+
+    @Test func changingATimelinesDomainMidSelection_reanchorsAndSaysSo() {
+        let lines = play([Self.chart(children: [])]) {
+            down(0, at: 95, 30)
+            after(.ms(300))
+            tick()
+            move(0, to: 75, 30)                                   // selection 6–8
+            after(.ms(10))
+            // The chart scrolls by 10: the anchor (bucket 8) is brought within 10–30; the finger is over 16.5.
+            change { engine, now in
+                engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
+                    chart.setDomain(.numeric(start: 10, end: 30, bucket: 1), output: &output)
+                }
+            }
+            after(.ms(10))
+            move(0, to: 85, 30)
+            after(.ms(10))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":6,"end":8}}"#,
+            #"{"time":0.310000,"region":"chart","type":"select","phase":"changed","anchor":10,"selection":{"start":10,"end":16}}"#,
+            #"{"time":0.320000,"region":"chart","type":"select","phase":"changed","anchor":10,"selection":{"start":10,"end":17}}"#,
+            #"{"time":0.330000,"region":"chart","type":"select","phase":"ended","anchor":10,"selection":{"start":10,"end":17}}"#,
+        ])
+    }
+
+    @Test func insertingATarget_andReplacingOne() {
+        let lines = play([Self.chart(children: [])]) {
+            change { engine, _ in
+                engine.insert(Self.button(), into: "chart")
+                return []
+            }
+            down(0, at: 180, 15); after(.ms(50)); up(0)             // the new button's
+            after(.ms(500))
+            down(0, at: 95, 30)
+            after(.ms(300))
+            tick()
+            // The chart gets a new configuration mid-selection: the selection is cancelled; the finger
+            // down stays nobody's (the new chart never saw it land).
+            change { engine, now in
+                var bigger = Self.chart
+                bigger.longPressDuration = .ms(500)
+                return engine.replace("chart", with: Target("chart", shape: .rectangle(Self.chartRect),
+                                                             component: TimelineComponent(bigger)), at: now)
+            }
+            after(.ms(100))
+            up(0)
+            down(0, at: 180, 15); after(.ms(50)); up(0)             // the button went with the old chart
+            after(.ms(500))
+            down(0, at: 95, 30); after(.ms(600)); up(0)             // the new chart's 500 ms long press
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,
+            #"{"time":0.850000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.850000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.850000,"region":"chart","type":"select","phase":"cancelled","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":1.000000,"region":"chart","type":"tap","x":180,"y":15,"count":1,"value":17,"selection":{"start":17,"end":17}}"#,
+            #"{"time":2.000000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":2.000000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":2.100000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":8}}"#,
+        ])
+    }
+
+    @Test func theComponentsAreReadable() {
+        var engine = GestureEngine(targets: [Self.chart(children: [Self.button()]),
+                                             Target("timer", shape: .circle(center: Self.timer.center, radius: 40),
+                                                    component: DialComponent(Self.timer))])
+        #expect(engine.targetNames == ["chart", "today", "timer"])
+        _ = engine.modify("timer", as: DialComponent.self, at: .zero) { dial, _ in dial.setValue(degrees: 400) }
+        #expect(engine.component(of: "timer", as: DialComponent.self)?.value.degrees == 360)
+        #expect(engine.component(of: "timer", as: DialComponent.self)?.value.detent == 60)
+        #expect(engine.component(of: "chart", as: DialComponent.self) == nil)
+        #expect(engine.component(of: "chart", as: TimelineComponent.self)?.x(of: .number(8.5)) == 95)
+        #expect(engine.shape(of: "today") == .rectangle(Self.buttonRect))
+    }
+}
