@@ -363,4 +363,104 @@ import Testing
         #expect(engine.component(of: "chart", as: TimelineComponent.self)?.x(of: .number(8.5)) == 95)
         #expect(engine.shape(of: "today") == .rectangle(Self.buttonRect))
     }
+
+    // MARK: Invariants on random input, with nesting and changes
+
+    /// A page that scrolls, a chart on it with a button (exclusive) and a knob (simultaneous), a
+    /// high-priority dial with a button in its middle (which the dial's own tap, first, always takes),
+    /// and a lone dial.
+    static let tree: [Target] = [
+        Target("page", shape: .rectangle(Rect(x: 0, y: 0, width: 220, height: 100)),
+               gesture: DragGesture(.init(minimumDistance: 10)), children: [
+            chart(children: [
+                button(),
+                Target("knob", shape: .rectangle(Rect(x: 20, y: 10, width: 30, height: 30)),
+                       gesture: DragGesture(.init(minimumDistance: 0)), coordination: .simultaneous),
+            ]),
+        ]),
+        Target("timer", shape: .circle(center: Point(x: 100, y: 130), radius: 30), component: DialComponent(
+            DialConfiguration(name: "timer", center: Point(x: 100, y: 130), radius: 30)), coordination: .highPriority, children: [
+            Target("start", shape: .circle(center: Point(x: 100, y: 130), radius: 6), gesture: TapGesture()),
+        ]),
+        Target("free", shape: .circle(center: Point(x: 200, y: 130), radius: 25), component: DialComponent(
+            DialConfiguration(name: "free", center: Point(x: 200, y: 130), radius: 25, minDegrees: nil, maxDegrees: nil))),
+    ]
+
+    /// The random script of the engine tests, with changes to the tree here and there.
+    static func randomScriptWithChanges(seed: UInt64) -> [ScriptAction] {
+        var random = EngineTests.SplitMix(state: seed ^ 0x5EED)
+        var actions: [ScriptAction] = []
+        for action in EngineTests.randomScript(seed: seed) {
+            actions.append(action)
+            switch Int.random(in: 0..<200, using: &random) {
+            case 0:
+                actions.append(change { engine, now in
+                    guard engine.targetNames.contains("today") else {
+                        engine.insert(button(), into: "chart", at: 0)
+                        return []
+                    }
+                    return engine.remove("today", at: now)
+                })
+            case 1:
+                let degrees = Double.random(in: -100...500, using: &random)
+                actions.append(change { engine, now in
+                    engine.modify("timer", as: DialComponent.self, at: now) { dial, _ in dial.setValue(degrees: degrees) }
+                })
+            case 2:
+                let start = Double.random(in: -10...10, using: &random).rounded()
+                actions.append(change { engine, now in
+                    engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
+                        chart.setDomain(.numeric(start: start, end: start + 20, bucket: 1), output: &output)
+                    }
+                })
+            case 3:
+                let x = Double.random(in: 0...20, using: &random).rounded()
+                actions.append(change { engine, _ in
+                    engine.reshape("chart", to: .rectangle(Rect(x: x, y: 5, width: 200, height: 60)))
+                    return []
+                })
+            case 4:
+                actions.append(change { engine, now in
+                    engine.replace("free", with: Target("free", shape: .circle(center: Point(x: 200, y: 130), radius: 25),
+                                                        component: DialComponent(DialConfiguration(
+                                                            name: "free", center: Point(x: 200, y: 130), radius: 25,
+                                                            minDegrees: nil, maxDegrees: nil))), at: now)
+                })
+            default:
+                break
+            }
+        }
+        return actions
+    }
+
+    @Test(arguments: 1...40)
+    func inATree_everyBeganHasExactlyOneEnd_timesNeverGoBack_andReplayIsIdentical(seed: Int) {
+        let script = Self.randomScriptWithChanges(seed: UInt64(seed))
+        func run() -> [GestureEvent] {
+            var player = ScriptPlayer(engine: GestureEngine(targets: Self.tree))
+            player.run(script)
+            player.finish()
+            return player.events
+        }
+        let first = run()
+        #expect(lifecycleProblems(first) == [])
+        #expect(first.map(\.time) == first.map(\.time).sorted())
+        #expect(first == run())
+    }
+
+    @Test func theRandomTreeScriptsReachEveryTarget() {
+        // So that the invariant above is not vacuous: every target is heard from, with every phase.
+        var heard: Set<String> = []
+        for seed in 1...40 {
+            var player = ScriptPlayer(engine: GestureEngine(targets: Self.tree))
+            player.run(Self.randomScriptWithChanges(seed: UInt64(seed)))
+            player.finish()
+            for event in player.events { heard.insert(event.target + "/" + event.kind.type + "/" + (event.kind.phase?.rawValue ?? "")) }
+        }
+        #expect(heard.isSuperset(of: [
+            "page/pan/began", "page/pan/changed", "chart/tap/", "chart/select/began", "chart/select/cancelled", "chart/pan/began",
+            "today/tap/", "knob/pan/began", "knob/pan/ended", "timer/wind/began", "timer/tap/",
+            "free/rotate/began", "free/wind/cancelled",
+        ]))
+    }
 }
