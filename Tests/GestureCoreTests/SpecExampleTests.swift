@@ -62,3 +62,55 @@ import Testing
         ])
     }
 }
+
+/// The example of the README's "Targets: a UI layer's views", kept true: a kitchen timer the app counts
+/// down, and a week's chart with a "today" button on it.
+@Suite struct ReadmeTargetsExampleTests {
+    @Test func theTimerCountsDown_andTheButtonTakesItsTaps() {
+        let timer = DialConfiguration(name: "timer", center: Point(x: 107.5, y: 100), radius: 30, maxDegrees: 360)
+        let week = TimelineConfiguration(name: "week", rect: Rect(x: 10, y: 5, width: 200, height: 60),
+                                         domain: .date(start: CivilDay(iso: "2025-11-03")!, end: CivilDay(iso: "2025-11-10")!, bucket: .day))
+        var engine = GestureEngine(targets: [
+            Target("week", shape: .rectangle(week.rect), component: TimelineComponent(week), children: [
+                Target("today", shape: .rectangle(Rect(x: 180, y: 8, width: 25, height: 12)), gesture: TapGesture()),
+            ]),
+            Target("timer", shape: .circle(center: timer.center, radius: timer.radius), component: DialComponent(timer)),
+        ])
+        let output = EventFormatter()
+        var lines: [String] = []
+        func frame(_ ms: Int64, _ contacts: Contact...) {
+            for event in engine.handle(TouchFrame(time: Timestamp(microseconds: ms * 1000), contacts: contacts)) {
+                lines.append(output.line(for: event))
+            }
+        }
+        // Wind the timer up by 30° (five minutes at 6° a minute)...
+        let center = timer.center
+        frame(0, Contact(id: 1, position: Point(x: center.x, y: center.y - 20), phase: .began))
+        frame(20, Contact(id: 1, position: polar(center, radius: 20, degrees: 15), phase: .moved))
+        frame(40, Contact(id: 1, position: polar(center, radius: 20, degrees: 30), phase: .moved))
+        frame(60, Contact(id: 1, position: polar(center, radius: 20, degrees: 30), phase: .ended))
+        // ...the app counts down a minute, setting the dial's value each second...
+        for second in 1...60 {
+            let now = Timestamp(microseconds: Int64(second) * 1_000_000)
+            lines += engine.modify("timer", as: DialComponent.self, at: now) { dial, _ in
+                dial.setValue(degrees: dial.value.degrees - 0.1)
+            }.map { output.line(for: $0) }
+        }
+        #expect(abs((engine.component(of: "timer", as: DialComponent.self)?.value.degrees ?? 0) - 24) < 1e-9)
+        #expect(engine.component(of: "timer", as: DialComponent.self)?.value.detent == 4)
+        // ...and a tap on "today" is the button's, not the chart's.
+        frame(61_000, Contact(id: 2, position: Point(x: 190, y: 12), phase: .began))
+        frame(61_080, Contact(id: 2, position: Point(x: 190, y: 12), phase: .ended))
+        #expect(lines == [
+            #"{"time":0.020000,"region":"timer","type":"wind","phase":"began","angle":15,"delta":15,"detent":2}"#,
+            #"{"time":0.020000,"region":"timer","type":"haptic","kind":"detent","detent":1}"#,
+            #"{"time":0.020000,"region":"timer","type":"haptic","kind":"detent","detent":2}"#,
+            #"{"time":0.040000,"region":"timer","type":"wind","phase":"changed","angle":30,"delta":15,"detent":5}"#,
+            #"{"time":0.040000,"region":"timer","type":"haptic","kind":"detent","detent":3}"#,
+            #"{"time":0.040000,"region":"timer","type":"haptic","kind":"detent","detent":4}"#,
+            #"{"time":0.040000,"region":"timer","type":"haptic","kind":"detent","detent":5}"#,
+            #"{"time":0.060000,"region":"timer","type":"wind","phase":"ended","angle":30,"delta":0,"detent":5}"#,
+            #"{"time":61.080000,"region":"today","type":"tap","x":190,"y":12,"count":1}"#,
+        ])
+    }
+}
