@@ -30,7 +30,7 @@ enum Arbitration<Value: Sendable>: Sendable {
     /// Takes `updates` (one input's) given what the rivals did, appending what is to be heard to `heard`.
     ///
     /// Released updates are those held, in order, less any run that began and was cancelled while held
-    /// (nobody ever heard of it), then `updates`.
+    /// (nobody ever heard of it), then `updates` as they are.
     mutating func take(_ updates: [GestureUpdate<Value>], verdict: RivalsVerdict, heard: inout [GestureUpdate<Value>]) {
         switch self {
         case .open:
@@ -45,8 +45,10 @@ enum Arbitration<Value: Sendable>: Sendable {
                 held.append(contentsOf: updates)
                 self = .waiting(for: rivals, held: held)
             case .allFailed:
-                held.append(contentsOf: updates)
+                // As in `exclusively`: what waited, less the runs begun and cancelled while held, then this
+                // input's updates as they are.
                 heard.append(contentsOf: releasing(held))
+                heard.append(contentsOf: updates)
                 self = .open
             }
         }

@@ -540,8 +540,10 @@ public struct GestureEngine: Sendable {
     /// Appends `target` and its descendants, in pre-order.
     private mutating func append(_ target: Target, parent: Int?, depth: Int) {
         let index = nodes.count
+        var recognizer = target.recognizer
+        recognizer?.targetReshaped(to: target.shape)  // a component maps positions through its target's shape
         nodes.append(Node(id: nextNodeID, name: target.name, shape: target.shape, coordination: target.coordination,
-                          recognizer: target.recognizer, parent: parent, depth: depth, subtreeEnd: index + 1))
+                          recognizer: recognizer, parent: parent, depth: depth, subtreeEnd: index + 1))
         nextNodeID += 1
         for child in target.children { append(child, parent: index, depth: depth + 1) }
         nodes[index].subtreeEnd = nodes.count
