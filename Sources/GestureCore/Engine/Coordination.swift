@@ -38,6 +38,7 @@ enum Arbitration<Value: Sendable>: Sendable {
         case .lost:
             break
         case .waiting(let rivals, var held):
+            self = .lost  // let go of the enum's copy of `held`, so that appending to it does not copy it
             switch verdict {
             case .oneSucceeded:
                 self = .lost
@@ -93,8 +94,9 @@ protocol TargetRecognizing: Sendable {
     var deadline: Timestamp? { get }
     /// The rivals this target waits for, if it waits.
     var rivals: [Rival]? { get }
-    /// Updates made in this input and not yet arbitrated, or heard and not yet delivered.
-    var hasUpdates: Bool { get }
+    /// Updates made in this input and not yet arbitrated, or heard and not yet delivered, or rivals
+    /// still waited for: something to settle after an input.
+    var needsSettling: Bool { get }
 
     mutating func touchesChanged(_ changes: TouchChanges)
     mutating func deadlineReached(at now: Timestamp)
@@ -116,6 +118,10 @@ protocol TargetRecognizing: Sendable {
 
 /// The engine's box around one target's component: its gesture's updates, their arbitration, and
 /// their delivery.
+///
+/// The engine calls it through `TargetRecognizing`, whose witnesses for a generic type run unspecialized
+/// (every `[GestureUpdate<Value>]` append asks the runtime for metadata: replay ran 4× slower). The
+/// library's own components get specialized entry points, which the generic code jumps to.
 struct TargetRecognizer<C: Component>: TargetRecognizing {
     typealias Value = C.Body.Value
 
@@ -132,12 +138,20 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
 
     var component: any Component { typed }
 
-    var status: RecognizerStatus { typed.gesture.status }
+    var status: RecognizerStatus {
+        @_specialize(where C == TimelineComponent)
+        @_specialize(where C == DialComponent)
+        get { typed.gesture.status }
+    }
 
     var deadline: Timestamp? {
-        switch arbitration {
-        case .open, .waiting: typed.gesture.deadline
-        case .lost: nil  // a gesture that lost is not woken (as in `exclusively`)
+        @_specialize(where C == TimelineComponent)
+        @_specialize(where C == DialComponent)
+        get {
+            switch arbitration {
+            case .open, .waiting: typed.gesture.deadline
+            case .lost: nil  // a gesture that lost is not woken (as in `exclusively`)
+            }
         }
     }
 
@@ -148,35 +162,58 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
         }
     }
 
-    var hasUpdates: Bool { !incoming.isEmpty || !heard.isEmpty }
+    var needsSettling: Bool {
+        @_specialize(where C == TimelineComponent)
+        @_specialize(where C == DialComponent)
+        get {
+            switch arbitration {
+            case .waiting: true
+            case .open, .lost: !incoming.isEmpty || !heard.isEmpty
+            }
+        }
+    }
 
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
     mutating func touchesChanged(_ changes: TouchChanges) {
         incoming.append(contentsOf: typed.gesture.touchesChanged(changes))
     }
 
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
     mutating func deadlineReached(at now: Timestamp) {
         incoming.append(contentsOf: typed.gesture.deadlineReached(at: now))
     }
 
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
     mutating func cancel(at now: Timestamp) {
         incoming.append(contentsOf: typed.gesture.cancel(at: now))
     }
 
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
     mutating func arbitrate(_ verdict: RivalsVerdict) {
         arbitration.take(incoming, verdict: verdict, heard: &heard)
         incoming.removeAll(keepingCapacity: true)
     }
 
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
     mutating func arbitrateCancellation() {
         arbitration.takeCancellation(incoming, heard: &heard)
         incoming.removeAll(keepingCapacity: true)
     }
 
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
     mutating func beginSequence(rivals: [Rival]) {
         // What still waited from the previous sequence was never heard (as in `exclusively`).
         arbitration = rivals.isEmpty ? .open : .waiting(for: rivals, held: [])
     }
 
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
     mutating func deliver(to output: inout TargetOutput) {
         for update in heard { typed.deliver(update, to: &output) }
         heard.removeAll(keepingCapacity: true)

@@ -503,7 +503,9 @@ public struct GestureEngine: Sendable {
     /// be heard, in tree order.
     private mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
         for index in nodes.indices {
-            guard let recognizer = nodes[index].recognizer, recognizer.hasUpdates || recognizer.rivals != nil else { continue }
+            // (Asked in place: a copy of the recognizer held across the mutations below would make them
+            // copy its storage.)
+            guard nodes[index].recognizer?.needsSettling == true else { continue }
             arbitrate(index)
             deliver(index, at: time, into: &events)
         }
