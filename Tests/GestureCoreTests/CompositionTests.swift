@@ -101,7 +101,7 @@ import Testing
     @Test func deadlinesOfBothAreSeenWhileUndecidedAndOnlyTheWinnersAfter() {
         var gesture = TapGesture(.init(maximumDistance: 3, maximumDuration: .ms(200))).exclusively(before: press)
         #expect(gesture.deadline == nil)
-        _ = gesture.touchesChanged(TouchChanges(time: ms(0), landed: [TouchPoint(id: 0, position: origin)]))
+        _ = gesture.touchesChanged(TouchChanges(time: ms(0), landed: [TouchPoint(id: 0, position: origin)], fingersDown: 1))
         #expect(gesture.deadline == ms(200))
         #expect(gesture.deadlineReached(at: ms(200)).isEmpty)
         #expect(gesture.deadline == ms(300))
@@ -204,7 +204,7 @@ import Testing
 
     @Test func theDeadlineIsTheRunningPartsOne() {
         var gesture = press.sequenced(before: DragGesture(.init(minimumDistance: 0)))
-        _ = gesture.touchesChanged(TouchChanges(time: ms(1000), landed: [TouchPoint(id: 7, position: origin)]))
+        _ = gesture.touchesChanged(TouchChanges(time: ms(1000), landed: [TouchPoint(id: 7, position: origin)], fingersDown: 1))
         #expect(gesture.deadline == ms(1300))
         _ = gesture.deadlineReached(at: ms(1300))
         #expect(gesture.deadline == nil)
@@ -271,7 +271,7 @@ import Testing
         let a = LongPressGesture(.init(minimumDuration: .ms(500), maximumDistance: 3))
         let b = LongPressGesture(.init(minimumDuration: .ms(200), maximumDistance: 3))
         var gesture = a.simultaneously(with: b)
-        _ = gesture.touchesChanged(TouchChanges(time: ms(0), landed: [TouchPoint(id: 0, position: origin)]))
+        _ = gesture.touchesChanged(TouchChanges(time: ms(0), landed: [TouchPoint(id: 0, position: origin)], fingersDown: 1))
         #expect(gesture.deadline == ms(200))
         #expect(gesture.deadlineReached(at: ms(200)).count == 1)
         #expect(gesture.deadline == ms(500))

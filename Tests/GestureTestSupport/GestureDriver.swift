@@ -1,13 +1,18 @@
 import GestureCore
 
 /// Drives one recognizer directly, as the engine would: deadlines up to each frame's time fire first
-/// (stamped with their own time), then the frame's moves, lifts and landings.
+/// (stamped with their own time), then the frame's moves, lifts and landings, with the count of fingers
+/// down after them. After a `SYN_DROPPED` the fingers down are ignored until they lift, and so are those
+/// that land beside them (the engine's rule for one target).
 public struct GestureDriver<G: Gesture> {
     public private(set) var gesture: G
     public private(set) var now: Timestamp = .zero
     /// What the recognizer reported, with the time of the input that caused it.
     public private(set) var updates: [Timed<GestureUpdate<G.Value>>] = []
+    /// The fingers down that the recognizer sees.
     private var fingers: [Int: Point] = [:]
+    /// The fingers down that it does not see: down across a `SYN_DROPPED`, or landed beside one.
+    private var ignored: Set<Int> = []
 
     public init(_ gesture: G) {
         self.gesture = gesture
@@ -25,6 +30,7 @@ public struct GestureDriver<G: Gesture> {
             case .dropped:
                 fireDeadlines()
                 record(gesture.cancel(at: now), at: now)
+                ignored.formUnion(fingers.keys)
                 fingers.removeAll()
             case .path(let frames, let every):
                 for changes in frames {
@@ -50,23 +56,36 @@ public struct GestureDriver<G: Gesture> {
 
     private mutating func frame(_ list: [FingerChange]) {
         fireDeadlines()
-        var changes = TouchChanges(time: now)
+        var changes = TouchChanges(time: now, fingersDown: 0)
+        // The landings last, as the recognizer applies them: a finger lands beside the ignored ones that
+        // are still down after the lifts.
         for change in list {
             switch change {
-            case .down(let finger, let point):
-                fingers[finger] = point
-                changes.landed.append(TouchPoint(id: finger, position: point))
+            case .down:
+                break
             case .move(let finger, let point):
+                guard !ignored.contains(finger) else { continue }
                 fingers[finger] = point
                 changes.moved.append(TouchPoint(id: finger, position: point))
             case .up(let finger):
+                guard ignored.remove(finger) == nil else { continue }
                 fingers[finger] = nil
                 changes.lifted.append(TouchLift(id: finger))
             case .cancel(let finger):
+                guard ignored.remove(finger) == nil else { continue }
                 fingers[finger] = nil
                 changes.lifted.append(TouchLift(id: finger, cancelled: true))
             }
         }
+        for case .down(let finger, let point) in list {
+            guard ignored.isEmpty else {
+                ignored.insert(finger)
+                continue
+            }
+            fingers[finger] = point
+            changes.landed.append(TouchPoint(id: finger, position: point))
+        }
+        changes.fingersDown = fingers.count
         record(gesture.touchesChanged(changes), at: now)
     }
 }

@@ -24,8 +24,6 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
     public private(set) var first: First
     public private(set) var second: Second
     private var state: State = .undecided(held: [])
-    /// Fingers down in the current touch sequence.
-    private var touches = 0
 
     public init(_ first: First, _ second: Second) {
         self.first = first
@@ -50,11 +48,11 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
     }
 
     public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
-        if touches == 0 && !changes.landed.isEmpty {
-            // A new touch sequence: both start afresh.
+        if changes.fingersBefore == 0 && !changes.landed.isEmpty {
+            // A new touch sequence: both start afresh. (A change that lifts the last finger and lands
+            // others is not one: the engine hands it over as two, the ending, then the beginning.)
             state = .undecided(held: [])
         }
-        touches = max(0, touches - changes.lifted.count) + changes.landed.count
         let firstUpdates = first.touchesChanged(changes)
         let secondUpdates = second.touchesChanged(changes)
         return resolve(firstUpdates, secondUpdates)
@@ -76,7 +74,6 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
     }
 
     public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
-        touches = 0
         let firstUpdates = first.cancel(at: now)
         let secondUpdates = second.cancel(at: now)
         switch state {

@@ -27,7 +27,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
     public private(set) var first: First
     public private(set) var second: Second
     private var state: State = .first(reported: nil)
-    /// The fingers down now, to hand over to the second.
+    /// The fingers down now, where they are, to hand over to the second (as many as the last
+    /// `TouchChanges.fingersDown`).
     private var touches: [TouchPoint] = []
 
     public init(_ first: First, _ second: Second) {
@@ -52,7 +53,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
     }
 
     public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
-        if touches.isEmpty && !changes.landed.isEmpty {
+        if changes.fingersBefore == 0 && !changes.landed.isEmpty {
+            // A new touch sequence (as for `ExclusiveGesture`).
             state = .first(reported: nil)
         }
         follow(changes)
@@ -116,7 +118,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         return [GestureUpdate(.cancelled, .second(value, nil))]
     }
 
-    /// Keeps the list of fingers down, for the hand-over.
+    /// Keeps the list of fingers down, for the hand-over; it holds as many as the changes say are down.
     private mutating func follow(_ changes: TouchChanges) {
         for move in changes.moved {
             if let index = touches.firstIndex(where: { $0.id == move.id }) { touches[index].position = move.position }
@@ -125,6 +127,9 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
             touches.removeAll { $0.id == lift.id }
         }
         touches.append(contentsOf: changes.landed)
+        guard touches.count == changes.fingersDown else {
+            preconditionFailure("SequenceGesture.\(state): \(changes.fingersDown) fingers down after \(changes), but \(touches) followed")
+        }
     }
 
     private mutating func afterFirst(_ updates: [GestureUpdate<First.Value>], reported: First.Value?,
@@ -157,7 +162,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
             return [GestureUpdate(.ended, .second(value, nil))]
         }
         _ = second.cancel(at: now)  // forget anything of an earlier sequence
-        return afterSecond(second.touchesChanged(TouchChanges(time: now, landed: touches)), first: value)
+        return afterSecond(second.touchesChanged(TouchChanges(time: now, landed: touches, fingersDown: touches.count)),
+                           first: value)
     }
 
     private mutating func afterSecond(_ updates: [GestureUpdate<Second.Value>],

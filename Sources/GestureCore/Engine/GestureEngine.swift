@@ -41,7 +41,7 @@ public struct GestureEngine: Sendable {
         /// Its gesture's status when its previous touch sequence gave way to the current one.
         var previousSequence: (number: Int, status: RecognizerStatus)?
         /// This frame's changes, reused from frame to frame so that the steady state does not allocate.
-        var changes = TouchChanges(time: .zero)
+        var changes = TouchChanges(time: .zero, fingersDown: 0)
         /// This frame's landings begin a touch sequence on it.
         var beginsSequence = false
     }
@@ -416,6 +416,7 @@ public struct GestureEngine: Sendable {
             for index in nodes.indices where nodes[index].beginsSequence && !nodes[index].changes.lifted.isEmpty {
                 var ending = nodes[index].changes
                 ending.landed.removeAll()
+                ending.fingersDown = 0
                 nodes[index].recognizer?.touchesChanged(ending)
                 nodes[index].changes.moved.removeAll(keepingCapacity: true)
                 nodes[index].changes.lifted.removeAll(keepingCapacity: true)
@@ -433,6 +434,7 @@ public struct GestureEngine: Sendable {
             }
         }
         for index in nodes.indices where !nodes[index].changes.isEmpty {
+            nodes[index].changes.fingersDown = nodes[index].fingers
             let changes = nodes[index].changes
             nodes[index].recognizer?.touchesChanged(changes)
         }

@@ -38,8 +38,8 @@ public struct DragGesture: Gesture {
         case pending(touch: Int, start: Point)
         /// Dragging.
         case dragging(touch: Int, start: Point, location: Point)
-        /// Decided; `touches` fingers are still down.
-        case finished(Outcome, touches: Int)
+        /// Decided; fingers may still be down (`TouchChanges.fingersDown`).
+        case finished(Outcome)
     }
 
     public let configuration: Configuration
@@ -53,13 +53,14 @@ public struct DragGesture: Gesture {
         switch state {
         case .idle, .pending: .possible
         case .dragging: .active
-        case .finished(let outcome, _): outcome.status
+        case .finished(let outcome): outcome.status
         }
     }
 
     public var deadline: Timestamp? { nil }
 
     public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         switch state {
         case .pending(let touch, let start):
@@ -77,42 +78,62 @@ public struct DragGesture: Gesture {
         }
         switch state {
         case .pending(let touch, _):
-            if changes.lift(of: touch) != nil { state = .finished(.failed, touches: 0) }
+            if changes.lift(of: touch) != nil { state = .finished(.failed) }
         case .dragging(let touch, let start, let location):
             if let lift = changes.lift(of: touch) {
-                state = .finished(lift.cancelled ? .cancelled : .ended, touches: 0)
+                state = .finished(lift.cancelled ? .cancelled : .ended)
                 updates.append(GestureUpdate(lift.cancelled ? .cancelled : .ended, Value(startLocation: start, location: location)))
             }
-        case .finished(let outcome, let touches):
-            state = .finished(outcome, touches: max(0, touches - changes.lifted.count))
-        case .idle:
+        case .idle, .finished:
             break
         }
-        let landed = changes.landed.count
-        guard landed > 0 else { return updates }
+        guard !changes.landed.isEmpty else { return updates }
         switch state {
-        case .idle, .finished(_, touches: 0):
-            if landed == 1 {
-                let touch = changes.landed[0]
-                if configuration.minimumDistance == 0 {
-                    state = .dragging(touch: touch.id, start: touch.position, location: touch.position)
-                    updates.append(GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position)))
-                } else {
-                    state = .pending(touch: touch.id, start: touch.position)
-                }
-            } else {
-                state = .finished(.failed, touches: landed)
-            }
+        case .idle:
+            // No finger was down (checked above): these landings begin a touch sequence.
+            updates += startSequence(changes)
+        case .finished where changes.beginsSequence:
+            updates += startSequence(changes)
+        case .finished:
+            // Nothing more until every finger has lifted.
+            break
         case .pending:
-            state = .finished(.failed, touches: 1 + landed)
+            state = .finished(.failed)
         case .dragging(_, let start, let location):
             let outcome: Outcome = configuration.extraTouch == .cancel ? .cancelled : .ended
-            state = .finished(outcome, touches: 1 + landed)
+            state = .finished(outcome)
             updates.append(GestureUpdate(outcome == .cancelled ? .cancelled : .ended, Value(startLocation: start, location: location)))
-        case .finished(let outcome, let touches):
-            state = .finished(outcome, touches: touches + landed)
         }
         return updates
+    }
+
+    /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
+    /// `idle`, and exactly one (the followed one) in `pending` and `dragging`.
+    private func checkFingers(_ changes: TouchChanges) {
+        let expected: Int
+        switch state {
+        case .idle: expected = 0
+        case .pending, .dragging: expected = 1
+        case .finished: return
+        }
+        guard changes.fingersBefore == expected else {
+            preconditionFailure("DragGesture.\(state): \(changes.fingersBefore) fingers down before \(changes), not \(expected)")
+        }
+    }
+
+    /// The landings of a new touch sequence: one finger is followed, more fail the drag.
+    private mutating func startSequence(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        guard changes.landed.count == 1 else {
+            state = .finished(.failed)
+            return []
+        }
+        let touch = changes.landed[0]
+        guard configuration.minimumDistance == 0 else {
+            state = .pending(touch: touch.id, start: touch.position)
+            return []
+        }
+        state = .dragging(touch: touch.id, start: touch.position, location: touch.position)
+        return [GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position))]
     }
 
     public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
@@ -120,14 +141,12 @@ public struct DragGesture: Gesture {
     public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
         switch state {
         case .dragging(_, let start, let location):
-            state = .finished(.cancelled, touches: 0)
+            state = .finished(.cancelled)
             return [GestureUpdate(.cancelled, Value(startLocation: start, location: location))]
         case .pending:
-            state = .finished(.failed, touches: 0)
-        case .idle:
+            state = .finished(.failed)
+        case .idle, .finished:
             break
-        case .finished(let outcome, _):
-            state = .finished(outcome, touches: 0)
         }
         return []
     }

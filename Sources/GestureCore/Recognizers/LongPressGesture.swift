@@ -30,10 +30,10 @@ public struct LongPressGesture: Gesture {
         case idle
         /// One finger down and still within the distance; recognized at `deadline`.
         case pressing(touch: Int, start: Point, location: Point, deadline: Timestamp)
-        /// Recognized; `touches` fingers are still down.
-        case recognized(touches: Int)
-        /// Not a long press; `touches` fingers are still down.
-        case failed(touches: Int)
+        /// Recognized; fingers may still be down (`TouchChanges.fingersDown`).
+        case recognized
+        /// Not a long press; fingers may still be down.
+        case failed
     }
 
     public let configuration: Configuration
@@ -59,54 +59,69 @@ public struct LongPressGesture: Gesture {
     }
 
     public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        checkFingers(changes)
         switch state {
         case .pressing(let touch, let start, _, let deadline):
             if let position = changes.position(of: touch) {
                 state = position.distance(to: start) > configuration.maximumDistance
-                    ? .failed(touches: 1)
+                    ? .failed
                     : .pressing(touch: touch, start: start, location: position, deadline: deadline)
             }
         case .idle, .recognized, .failed:
             break
         }
-        let lifted = changes.lifted.count
         switch state {
         case .pressing(let touch, _, _, _):
             // Lifting before the deadline: not a long press.
-            if changes.lift(of: touch) != nil { state = .failed(touches: 0) }
-        case .recognized(let touches):
-            state = .recognized(touches: max(0, touches - lifted))
-        case .failed(let touches):
-            state = .failed(touches: max(0, touches - lifted))
-        case .idle:
+            if changes.lift(of: touch) != nil { state = .failed }
+        case .idle, .recognized, .failed:
             break
         }
-        let landed = changes.landed.count
-        guard landed > 0 else { return [] }
+        guard !changes.landed.isEmpty else { return [] }
         switch state {
-        case .idle, .recognized(touches: 0), .failed(touches: 0):
-            if landed == 1 {
-                let touch = changes.landed[0]
-                state = .pressing(touch: touch.id, start: touch.position, location: touch.position,
-                                  deadline: changes.time + configuration.minimumDuration)
-            } else {
-                state = .failed(touches: landed)
-            }
+        case .idle:
+            // No finger was down (checked above): these landings begin a touch sequence.
+            startSequence(changes)
+        case .recognized where changes.beginsSequence, .failed where changes.beginsSequence:
+            startSequence(changes)
+        case .recognized, .failed:
+            // Nothing more until every finger has lifted.
+            break
         case .pressing:
             // A second finger: a pending long press fails.
-            state = .failed(touches: 1 + landed)
-        case .recognized(let touches):
-            state = .recognized(touches: touches + landed)
-        case .failed(let touches):
-            state = .failed(touches: touches + landed)
+            state = .failed
         }
         return []
+    }
+
+    /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
+    /// `idle`, and exactly one (the pressing one) in `pressing`.
+    private func checkFingers(_ changes: TouchChanges) {
+        let expected: Int
+        switch state {
+        case .idle: expected = 0
+        case .pressing: expected = 1
+        case .recognized, .failed: return
+        }
+        guard changes.fingersBefore == expected else {
+            preconditionFailure("LongPressGesture.\(state): \(changes.fingersBefore) fingers down before \(changes), not \(expected)")
+        }
+    }
+
+    private mutating func startSequence(_ changes: TouchChanges) {
+        guard changes.landed.count == 1 else {
+            state = .failed
+            return
+        }
+        let touch = changes.landed[0]
+        state = .pressing(touch: touch.id, start: touch.position, location: touch.position,
+                          deadline: changes.time + configuration.minimumDuration)
     }
 
     public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
         switch state {
         case .pressing(_, let start, let location, let deadline) where now >= deadline:
-            state = .recognized(touches: 1)
+            state = .recognized
             return [GestureUpdate(.ended, Value(startLocation: start, location: location))]
         case .idle, .pressing, .recognized, .failed:
             return []
@@ -116,9 +131,8 @@ public struct LongPressGesture: Gesture {
     public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
         // A long press is discrete: a recognized one stays recognized; a pending one fails.
         switch state {
-        case .recognized: state = .recognized(touches: 0)
-        case .idle: break
-        case .pressing, .failed: state = .failed(touches: 0)
+        case .idle, .recognized, .failed: break
+        case .pressing: state = .failed
         }
         return []
     }

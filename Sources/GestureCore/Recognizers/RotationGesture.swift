@@ -33,15 +33,12 @@ public struct RotationGesture: Gesture {
         /// Angle of the line first → second at the previous frame.
         var lastAngle: Double
         var rotation: Double
-        /// Fingers beyond the two, ignored but counted.
-        var extra: Int
 
-        init(first: TouchPoint, second: TouchPoint, extra: Int) {
+        init(first: TouchPoint, second: TouchPoint) {
             self.first = first
             self.second = second
             self.lastAngle = Angle.degrees(of: second.position, around: first.position)
             self.rotation = 0
-            self.extra = extra
         }
 
         var value: Value { Value(rotation: rotation, center: first.position.midpoint(second.position)) }
@@ -58,11 +55,6 @@ public struct RotationGesture: Gesture {
             lastAngle = angle
             return true
         }
-
-        /// Fingers still down after `lifts` of this pair's and of the extra fingers.
-        func remaining(after changes: TouchChanges) -> Int {
-            2 + extra - changes.lifted.count
-        }
     }
 
     enum State: Hashable, Sendable {
@@ -70,12 +62,12 @@ public struct RotationGesture: Gesture {
         case idle
         /// One finger down, waiting for a second.
         case oneFinger(TouchPoint)
-        /// Two fingers down, rotation below the threshold so far.
+        /// Two fingers down (and maybe further ones, ignored), rotation below the threshold so far.
         case pending(Pair)
         /// Rotating.
         case rotating(Pair)
-        /// Decided; `touches` fingers are still down.
-        case finished(Outcome, touches: Int)
+        /// Decided; fingers may still be down (`TouchChanges.fingersDown`).
+        case finished(Outcome)
     }
 
     public let configuration: Configuration
@@ -89,13 +81,14 @@ public struct RotationGesture: Gesture {
         switch state {
         case .idle, .oneFinger, .pending: .possible
         case .rotating: .active
-        case .finished(let outcome, _): outcome.status
+        case .finished(let outcome): outcome.status
         }
     }
 
     public var deadline: Timestamp? { nil }
 
     public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         switch state {
         case .oneFinger(var touch):
@@ -123,49 +116,62 @@ public struct RotationGesture: Gesture {
         if !changes.lifted.isEmpty {
             switch state {
             case .oneFinger(let touch):
-                if changes.lift(of: touch.id) != nil { state = .finished(.failed, touches: 0) }
-            case .pending(var pair):
+                if changes.lift(of: touch.id) != nil { state = .finished(.failed) }
+            case .pending(let pair):
+                // Lifts of further fingers change nothing.
                 if changes.lift(of: pair.first.id) != nil || changes.lift(of: pair.second.id) != nil {
-                    state = .finished(.failed, touches: max(0, pair.remaining(after: changes)))
-                } else {
-                    pair.extra = max(0, pair.extra - changes.lifted.count)
-                    state = .pending(pair)
+                    state = .finished(.failed)
                 }
-            case .rotating(var pair):
+            case .rotating(let pair):
                 let lifts = [changes.lift(of: pair.first.id), changes.lift(of: pair.second.id)].compactMap { $0 }
                 if !lifts.isEmpty {
                     let cancelled = lifts.contains { $0.cancelled }
-                    state = .finished(cancelled ? .cancelled : .ended, touches: max(0, pair.remaining(after: changes)))
+                    state = .finished(cancelled ? .cancelled : .ended)
                     updates.append(GestureUpdate(cancelled ? .cancelled : .ended, pair.value))
-                } else {
-                    pair.extra = max(0, pair.extra - changes.lifted.count)
-                    state = .rotating(pair)
                 }
-            case .finished(let outcome, let touches):
-                state = .finished(outcome, touches: max(0, touches - changes.lifted.count))
-            case .idle:
+            case .idle, .finished:
                 break
             }
         }
         let landed = changes.landed
         guard !landed.isEmpty else { return updates }
         switch state {
-        case .idle, .finished(_, touches: 0):
-            state = landed.count == 1
-                ? .oneFinger(landed[0])
-                : .pending(Pair(first: landed[0], second: landed[1], extra: landed.count - 2))
+        case .idle:
+            // No finger was down (checked above): these landings begin a touch sequence.
+            startSequence(landed)
+        case .finished where changes.beginsSequence:
+            startSequence(landed)
+        case .finished:
+            // Nothing more until every finger has lifted.
+            break
         case .oneFinger(let first):
-            state = .pending(Pair(first: first, second: landed[0], extra: landed.count - 1))
-        case .pending(var pair):
-            pair.extra += landed.count
-            state = .pending(pair)
-        case .rotating(var pair):
-            pair.extra += landed.count
-            state = .rotating(pair)
-        case .finished(let outcome, let touches):
-            state = .finished(outcome, touches: touches + landed.count)
+            state = .pending(Pair(first: first, second: landed[0]))
+        case .pending, .rotating:
+            // Further fingers are ignored.
+            break
         }
         return updates
+    }
+
+    /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
+    /// `idle`, exactly one in `oneFinger`, and at least the pair in `pending` and `rotating`.
+    private func checkFingers(_ changes: TouchChanges) {
+        let expected: ClosedRange<Int>
+        switch state {
+        case .idle: expected = 0...0
+        case .oneFinger: expected = 1...1
+        case .pending, .rotating: expected = 2...Int.max
+        case .finished: return
+        }
+        guard expected.contains(changes.fingersBefore) else {
+            preconditionFailure("RotationGesture.\(state): \(changes.fingersBefore) fingers down before \(changes), not \(expected)")
+        }
+    }
+
+    /// The landings of a new touch sequence: the first finger waits for a second; two or more make the
+    /// pair of the first two.
+    private mutating func startSequence(_ landed: [TouchPoint]) {
+        state = landed.count == 1 ? .oneFinger(landed[0]) : .pending(Pair(first: landed[0], second: landed[1]))
     }
 
     public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
@@ -173,14 +179,12 @@ public struct RotationGesture: Gesture {
     public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
         switch state {
         case .rotating(let pair):
-            state = .finished(.cancelled, touches: 0)
+            state = .finished(.cancelled)
             return [GestureUpdate(.cancelled, pair.value)]
         case .oneFinger, .pending:
-            state = .finished(.failed, touches: 0)
-        case .idle:
+            state = .finished(.failed)
+        case .idle, .finished:
             break
-        case .finished(let outcome, _):
-            state = .finished(outcome, touches: 0)
         }
         return []
     }

@@ -51,8 +51,8 @@ public struct TapGesture: Gesture {
         case pressed(touch: Int, down: Point, count: Int, deadline: Timestamp?)
         /// Recognized at the lift; no finger is down. `previous` is nil once a cancel broke the chain.
         case recognized(previous: PreviousTap?)
-        /// This touch sequence is not a tap; `touches` fingers are still down.
-        case failed(touches: Int)
+        /// This touch sequence is not a tap; fingers may still be down (`TouchChanges.fingersDown`).
+        case failed
     }
 
     public let configuration: Configuration
@@ -78,12 +78,13 @@ public struct TapGesture: Gesture {
     }
 
     public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         // Moves: beyond the slop, it is not a tap.
         switch state {
         case .pressed(let touch, let down, _, _):
             if let position = changes.position(of: touch), position.distance(to: down) > configuration.maximumDistance {
-                state = .failed(touches: 1)
+                state = .failed
             }
         case .idle, .recognized, .failed:
             break
@@ -93,38 +94,50 @@ public struct TapGesture: Gesture {
         case .pressed(let touch, let down, let count, let deadline):
             if let lift = changes.lift(of: touch) {
                 if lift.cancelled || (deadline.map { changes.time >= $0 } ?? false) {
-                    state = .failed(touches: 0)
+                    state = .failed
                 } else {
                     state = .recognized(previous: PreviousTap(down: down, lift: changes.time, count: count))
                     updates.append(GestureUpdate(.ended, Value(location: down, count: count)))
                 }
             }
-        case .failed(let touches):
-            state = .failed(touches: max(0, touches - changes.lifted.count))
-        case .idle, .recognized:
+        case .idle, .recognized, .failed:
             break
         }
         // Landings.
         guard !changes.landed.isEmpty else { return updates }
         switch state {
-        case .idle(let previous):
+        case .idle(let previous), .recognized(let previous):
+            // No finger was down (checked above): these landings begin a touch sequence.
             startSequence(changes, previous: previous)
-        case .recognized(let previous):
-            startSequence(changes, previous: previous)
-        case .failed(let touches) where touches == 0:
+        case .failed where changes.beginsSequence:
             startSequence(changes, previous: nil)
-        case .failed(let touches):
-            state = .failed(touches: touches + changes.landed.count)
+        case .failed:
+            // Not a tap until every finger has lifted.
+            break
         case .pressed:
             // A second finger: not a tap.
-            state = .failed(touches: 1 + changes.landed.count)
+            state = .failed
         }
         return updates
     }
 
+    /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
+    /// `idle` and `recognized`, and exactly one (the pressed one) in `pressed`.
+    private func checkFingers(_ changes: TouchChanges) {
+        let expected: Int
+        switch state {
+        case .idle, .recognized: expected = 0
+        case .pressed: expected = 1
+        case .failed: return
+        }
+        guard changes.fingersBefore == expected else {
+            preconditionFailure("TapGesture.\(state): \(changes.fingersBefore) fingers down before \(changes), not \(expected)")
+        }
+    }
+
     private mutating func startSequence(_ changes: TouchChanges, previous: PreviousTap?) {
         guard changes.landed.count == 1 else {
-            state = .failed(touches: changes.landed.count)
+            state = .failed
             return
         }
         let touch = changes.landed[0]
@@ -141,7 +154,7 @@ public struct TapGesture: Gesture {
         switch state {
         case .pressed(_, _, _, let deadline?) where now >= deadline:
             // Held too long to be a tap.
-            state = .failed(touches: 1)
+            state = .failed
         case .pressed, .idle, .recognized, .failed:
             break
         }
@@ -153,7 +166,7 @@ public struct TapGesture: Gesture {
         switch state {
         case .idle: state = .idle(previous: nil)
         case .recognized: state = .recognized(previous: nil)
-        case .pressed, .failed: state = .failed(touches: 0)
+        case .pressed, .failed: state = .failed
         }
         return []
     }

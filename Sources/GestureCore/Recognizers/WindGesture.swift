@@ -55,8 +55,8 @@ public struct WindGesture: Gesture {
         case pending(Tracking)
         /// Winding.
         case winding(Tracking)
-        /// Decided; `touches` fingers are still down.
-        case finished(Outcome, touches: Int)
+        /// Decided; fingers may still be down (`TouchChanges.fingersDown`).
+        case finished(Outcome)
     }
 
     public let configuration: Configuration
@@ -70,7 +70,7 @@ public struct WindGesture: Gesture {
         switch state {
         case .idle, .pending: .possible
         case .winding: .active
-        case .finished(let outcome, _): outcome.status
+        case .finished(let outcome): outcome.status
         }
     }
 
@@ -93,6 +93,7 @@ public struct WindGesture: Gesture {
     }
 
     public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         switch state {
         case .pending(let tracking):
@@ -116,39 +117,59 @@ public struct WindGesture: Gesture {
         }
         switch state {
         case .pending(let tracking):
-            if changes.lift(of: tracking.touch) != nil { state = .finished(.failed, touches: 0) }
+            if changes.lift(of: tracking.touch) != nil { state = .finished(.failed) }
         case .winding(let tracking):
             if let lift = changes.lift(of: tracking.touch) {
                 let outcome: Outcome = lift.cancelled ? .cancelled : .ended
-                state = .finished(outcome, touches: 0)
+                state = .finished(outcome)
                 updates.append(GestureUpdate(lift.cancelled ? .cancelled : .ended, tracking.value))
             }
-        case .finished(let outcome, let touches):
-            state = .finished(outcome, touches: max(0, touches - changes.lifted.count))
-        case .idle:
+        case .idle, .finished:
             break
         }
-        let landed = changes.landed.count
-        guard landed > 0 else { return updates }
+        guard !changes.landed.isEmpty else { return updates }
         switch state {
-        case .idle, .finished(_, touches: 0):
-            if landed == 1 {
-                let touch = changes.landed[0]
-                state = .pending(Tracking(touch: touch.id, start: touch.position, location: touch.position,
-                                          lastAngle: angle(of: touch.position), turn: 0))
-            } else {
-                state = .finished(.failed, touches: landed)
-            }
+        case .idle:
+            // No finger was down (checked above): these landings begin a touch sequence.
+            startSequence(changes)
+        case .finished where changes.beginsSequence:
+            startSequence(changes)
+        case .finished:
+            // Nothing more until every finger has lifted.
+            break
         case .pending:
-            state = .finished(.failed, touches: 1 + landed)
+            state = .finished(.failed)
         case .winding(let tracking):
             let outcome: Outcome = configuration.extraTouch == .cancel ? .cancelled : .ended
-            state = .finished(outcome, touches: 1 + landed)
+            state = .finished(outcome)
             updates.append(GestureUpdate(outcome == .cancelled ? .cancelled : .ended, tracking.value))
-        case .finished(let outcome, let touches):
-            state = .finished(outcome, touches: touches + landed)
         }
         return updates
+    }
+
+    /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
+    /// `idle`, and exactly one (the winding one) in `pending` and `winding`.
+    private func checkFingers(_ changes: TouchChanges) {
+        let expected: Int
+        switch state {
+        case .idle: expected = 0
+        case .pending, .winding: expected = 1
+        case .finished: return
+        }
+        guard changes.fingersBefore == expected else {
+            preconditionFailure("WindGesture.\(state): \(changes.fingersBefore) fingers down before \(changes), not \(expected)")
+        }
+    }
+
+    /// The landings of a new touch sequence: one finger is followed, more fail the wind.
+    private mutating func startSequence(_ changes: TouchChanges) {
+        guard changes.landed.count == 1 else {
+            state = .finished(.failed)
+            return
+        }
+        let touch = changes.landed[0]
+        state = .pending(Tracking(touch: touch.id, start: touch.position, location: touch.position,
+                                  lastAngle: angle(of: touch.position), turn: 0))
     }
 
     public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
@@ -156,14 +177,12 @@ public struct WindGesture: Gesture {
     public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
         switch state {
         case .winding(let tracking):
-            state = .finished(.cancelled, touches: 0)
+            state = .finished(.cancelled)
             return [GestureUpdate(.cancelled, tracking.value)]
         case .pending:
-            state = .finished(.failed, touches: 0)
-        case .idle:
+            state = .finished(.failed)
+        case .idle, .finished:
             break
-        case .finished(let outcome, _):
-            state = .finished(outcome, touches: 0)
         }
         return []
     }
