@@ -48,7 +48,7 @@ public enum LayoutFile {
 
 /// A number as a person wrote it: 3, not 3.0.
 private func show(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    value == value.rounded() && abs(value) <= 1e18 ? String(Int64(value)) : String(value)
 }
 
 /// Turns a parsed document into a `Layout`, checking every key.
@@ -198,13 +198,18 @@ private struct Decoder {
         try noneLeft(fields, allowed: ["start", "end"])
         switch (start.value, end.value) {
         case (.number, .number):
-            let from = try number(start, path + ".domain.start")
-            let to = try number(end, path + ".domain.end")
+            let from = try within(TimelineDomain.largestNumber, try number(start, path + ".domain.start"), start, path + ".domain.start")
+            let to = try within(TimelineDomain.largestNumber, try number(end, path + ".domain.end"), end, path + ".domain.end")
             guard from < to else { throw fail(start, path + ".domain.start", "expected start before end, found \(show(from)) and \(show(to))") }
             guard case .number = bucket.value else {
                 throw fail(bucket, path + ".bucket", "expected a positive number for a numeric domain, found \(bucket.value.kind)")
             }
-            return .numeric(start: from, end: to, bucket: try positive(bucket, path + ".bucket"))
+            let size = try positive(bucket, path + ".bucket")
+            guard (to - from) / size <= TimelineDomain.mostBuckets else {
+                throw fail(bucket, path + ".bucket", "expected at most \(show(TimelineDomain.mostBuckets)) buckets in the domain "
+                           + "(a bucket of at least \(show((to - from) / TimelineDomain.mostBuckets))), found \(show(size))")
+            }
+            return .numeric(start: from, end: to, bucket: size)
         case (.string, .string):
             let from = try day(start, path + ".domain.start")
             let to = try day(end, path + ".domain.end")
@@ -245,7 +250,13 @@ private struct Decoder {
         if let value = fields.take("slopMm") { configuration.slop = try nonNegative(value, path + ".slopMm") }
         if let value = fields.take("doubleTapMs") { configuration.doubleTapInterval = try milliseconds(value, path + ".doubleTapMs") }
         if let value = fields.take("doubleTapSlopMm") { configuration.doubleTapSlop = try nonNegative(value, path + ".doubleTapSlopMm") }
-        if let value = fields.take("detentDegrees") { configuration.detentDegrees = try positive(value, path + ".detentDegrees") }
+        if let value = fields.take("detentDegrees") {
+            let detent = try positive(value, path + ".detentDegrees")
+            guard detent >= DialValue.finestDetentDegrees else {
+                throw fail(value, path + ".detentDegrees", "expected at least \(show(DialValue.finestDetentDegrees)) (the finest detent), found \(show(detent))")
+            }
+            configuration.detentDegrees = detent
+        }
         if let value = fields.take("hysteresisDegrees") {
             configuration.hysteresisDegrees = try nonNegative(value, path + ".hysteresisDegrees")
         }
@@ -254,13 +265,19 @@ private struct Decoder {
         }
         let minValue = fields.take("minDegrees")
         let maxValue = fields.take("maxDegrees")
-        if let minValue { configuration.minDegrees = try optionalNumber(minValue, path + ".minDegrees") }
-        if let maxValue { configuration.maxDegrees = try optionalNumber(maxValue, path + ".maxDegrees") }
+        if let minValue {
+            configuration.minDegrees = try optionalNumber(minValue, path + ".minDegrees")
+                .map { value throws(LayoutError) in try within(DialValue.largestLayoutDegrees, value, minValue, path + ".minDegrees") }
+        }
+        if let maxValue {
+            configuration.maxDegrees = try optionalNumber(maxValue, path + ".maxDegrees")
+                .map { value throws(LayoutError) in try within(DialValue.largestLayoutDegrees, value, maxValue, path + ".maxDegrees") }
+        }
         if let low = configuration.minDegrees, let high = configuration.maxDegrees, low > high {
             throw fail(minValue ?? maxValue ?? centerValue, path + ".minDegrees", "expected at most maxDegrees (\(show(high))), found \(show(low))")
         }
         if let value = fields.take("initialDegrees") {
-            let initial = try number(value, path + ".initialDegrees")
+            let initial = try within(DialValue.largestLayoutDegrees, try number(value, path + ".initialDegrees"), value, path + ".initialDegrees")
             if let low = configuration.minDegrees, initial < low {
                 throw fail(value, path + ".initialDegrees", "expected at least minDegrees (\(show(low))), found \(show(initial))")
             }
@@ -277,6 +294,14 @@ private struct Decoder {
         }
         try noneLeft(fields, allowed: Self.dialKeys)
         return configuration
+    }
+
+    /// `value` when its magnitude is at most `limit` (one of the limits of docs/SPEC.md).
+    func within(_ limit: Double, _ value: Double, _ located: JSON.Located, _ key: String) throws(LayoutError) -> Double {
+        guard abs(value) <= limit else {
+            throw fail(located, key, "expected a number from \(show(-limit)) to \(show(limit)), found \(show(value))")
+        }
+        return value
     }
 
     func optionalNumber(_ located: JSON.Located, _ key: String) throws(LayoutError) -> Double? {

@@ -36,4 +36,29 @@ import Testing
         #expect(value.apply(turn: 1) == DialValue.Change(applied: 0.75, detents: [], limit: true))
         #expect(value.degrees == 30)
     }
+
+    @Test func aChangeGivesAtMostAWholeTurnOfHaptics_atTheFinestDetent_thenJumpsToItsLastDetent() {
+        var value = DialValue(.init(detentDegrees: 0.1, minDegrees: nil, maxDegrees: nil))
+        let change = value.apply(turn: 1000)                        // 10,000 detents crossed in one change
+        #expect(change.detents.count == DialValue.mostDetentsPerChange + 1)
+        #expect(Array(change.detents.prefix(3)) == [1, 2, 3])
+        #expect(change.detents[DialValue.mostDetentsPerChange - 1] == 3600)
+        #expect(change.detents.last == 10_000)                      // the jump, to where stepping would end
+        #expect(value.detent == 10_000)
+        let back = value.apply(turn: -1000)
+        #expect(back.detents.count == DialValue.mostDetentsPerChange + 1)
+        #expect(back.detents.last == 0)
+        #expect(value.detent == 0)
+        // Within the cap, every step is there.
+        #expect(value.apply(turn: 360).detents == Array(1...3600))
+    }
+
+    @Test func aDialWithoutStopsStopsAtABillionDegrees_andSettingItIsBounded() {
+        var value = DialValue(.init(detentDegrees: 6, minDegrees: nil, maxDegrees: nil), initialDegrees: 1e9 - 3)
+        #expect(value.apply(turn: 10).applied == 3)
+        #expect(value.degrees == 1e9)
+        value.set(degrees: -1e300)
+        #expect(value.degrees == -1e9)
+        #expect(value.detent == -166_666_667)
+    }
 }

@@ -40,6 +40,21 @@ public struct DialValue: Hashable, Sendable {
         }
     }
 
+    // MARK: Limits (docs/SPEC.md "Layout file", Limits): what keeps every dial's work per frame bounded.
+
+    /// The finest detent: a tenth of a degree, 3,600 a turn. A finger 30 mm from the centre moves 0.05 mm
+    /// for 0.1°, below what a touchscreen resolves; finer detents would only multiply the haptics of a frame.
+    public static let finestDetentDegrees = 0.1
+    /// The largest value, stop or start in magnitude a layout may give: a million degrees (2,777 turns).
+    public static let largestLayoutDegrees = 1e6
+    /// A dial without stops stops here all the same, silently: a billion degrees (2.8 million turns, 64 days
+    /// of winding at 180° a millisecond), where a detent index and the value's decimals are still exact.
+    public static let farthestDegrees = 1e9
+    /// The most detent haptics one change gives: a whole turn at the finest detent. A change that crosses
+    /// more (a wind that accumulated many turns within a slop wider than the dead zone, then began) steps
+    /// that many, then jumps to its last detent with one haptic for it.
+    public static let mostDetentsPerChange = 3_600
+
     public let configuration: Configuration
     public private(set) var degrees: Double
     public private(set) var detent: Int
@@ -48,27 +63,37 @@ public struct DialValue: Hashable, Sendable {
     private var upperArmed = true
 
     public init(_ configuration: Configuration, initialDegrees: Double = 0) {
+        precondition(configuration.detentDegrees >= Self.finestDetentDegrees,
+                     "a dial's detentDegrees must be at least \(Self.finestDetentDegrees), not \(configuration.detentDegrees)")
+        precondition(initialDegrees.isFinite, "a dial's initial value must be finite")
         self.configuration = configuration
-        self.degrees = initialDegrees
-        self.detent = Int((initialDegrees / configuration.detentDegrees).rounded(.toNearestOrAwayFromZero))
+        self.degrees = min(max(initialDegrees, -Self.farthestDegrees), Self.farthestDegrees)
+        self.detent = 0
+        self.detent = nearestDetent(to: degrees)
+    }
+
+    /// The detent nearest `value` (ties away from zero): where a dial starts, or is set.
+    private func nearestDetent(to value: Double) -> Int {
+        Int((value / configuration.detentDegrees).rounded(.toNearestOrAwayFromZero))
     }
 
     /// Sets the value, brought within the stops; the detent is derived anew as at the start (the nearest
     /// multiple of `detentDegrees`, ties away from zero), and the stops are armed as the new value allows.
     /// No haptic: nobody turned the dial.
     public mutating func set(degrees newValue: Double) {
-        var value = newValue
+        precondition(newValue.isFinite, "a dial's value must be finite, not \(newValue)")
+        var value = min(max(newValue, -Self.farthestDegrees), Self.farthestDegrees)
         if let maxDegrees = configuration.maxDegrees { value = min(value, maxDegrees) }
         if let minDegrees = configuration.minDegrees { value = max(value, minDegrees) }
         degrees = value
-        detent = Int((value / configuration.detentDegrees).rounded(.toNearestOrAwayFromZero))
+        detent = nearestDetent(to: value)
         upperArmed = configuration.maxDegrees.map { $0 - degrees > configuration.hysteresisDegrees } ?? true
         lowerArmed = configuration.minDegrees.map { degrees - $0 > configuration.hysteresisDegrees } ?? true
     }
 
     /// Adds `turn` degrees, clamped to the stops.
     public mutating func apply(turn: Double) -> Change {
-        var target = degrees + turn
+        var target = min(max(degrees + turn, -Self.farthestDegrees), Self.farthestDegrees)
         var clampedLow = false
         var clampedHigh = false
         if let maxDegrees = configuration.maxDegrees, target > maxDegrees {
@@ -86,10 +111,18 @@ public struct DialValue: Hashable, Sendable {
         let step = configuration.detentDegrees
         let hysteresis = configuration.hysteresisDegrees
         while degrees - (Double(detent) + 0.5) * step > hysteresis {
+            guard detents.count < Self.mostDetentsPerChange else {
+                jumpToLastDetent(up: true, &detents)
+                break
+            }
             detent += 1
             detents.append(detent)
         }
         while (Double(detent) - 0.5) * step - degrees > hysteresis {
+            guard detents.count < Self.mostDetentsPerChange else {
+                jumpToLastDetent(up: false, &detents)
+                break
+            }
             detent -= 1
             detents.append(detent)
         }
@@ -106,5 +139,25 @@ public struct DialValue: Hashable, Sendable {
         if let maxDegrees = configuration.maxDegrees, maxDegrees - degrees > hysteresis { upperArmed = true }
         if let minDegrees = configuration.minDegrees, degrees - minDegrees > hysteresis { lowerArmed = true }
         return Change(applied: applied, detents: detents, limit: limit)
+    }
+
+    /// After `mostDetentsPerChange` steps, the detent the stepping would end at, with one haptic.
+    private mutating func jumpToLastDetent(up: Bool, _ detents: inout [Int]) {
+        let step = configuration.detentDegrees
+        let hysteresis = configuration.hysteresisDegrees
+        // The stepping stops at the first detent d with |degrees − d·step| ≤ step/2 + hysteresis on its side:
+        // computed directly, then nudged so that the loop's own condition holds exactly.
+        if up {
+            var last = Int(((degrees - hysteresis) / step - 0.5).rounded(.up))
+            while degrees - (Double(last) + 0.5) * step > hysteresis { last += 1 }
+            while last > detent, degrees - (Double(last - 1) + 0.5) * step <= hysteresis { last -= 1 }
+            detent = max(detent, last)
+        } else {
+            var last = Int(((degrees + hysteresis) / step + 0.5).rounded(.down))
+            while (Double(last) - 0.5) * step - degrees > hysteresis { last -= 1 }
+            while last < detent, (Double(last + 1) - 0.5) * step - degrees <= hysteresis { last += 1 }
+            detent = min(detent, last)
+        }
+        if detents.last != detent { detents.append(detent) }
     }
 }

@@ -15,6 +15,13 @@ public enum TimelineDomain: Hashable, Sendable {
 
     static let secondsPerDay = 86_400.0
 
+    /// The largest number a numeric domain may start or end at, in magnitude: 10^15, below which every
+    /// integer and every value printed with three decimals is exact in a Double (docs/SPEC.md Limits).
+    public static let largestNumber = 1e15
+    /// The most buckets a numeric domain may have: a billion. With more, a bucket's start, start + k ×
+    /// bucket, would no longer be distinguishable from its neighbours' in a Double.
+    public static let mostBuckets = 1e9
+
     /// The domain value at `fraction` of the width, clamped to [start, end].
     public func value(atFraction fraction: Double) -> DomainValue {
         let f = fraction.isNaN ? 0 : min(max(fraction, 0), 1)

@@ -1,0 +1,55 @@
+import GestureCore
+import LayoutFile
+import Testing
+
+/// The limits that keep every accepted layout safe to run (docs/SPEC.md "Layout file", Limits): each
+/// number just beyond a limit is rejected naming its key, and the limit itself is accepted.
+@Suite struct LayoutLimitsTests {
+    static let timeline = #""name": "c", "kind": "timeline", "rect": {"x": 0, "y": 0, "width": 100, "height": 20}"#
+    static let dial = #""name": "d", "kind": "dial", "center": {"x": 50, "y": 50}, "radius": 5"#
+
+    static let rejected: [(String, String)] = [
+        ("{\"regions\": [{\(dial), \"detentDegrees\": 1e-9}]}",
+         "l.json:1: regions[0].detentDegrees: expected at least 0.1 (the finest detent), found 1e-09"),
+        ("{\"regions\": [{\(dial), \"detentDegrees\": 0.09}]}",
+         "l.json:1: regions[0].detentDegrees: expected at least 0.1 (the finest detent), found 0.09"),
+        ("{\"regions\": [{\(dial), \"minDegrees\": null, \"maxDegrees\": null, \"initialDegrees\": 1e300}]}",
+         "l.json:1: regions[0].initialDegrees: expected a number from -1000000 to 1000000, found 1e+300"),
+        ("{\"regions\": [{\(dial), \"maxDegrees\": 1000001}]}",
+         "l.json:1: regions[0].maxDegrees: expected a number from -1000000 to 1000000, found 1000001"),
+        ("{\"regions\": [{\(dial), \"minDegrees\": -2e6}]}",
+         "l.json:1: regions[0].minDegrees: expected a number from -1000000 to 1000000, found -2000000"),
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": -1e308, \"end\": 1e308}, \"bucket\": 1}]}",
+         "l.json:1: regions[0].domain.start: expected a number from -1000000000000000 to 1000000000000000, found -1e+308"),
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 2e15}, \"bucket\": 1e14}]}",
+         "l.json:1: regions[0].domain.end: expected a number from -1000000000000000 to 1000000000000000, found 2000000000000000"),
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1e-10}]}",
+         "l.json:1: regions[0].bucket: expected at most 1000000000 buckets in the domain (a bucket of at least 1e-09), found 1e-10"),
+    ]
+
+    @Test(arguments: rejected)
+    func aNumberBeyondALimitIsRejectedNamingItsKey(text: String, message: String) {
+        do {
+            _ = try LayoutFile.parse(text, file: "l.json")
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func theLimitsThemselvesAreAccepted() throws {
+        let layout = try LayoutFile.parse("""
+        {"regions": [
+          {\(Self.dial), "detentDegrees": 0.1, "minDegrees": -1e6, "maxDegrees": 1e6, "initialDegrees": 1e6},
+          {\(Self.timeline), "domain": {"start": -1e15, "end": 1e15}, "bucket": 2e6}
+        ]}
+        """)
+        guard case .dial(let dial) = layout.regions[0], case .timeline(let timeline) = layout.regions[1] else {
+            Issue.record("not a dial and a timeline")
+            return
+        }
+        #expect(dial.detentDegrees == 0.1)
+        #expect(dial.initialDegrees == 1e6)
+        #expect(timeline.domain == .numeric(start: -1e15, end: 1e15, bucket: 2e6))
+    }
+}
