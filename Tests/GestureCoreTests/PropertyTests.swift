@@ -1,0 +1,231 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureCore
+import GestureTestSupport
+import Testing
+
+/// Properties over random layouts and random touch scripts: 10,000 cases per property in `make test`,
+/// more with `PROPERTY_CASES=N` in the environment. A failing case names its seed, which replays it.
+@Suite struct PropertyTests {
+    static let cases: Int = {
+        guard let text = getenvString("PROPERTY_CASES"), let count = Int(text), count > 0 else { return 10_000 }
+        return count
+    }()
+
+    /// A random layout: one to three regions over a 220 × 160 mm surface, timelines (numeric or dated)
+    /// and dials (with or without stops, any detent from the finest up), with random thresholds.
+    static func randomLayout(_ random: inout EngineTests.SplitMix) -> Layout {
+        var regions: [RegionConfiguration] = []
+        for index in 0..<Int.random(in: 1...3, using: &random) {
+            let name = "r\(index)"
+            if Bool.random(using: &random) {
+                let rect = Rect(x: Double.random(in: 0...100, using: &random), y: Double.random(in: 0...80, using: &random),
+                                width: Double.random(in: 5...120, using: &random), height: Double.random(in: 5...80, using: &random))
+                let domain: TimelineDomain
+                if Bool.random(using: &random) {
+                    let start = Double.random(in: -1000...1000, using: &random).rounded()
+                    let span = Double.random(in: 0.5...500, using: &random)
+                    domain = .numeric(start: start, end: start + span, bucket: span / Double(Int.random(in: 1...40, using: &random)))
+                } else {
+                    let start = CivilDay(daysSinceEpoch: Int.random(in: 0...30_000, using: &random))
+                    let end = CivilDay(daysSinceEpoch: start.daysSinceEpoch + Int.random(in: 1...400, using: &random))
+                    domain = .date(start: start, end: end, bucket: [DateBucket.day, .week, .month].randomElement(using: &random)!)
+                }
+                regions.append(.timeline(TimelineConfiguration(
+                    name: name, rect: rect, domain: domain, longPressDuration: .ms(Int64.random(in: 50...600, using: &random)),
+                    slop: Double.random(in: 0...8, using: &random), doubleTapInterval: .ms(Int64.random(in: 0...500, using: &random)),
+                    doubleTapSlop: Double.random(in: 0...20, using: &random))))
+            } else {
+                let detent = [0.1, 0.5, 1, 6, 15, 45].randomElement(using: &random)!
+                let low: Double? = Bool.random(using: &random) ? Double.random(in: -720...0, using: &random) : nil
+                let high: Double? = Bool.random(using: &random) ? Double.random(in: 0...720, using: &random) : nil
+                var initial = Double.random(in: -400...400, using: &random)
+                if let low { initial = max(initial, low) }
+                if let high { initial = min(initial, high) }
+                regions.append(.dial(DialConfiguration(
+                    name: name, center: Point(x: Double.random(in: 30...190, using: &random), y: Double.random(in: 30...130, using: &random)),
+                    radius: Double.random(in: 8...60, using: &random), deadZone: Double.random(in: 0...8, using: &random),
+                    slop: Double.random(in: 0...8, using: &random), detentDegrees: detent,
+                    hysteresisDegrees: Bool.random(using: &random) ? nil : Double.random(in: 0...detent, using: &random),
+                    minDegrees: low, maxDegrees: high, initialDegrees: initial,
+                    rotateThresholdDegrees: Double.random(in: 0...10, using: &random))))
+            }
+        }
+        return Layout(regions: regions)
+    }
+
+    /// A short random script: up to four fingers landing anywhere, moving in steps up to 12 mm, lifting,
+    /// being withdrawn; pauses up to 0.7 s; now and then a drop or a live driver's wake-up.
+    static func randomScript(_ random: inout EngineTests.SplitMix) -> [ScriptAction] {
+        var actions: [ScriptAction] = []
+        var down: [Int: Point] = [:]
+        for _ in 0..<Int.random(in: 5...60, using: &random) {
+            actions.append(after(.ms(Int64.random(in: 1...700, using: &random))))
+            let roll = Int.random(in: 0..<100, using: &random)
+            if roll < 2 {
+                actions.append(synDropped())
+            } else if roll < 5 {
+                actions.append(tick())
+            } else if roll < 25 || down.isEmpty {
+                if let finger = (0..<4).first(where: { down[$0] == nil }) {
+                    let point = Point(x: Double.random(in: 0...220, using: &random), y: Double.random(in: 0...160, using: &random))
+                    down[finger] = point
+                    actions.append(.frame([.down(finger, point)]))
+                }
+            } else if roll < 40 {
+                let finger = down.keys.sorted()[Int.random(in: 0..<down.count, using: &random)]
+                down[finger] = nil
+                actions.append(.frame([roll < 37 ? .up(finger) : .cancel(finger)]))
+            } else {
+                var changes: [FingerChange] = []
+                for finger in down.keys.sorted() where Bool.random(using: &random) {
+                    let old = down[finger]!
+                    let step = Double.random(in: 0...12, using: &random)
+                    let point = Point(x: old.x + Double.random(in: -step...step, using: &random),
+                                      y: old.y + Double.random(in: -step...step, using: &random))
+                    down[finger] = point
+                    changes.append(.move(finger, point))
+                }
+                if !changes.isEmpty { actions.append(.frame(changes)) }
+            }
+        }
+        return actions
+    }
+
+    /// One case: a layout, a script, the engine's events and its final state.
+    struct Case {
+        var seed: UInt64
+        var layout: Layout
+        var events: [GestureEvent]
+        var engine: GestureEngine
+
+        init(seed: UInt64) {
+            var random = EngineTests.SplitMix(state: seed)
+            self.seed = seed
+            self.layout = PropertyTests.randomLayout(&random)
+            var player = ScriptPlayer(layout: layout)
+            player.run(PropertyTests.randomScript(&random))
+            player.finish()
+            self.events = player.events
+            self.engine = player.engine
+        }
+    }
+
+    /// Runs every case and checks `property` on each; returns the seeds of the cases that broke it (at
+    /// most a few, with what was wrong).
+    static func failures(_ property: (Case) -> String?) -> [String] {
+        var failures: [String] = []
+        for seed in 1...UInt64(cases) {
+            if let problem = property(Case(seed: seed)) {
+                failures.append("seed \(seed): \(problem)")
+                if failures.count == 3 { break }
+            }
+        }
+        return failures
+    }
+
+    @Test func everyBeganHasExactlyOneEndedOrCancelled() {
+        #expect(Self.failures { lifecycleProblems($0.events).first } == [])
+    }
+
+    @Test func outputTimesNeverGoBackwards() {
+        #expect(Self.failures { run in
+            zip(run.events, run.events.dropFirst()).first { $0.time > $1.time }.map { "\($0.0.time) then \($0.1.time)" }
+        } == [])
+    }
+
+    @Test func aSelectionIsAlwaysOrderedAndInsideTheDomain() {
+        #expect(Self.failures { run in
+            for event in run.events {
+                let selection: Selection
+                switch event.kind {
+                case .select(_, let select): selection = select.selection
+                case .tap(let tap): guard let tapped = tap.selection else { continue }; selection = tapped
+                case .pan, .wind, .rotate, .haptic, .gesture: continue
+                }
+                guard case .timeline(let timeline)? = run.layout.regions.first(where: { $0.name == event.target }) else {
+                    return "a selection from \(event.target), not a timeline"
+                }
+                let first = timeline.domain.bucket(of: timeline.domain.value(atFraction: 0))
+                let last = timeline.domain.bucket(of: timeline.domain.value(atFraction: 1))
+                guard selection.start <= selection.end, first <= selection.start, selection.end <= last else {
+                    return "\(event.target) at \(event.time): \(selection) outside \(first)…\(last) or unordered"
+                }
+            }
+            return nil
+        } == [])
+    }
+
+    @Test func aDialsValueStaysWithinItsStops_andIsItsStartPlusTheDeltasPrinted() {
+        #expect(Self.failures { run in
+            for case .dial(let dial) in run.layout.regions {
+                var sum = dial.initialDegrees
+                var lines = 0
+                for event in run.events where event.target == dial.name {
+                    let angle: Double, delta: Double
+                    switch event.kind {
+                    case .wind(_, let wind): (angle, delta) = (wind.angle, wind.delta)
+                    case .rotate(_, let rotate): (angle, delta) = (rotate.angle, rotate.delta)
+                    case .tap, .select, .pan, .haptic, .gesture: continue
+                    }
+                    sum += delta
+                    lines += 1
+                    if let low = dial.minDegrees, angle < low { return "\(dial.name) at \(event.time): \(angle) below \(low)" }
+                    if let high = dial.maxDegrees, angle > high { return "\(dial.name) at \(event.time): \(angle) above \(high)" }
+                    if abs(angle - sum) > 1e-9 * Double(lines + 1) * max(1, abs(sum)) {
+                        return "\(dial.name) at \(event.time): angle \(angle), start plus deltas \(sum)"
+                    }
+                }
+                guard let value = run.engine.component(of: dial.name, as: DialComponent.self)?.value.degrees else { return "no dial" }
+                if abs(value - sum) > 1e-9 * Double(lines + 1) * max(1, abs(sum)) { return "\(dial.name) ends at \(value), lines say \(sum)" }
+            }
+            return nil
+        } == [])
+    }
+
+    @Test func detentHapticsStepByExactlyOne() {
+        #expect(Self.failures { run in
+            for case .dial(let dial) in run.layout.regions {
+                var detent = DialValue(.init(detentDegrees: dial.detentDegrees), initialDegrees: dial.initialDegrees).detent
+                var lineDetent = detent
+                for event in run.events where event.target == dial.name {
+                    switch event.kind {
+                    case .haptic(.detent(let next)):
+                        guard abs(next - detent) == 1 else { return "\(dial.name) at \(event.time): detent \(detent) then \(next)" }
+                        detent = next
+                    case .wind(_, let wind):
+                        guard detent == lineDetent else { return "\(dial.name): haptics ended at \(detent), the line said \(lineDetent)" }
+                        lineDetent = wind.detent
+                    case .rotate(_, let rotate):
+                        guard detent == lineDetent else { return "\(dial.name): haptics ended at \(detent), the line said \(lineDetent)" }
+                        lineDetent = rotate.detent
+                    case .haptic(.limit(let at)):
+                        guard at == lineDetent else { return "\(dial.name): a limit at \(at), the line said \(lineDetent)" }
+                    case .haptic(.press), .tap, .select, .pan, .gesture:
+                        continue
+                    }
+                }
+                guard detent == lineDetent else { return "\(dial.name): haptics ended at \(detent), the last line said \(lineDetent)" }
+            }
+            return nil
+        } == [])
+    }
+
+    @Test func theCasesDoExerciseEveryKindOfLine() {
+        // So that the properties above are not vacuous.
+        var kinds: Set<String> = []
+        for seed in 1...UInt64(min(Self.cases, 2_000)) {
+            for event in Case(seed: seed).events { kinds.insert(event.kind.type + "/" + (event.kind.phase?.rawValue ?? "")) }
+        }
+        #expect(kinds.isSuperset(of: ["tap/", "select/began", "select/changed", "select/ended", "select/cancelled", "pan/began",
+                                      "pan/changed", "pan/ended", "pan/cancelled", "wind/began", "wind/changed", "wind/ended",
+                                      "wind/cancelled", "rotate/began", "rotate/changed", "rotate/ended", "haptic/"]))
+    }
+}
+
+/// An environment variable's value.
+func getenvString(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    return String(cString: value)
+}
