@@ -12,14 +12,28 @@ import Darwin
 /// Whole lines to a file descriptor, through a buffer: a line is never written in part, and nothing
 /// is lost at the end (`flush()`), so output cut short by an error still ends on a complete line.
 public final class LineWriter {
-    private let descriptor: Int32
+    /// Where the lines go.
+    private enum Destination {
+        case descriptor(Int32)
+        /// A function handed each flushed run of whole lines; it returns false when it failed.
+        case consumer((UnsafeRawBufferPointer) -> Bool)
+    }
+
+    private let destination: Destination
     private var buffer: [UInt8] = []
     /// Bytes kept before a write; 0 writes every line at once (live output).
     private let threshold: Int
     public private(set) var failed = false
 
     public init(descriptor: Int32, threshold: Int = 1 << 16) {
-        self.descriptor = descriptor
+        self.destination = .descriptor(descriptor)
+        self.threshold = threshold
+        buffer.reserveCapacity(threshold + 512)
+    }
+
+    /// Hands the lines to `consumer`, whole lines at a time (`gestures check` compares them as they come).
+    public init(threshold: Int = 1 << 16, consumer: @escaping (UnsafeRawBufferPointer) -> Bool) {
+        self.destination = .consumer(consumer)
         self.threshold = threshold
         buffer.reserveCapacity(threshold + 512)
     }
@@ -43,17 +57,22 @@ public final class LineWriter {
             buffer.removeAll(keepingCapacity: true)
             return
         }
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { bytes in
-                Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        switch destination {
+        case .descriptor(let descriptor):
+            var offset = 0
+            while offset < buffer.count {
+                let written = buffer.withUnsafeBytes { bytes in
+                    Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    break
+                }
+                offset += written
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failed = true
-                break
-            }
-            offset += written
+        case .consumer(let consumer):
+            if !buffer.withUnsafeBytes(consumer) { failed = true }
         }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -54,14 +54,20 @@ public func loadLayout(path: String) throws(CommandError) -> Layout {
 /// The layout that goes with a trace when none is given: `NAME.layout.json` beside it (NAME being the
 /// trace's file name without its extension), else `TRACE.layout.json` (the full name plus the suffix).
 public func layoutBeside(trace path: String) -> String? {
+    besideTrace(path, suffix: ".layout.json").first { access($0, F_OK) == 0 }
+}
+
+/// The files that go with a trace, in order of preference: `NAME` + `suffix` (NAME being the trace's path
+/// without its file name's extension, when it has one), then the trace's path + `suffix`.
+func besideTrace(_ path: String, suffix: String) -> [String] {
     var candidates: [String] = []
     let slash = path.lastIndex(of: "/")
     let name = slash.map { path[path.index(after: $0)...] } ?? Substring(path)
     if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-        candidates.append(String(path[..<dot]) + ".layout.json")
+        candidates.append(String(path[..<dot]) + suffix)
     }
-    candidates.append(path + ".layout.json")
-    return candidates.first { access($0, F_OK) == 0 }
+    candidates.append(path + suffix)
+    return candidates
 }
 
 /// Options of one replay.

@@ -1,0 +1,554 @@
+import GestureFormat
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// `gestures check`: golden-gesture checks. Every trace is replayed as `replay` does and its output
+// compared, as it is produced, with the trace's `NAME.expected.jsonl` (docs/SPEC.md "Command line").
+
+/// A trace to check and the file its output must equal.
+public struct CheckedTrace: Hashable, Sendable {
+    public var path: String
+    /// `NAME.expected.jsonl` beside the trace.
+    public var expected: String
+    /// The trace's size in bytes (0 when it cannot be read), for estimating the time left.
+    public var size: Int
+
+    public init(path: String) {
+        self.path = path
+        self.expected = besideTrace(path, suffix: ".expected.jsonl")[0]
+        var status = stat()
+        self.size = stat(path, &status) == 0 ? Int(status.st_size) : 0
+    }
+
+    /// The traces to check among `arguments`: a directory stands for every trace below it (recursively,
+    /// hidden directories aside), a file for itself. In order: the arguments', each directory's sorted by
+    /// path. A path that does not exist is kept: checking it reports it missing.
+    public static func find(in arguments: [String]) -> [CheckedTrace] {
+        var found: [CheckedTrace] = []
+        for argument in arguments {
+            if isDirectory(argument) {
+                found += tracesBelow(argument).map(CheckedTrace.init(path:))
+            } else {
+                found.append(CheckedTrace(path: argument))
+            }
+        }
+        return found
+    }
+
+    /// What `replay` reads as a trace: evemu and libinput-record files by their extension.
+    static let extensions: Set<String> = ["evemu", "events", "event", "yml", "yaml"]
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func tracesBelow(_ directory: String) -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var traces: [String] = []
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            let path = prefix + name
+            if isDirectory(path) {
+                if !name.hasPrefix(".") { traces += tracesBelow(path) }
+            } else if let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...].lowercased()) {
+                traces.append(path)
+            }
+        }
+        return traces.sorted()
+    }
+}
+
+/// What checking one trace found.
+public enum CheckOutcome: Sendable, Equatable {
+    /// The output equals the expected file.
+    case passed(lines: Int)
+    /// The output differs from the expected file (with `--update`: the file was rewritten).
+    case differs(CheckDifference, updated: Bool)
+    /// No expected file (with `--update`: it was written).
+    case new(lines: Int, written: Bool)
+    /// The trace or its layout is unreadable or malformed: `replay`'s error and status.
+    case failed(CommandError)
+
+    /// True when the check counts as passed: equal output, or an expected file written by `--update`.
+    public var passed: Bool {
+        switch self {
+        case .passed: true
+        case .differs(_, let updated): updated
+        case .new(_, let written): written
+        case .failed: false
+        }
+    }
+
+    /// The exit status this outcome asks for: 0 passed, 1 a difference or a new trace, else `replay`'s.
+    public var status: Int32 {
+        switch self {
+        case .passed: 0
+        case .differs, .new: passed ? 0 : 1
+        case .failed(let error): error.status
+        }
+    }
+}
+
+extension CommandError: Equatable {
+    public static func == (lhs: CommandError, rhs: CommandError) -> Bool {
+        lhs.status == rhs.status && lhs.message == rhs.message
+    }
+}
+
+/// How an output differs from its expected file, for people.
+public struct CheckDifference: Sendable, Equatable {
+    /// The first line (from 1) that differs.
+    public var line: Int
+    /// The `time` of the first differing line, actual or else expected.
+    public var time: String?
+    /// One line: what differs in the first differing line ("select ended at 13.650000 in chart: selection
+    /// 2025-11-04…2025-11-30, expected 2025-11-04…2025-11-29").
+    public var summary: String
+    /// The lines around the first difference: `  ` in both, `- ` expected only, `+ ` output only.
+    public var diff: [String]
+    public var expectedLines: Int
+    public var actualLines: Int
+}
+
+/// Checks one trace: replays it as `replay` would, comparing its output line by line with the expected
+/// file as it is produced (memory stays that of a replay). With `update`, a differing or missing expected
+/// file is written anew: into a temporary file beside it first, renamed over it only once complete.
+public func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) -> CheckOutcome {
+    var comparison = OutputComparison(expected: LineReader(path: trace.expected))
+    var rewrite: ExpectedRewrite?
+    if update {
+        do {
+            rewrite = try ExpectedRewrite(expected: trace.expected)
+        } catch {
+            return .failed(error)
+        }
+    }
+    let output = LineWriter { bytes in
+        comparison.take(bytes)
+        return rewrite?.write(bytes) ?? true
+    }
+    do {
+        try replay(trace: trace.path, options: options, output: output)
+    } catch {
+        rewrite?.abandon()
+        return .failed(error)
+    }
+    let result = comparison.finish()
+    guard let rewrite else {
+        switch result {
+        case .equal(let lines): return .passed(lines: lines)
+        case .noExpectedFile(let lines): return .new(lines: lines, written: false)
+        case .different(let difference): return .differs(difference, updated: false)
+        }
+    }
+    switch result {
+    case .equal(let lines):
+        rewrite.abandon()
+        return .passed(lines: lines)
+    case .noExpectedFile(let lines):
+        do { try rewrite.commit() } catch { return .failed(error) }
+        return .new(lines: lines, written: true)
+    case .different(let difference):
+        do { try rewrite.commit() } catch { return .failed(error) }
+        return .differs(difference, updated: true)
+    }
+}
+
+/// Checks `traces` on `jobs` threads, handing each outcome to `report` in the order of the traces,
+/// whatever order they finish in (`report` is called on one thread at a time, with the outcome's index
+/// and the seconds its check took).
+public func checkAll(_ traces: [CheckedTrace], options: ReplayOptions, update: Bool, jobs: Int,
+                     report: @escaping @Sendable (Int, CheckOutcome, Double) -> Void) {
+    struct Progress {
+        var next = 0
+        var outcomes: [(CheckOutcome, Double)?]
+        var reported = 0
+    }
+    let progress = Mutex(Progress(outcomes: Array(repeating: nil, count: traces.count)))
+    let work: @Sendable () -> Void = {
+        while true {
+            let index: Int? = progress.withLock { state in
+                guard state.next < traces.count else { return nil }
+                defer { state.next += 1 }
+                return state.next
+            }
+            guard let index else { return }
+            let start = monotonicSeconds()
+            let outcome = check(traces[index], options: options, update: update)
+            let seconds = monotonicSeconds() - start
+            progress.withLock { state in
+                state.outcomes[index] = (outcome, seconds)
+                while state.reported < traces.count, let (ready, took) = state.outcomes[state.reported] {
+                    report(state.reported, ready, took)
+                    state.outcomes[state.reported] = nil  // reported: its memory goes
+                    state.reported += 1
+                }
+            }
+        }
+    }
+    let threads = max(1, min(jobs, traces.count))
+    var handles: [pthread_t] = []
+    for _ in 1..<max(threads, 1) {
+        let box = Unmanaged.passRetained(WorkBox(work))
+        var handle = pthread_t()
+        let created = pthread_create(&handle, nil, { raw in
+            let box = Unmanaged<WorkBox>.fromOpaque(raw!).takeRetainedValue()
+            box.work()
+            return nil
+        }, box.toOpaque())
+        if created == 0 {
+            handles.append(handle)
+        } else {
+            box.release()
+        }
+    }
+    work()  // this thread works too
+    for handle in handles { pthread_join(handle, nil) }
+}
+
+/// The monotonic clock, in seconds.
+public func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// A closure handed to a thread.
+private final class WorkBox: Sendable {
+    let work: @Sendable () -> Void
+    init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+}
+
+// MARK: Comparing as the output comes
+
+/// Reads a file a line at a time (without the newline), through a buffer.
+struct LineReader {
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+
+    /// A reader of `path`; nil when it cannot be opened.
+    init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+    }
+
+    /// The next line, or nil at the end. A last line without its newline still counts.
+    mutating func next() -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                defer { start = newline + 1 }
+                return buffer[start..<newline]
+            }
+            if ended {
+                guard start < buffer.count else { return nil }
+                defer { start = buffer.count }
+                return buffer[start...]
+            }
+            buffer.removeSubrange(..<start)
+            start = 0
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                ended = true
+                close(descriptor)
+                descriptor = -1
+            } else {
+                buffer.append(contentsOf: chunk[..<count])
+            }
+        }
+    }
+}
+
+/// Compares output lines, as they come, with the expected file's; keeps only what a report shows.
+struct OutputComparison {
+    /// Lines of context shown before the first difference, and lines of each side kept after it.
+    static let context = 2
+    static let window = 40
+
+    enum Result {
+        case equal(lines: Int)
+        case noExpectedFile(lines: Int)
+        case different(CheckDifference)
+    }
+
+    private enum State {
+        /// Equal so far; the last lines, for context.
+        case matching(recent: [[UInt8]])
+        /// Different from line `first` on; the context before it and the first lines of each side.
+        case differing(first: Int, context: [[UInt8]], actual: [[UInt8]], expected: [[UInt8]])
+        /// No expected file.
+        case unexpected
+    }
+
+    private var expected: LineReader?
+    private var state: State
+    private var actualLines = 0
+    private var pending: [UInt8] = []
+
+    init(expected: LineReader?) {
+        self.expected = expected
+        self.state = expected == nil ? .unexpected : .matching(recent: [])
+    }
+
+    /// Whole lines of output.
+    mutating func take(_ bytes: UnsafeRawBufferPointer) {
+        var lineStart = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            line(Array(bytes[lineStart..<index]))
+            lineStart = index + 1
+        }
+        if lineStart < bytes.count { pending += bytes[lineStart...] }  // never happens: lines come whole
+    }
+
+    private mutating func line(_ line: [UInt8]) {
+        actualLines += 1
+        switch state {
+        case .unexpected:
+            break
+        case .matching(var recent):
+            let wanted = expected?.next()
+            if let wanted, wanted.elementsEqual(line) {
+                recent.append(line)
+                if recent.count > Self.context { recent.removeFirst() }
+                state = .matching(recent: recent)
+            } else {
+                state = .differing(first: actualLines, context: recent, actual: [line], expected: wanted.map { [Array($0)] } ?? [])
+            }
+        case .differing(let first, let context, var actual, var wanted):
+            if actual.count < Self.window { actual.append(line) }
+            if wanted.count < Self.window, let next = expected?.next() { wanted.append(Array(next)) }
+            state = .differing(first: first, context: context, actual: actual, expected: wanted)
+        }
+    }
+
+    /// The end of the output: the rest of the expected file decides.
+    mutating func finish() -> Result {
+        if !pending.isEmpty { line(pending) }
+        switch state {
+        case .unexpected:
+            return .noExpectedFile(lines: actualLines)
+        case .matching(let recent):
+            guard let extra = expected?.next() else { return .equal(lines: actualLines) }
+            var wanted = [Array(extra)]
+            var count = actualLines + 1
+            while let next = expected?.next() {
+                if wanted.count < Self.window { wanted.append(Array(next)) }
+                count += 1
+            }
+            return .different(Self.difference(first: actualLines + 1, context: recent, actual: [], expected: wanted,
+                                              actualLines: actualLines, expectedLines: count))
+        case .differing(let first, let context, let actual, var wanted):
+            var count = first - 1 + wanted.count
+            while let next = expected?.next() {
+                if wanted.count < Self.window { wanted.append(Array(next)) }
+                count += 1
+            }
+            return .different(Self.difference(first: first, context: context, actual: actual, expected: wanted,
+                                              actualLines: actualLines, expectedLines: count))
+        }
+    }
+
+    private static func difference(first: Int, context: [[UInt8]], actual: [[UInt8]], expected: [[UInt8]],
+                                   actualLines: Int, expectedLines: Int) -> CheckDifference {
+        let actualText = actual.map { String(decoding: $0, as: UTF8.self) }
+        let expectedText = expected.map { String(decoding: $0, as: UTF8.self) }
+        var diff = context.map { "  " + String(decoding: $0, as: UTF8.self) }
+        var edits = lineDiff(expectedText, actualText)
+        // Up to the last change within the first 20 lines, then as much context as before it.
+        if let lastChange = edits.prefix(20).lastIndex(where: { !$0.hasPrefix("  ") }) {
+            edits = Array(edits[...min(lastChange + Self.context, edits.count - 1)])
+        }
+        diff += edits.prefix(20 + Self.context)
+        let firstActual = actualText.first
+        let firstExpected = expectedText.first
+        let time = (firstActual ?? firstExpected).flatMap { OutputLine($0)?.value(of: "time") }
+        return CheckDifference(line: first, time: time, summary: summarize(actual: firstActual, expected: firstExpected),
+                               diff: diff, expectedLines: expectedLines, actualLines: actualLines)
+    }
+}
+
+/// The edits from `old` to `new` (a longest common subsequence): `  ` kept, `- ` removed, `+ ` added;
+/// at a change, what is removed comes first.
+func lineDiff(_ old: [String], _ new: [String]) -> [String] {
+    let n = old.count, m = new.count
+    var lengths = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+    for i in stride(from: n - 1, through: 0, by: -1) {
+        for j in stride(from: m - 1, through: 0, by: -1) {
+            lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        }
+    }
+    var edits: [String] = []
+    var i = 0, j = 0
+    while i < n || j < m {
+        if i < n, j < m, old[i] == new[j] {
+            edits.append("  " + old[i]); i += 1; j += 1
+        } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
+            edits.append("- " + old[i]); i += 1
+        } else {
+            edits.append("+ " + new[j]); j += 1
+        }
+    }
+    return edits
+}
+
+// MARK: Summaries
+
+/// One JSON Lines output line, read back as its keys and values in order (nested objects as one value).
+struct OutputLine {
+    var fields: [(key: String, value: String)] = []
+
+    /// Nil when the line is not one flat JSON object of ours.
+    init?(_ line: String) {
+        var scalars = Array(line.unicodeScalars)[...]
+        guard scalars.popFirst() == "{" else { return nil }
+        while let first = scalars.first, first != "}" {
+            guard let key = Self.string(&scalars), scalars.popFirst() == ":" else { return nil }
+            guard let value = Self.value(&scalars) else { return nil }
+            fields.append((key, value))
+            if scalars.first == "," { scalars.removeFirst() }
+        }
+    }
+
+    func value(of key: String) -> String? { fields.first { $0.key == key }?.value }
+
+    private static func string(_ scalars: inout ArraySlice<Unicode.Scalar>) -> String? {
+        guard scalars.popFirst() == "\"" else { return nil }
+        var text = ""
+        while let scalar = scalars.popFirst() {
+            switch scalar {
+            case "\"": return text
+            case "\\": if let escaped = scalars.popFirst() { text.unicodeScalars.append(escaped) }
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return nil
+    }
+
+    /// A value as people read it: a string without quotes, a number as printed, `{start, end}` as
+    /// `start…end`, any other object as `(a, b)`.
+    private static func value(_ scalars: inout ArraySlice<Unicode.Scalar>) -> String? {
+        switch scalars.first {
+        case "\"":
+            return string(&scalars)
+        case "{":
+            scalars.removeFirst()
+            var parts: [(String, String)] = []
+            while let first = scalars.first, first != "}" {
+                guard let key = string(&scalars), scalars.popFirst() == ":", let value = value(&scalars) else { return nil }
+                parts.append((key, value))
+                if scalars.first == "," { scalars.removeFirst() }
+            }
+            scalars.removeFirst()
+            if parts.map(\.0) == ["start", "end"] { return parts[0].1 + "…" + parts[1].1 }
+            return "(" + parts.map(\.1).joined(separator: ", ") + ")"
+        default:
+            var text = ""
+            while let scalar = scalars.first, scalar != ",", scalar != "}" { text.unicodeScalars.append(scalar); scalars.removeFirst() }
+            return text
+        }
+    }
+
+    /// "select ended at 13.650000 in chart".
+    var heading: String {
+        [value(of: "type"), value(of: "phase")].compactMap { $0 }.joined(separator: " ")
+            + (value(of: "time").map { " at " + $0 } ?? "") + (value(of: "region").map { " in " + $0 } ?? "")
+    }
+
+    /// The fields after the heading's, as "key value".
+    var details: [String] {
+        fields.filter { !["trace", "time", "region", "type", "phase"].contains($0.key) }.map { "\($0.key) \($0.value)" }
+    }
+}
+
+/// What differs between the first differing lines, in one line.
+func summarize(actual: String?, expected: String?) -> String {
+    switch (actual.flatMap(OutputLine.init), expected.flatMap(OutputLine.init)) {
+    case (let got?, let wanted?):
+        guard got.value(of: "type") == wanted.value(of: "type"), got.value(of: "phase") == wanted.value(of: "phase"),
+              got.value(of: "region") == wanted.value(of: "region") else {
+            return "got \(got.heading) (\(got.details.joined(separator: ", "))), expected \(wanted.heading) (\(wanted.details.joined(separator: ", ")))"
+        }
+        var differences: [String] = []
+        if got.value(of: "time") != wanted.value(of: "time") {
+            differences.append("time \(got.value(of: "time") ?? "none"), expected \(wanted.value(of: "time") ?? "none")")
+        }
+        let keys = (got.fields.map(\.key) + wanted.fields.map(\.key)).filter { !["trace", "time", "region", "type", "phase"].contains($0) }
+        var seen = Set<String>()
+        for key in keys where seen.insert(key).inserted && got.value(of: key) != wanted.value(of: key) {
+            differences.append("\(key) \(got.value(of: key) ?? "none"), expected \(wanted.value(of: key) ?? "none")")
+        }
+        return got.heading + ": " + differences.joined(separator: "; ")
+    case (let got?, nil):
+        return "unexpected \(got.heading)" + (got.details.isEmpty ? "" : " (\(got.details.joined(separator: ", ")))")
+            + (expected == nil ? ": the expected output ends before it" : "")
+    case (nil, let wanted?):
+        return "missing \(wanted.heading)" + (wanted.details.isEmpty ? "" : " (\(wanted.details.joined(separator: ", ")))")
+            + (actual == nil ? ": the output ends before it" : "")
+    case (nil, nil):
+        return "the line differs"
+    }
+}
+
+// MARK: Writing the expected file anew
+
+/// `--update`'s new expected file: written beside the old one, renamed over it only once complete.
+final class ExpectedRewrite {
+    let expected: String
+    let temporary: String
+    private var descriptor: Int32
+    private var failed = false
+
+    init(expected: String) throws(CommandError) {
+        self.expected = expected
+        self.temporary = expected + ".tmp-\(getpid())-\(UInt64.random(in: 0 ... .max))"
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count, !failed {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                failed = true
+            } else {
+                offset += count
+            }
+        }
+        return !failed
+    }
+
+    /// Renames the new file over the old one.
+    func commit() throws(CommandError) {
+        let closed = close(descriptor) == 0
+        descriptor = -1
+        guard !failed, closed, rename(temporary, expected) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(reason)")
+        }
+    }
+
+    /// Leaves the old file as it is.
+    func abandon() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlink(temporary)
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `gestures check`: golden-gesture checks of a directory of traces, each with its layout and its
+/// `NAME.expected.jsonl` beside it.
+@Suite struct CheckCommandTests {
+    /// A directory with copies of pinned recordings (trace, layout, expected output).
+    static func corpus(_ names: [String]) throws -> URL {
+        let directory = try CLI.temporaryDirectory()
+        for name in names {
+            for suffix in [".evemu", ".layout.json", ".expected.jsonl"] {
+                try FileManager.default.copyItem(at: PinnedRecordings.directory.appendingPathComponent(name + suffix),
+                                                 to: directory.appendingPathComponent(name + suffix))
+            }
+        }
+        return directory
+    }
+
+    static func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    @Test func passingTracesPrintALineEach_andTheTally() throws {
+        let directory = try Self.corpus(["synthetic-taps", "synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try CLI.run(["check", "."], in: directory)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(run.lines == [
+            "ok       ./synthetic-pan.evemu (61 lines)",
+            "ok       ./synthetic-taps.evemu (8 lines)",
+            "2 passed, 0 failed",
+        ])
+    }
+
+    @Test func aDifferenceIsShownAsADiff_withTheFirstLinesTimeAndASummary() throws {
+        let directory = try Self.corpus(["synthetic-date-chart", "synthetic-taps"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-date-chart.expected.jsonl")
+        try Self.text(expected).replacingOccurrences(
+            of: #"{"time":2.350000,"region":"chart","type":"select","phase":"ended","anchor":"2025-11-13","selection":{"start":"2025-11-13","end":"2025-11-19"}}"#,
+            with: #"{"time":2.350000,"region":"chart","type":"select","phase":"ended","anchor":"2025-11-13","selection":{"start":"2025-11-13","end":"2025-11-29"}}"#)
+            .write(to: expected, atomically: false, encoding: .utf8)
+        let run = try CLI.run(["check", "."], in: directory)
+        #expect(run.status == 1)
+        #expect(run.lines == [
+            "FAIL     ./synthetic-date-chart.evemu: line 11 at 2.350000: select ended at 2.350000 in chart: "
+                + "selection 2025-11-13…2025-11-19, expected 2025-11-13…2025-11-29",
+            #"      {"time":2.180000,"region":"chart","type":"select","phase":"changed","anchor":"2025-11-13","selection":{"start":"2025-11-13","end":"2025-11-18"}}"#,
+            #"      {"time":2.250000,"region":"chart","type":"select","phase":"changed","anchor":"2025-11-13","selection":{"start":"2025-11-13","end":"2025-11-19"}}"#,
+            #"    - {"time":2.350000,"region":"chart","type":"select","phase":"ended","anchor":"2025-11-13","selection":{"start":"2025-11-13","end":"2025-11-29"}}"#,
+            #"    + {"time":2.350000,"region":"chart","type":"select","phase":"ended","anchor":"2025-11-13","selection":{"start":"2025-11-13","end":"2025-11-19"}}"#,
+            #"      {"time":3.300000,"region":"chart","type":"select","phase":"began","anchor":"2025-11-04","selection":{"start":"2025-11-04","end":"2025-11-04"}}"#,
+            #"      {"time":3.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            "    (46 lines, expected 46 in ./synthetic-date-chart.expected.jsonl)",
+            "ok       ./synthetic-taps.evemu (8 lines)",
+            "(1 differs, 0 new, 0 errors)",
+            "1 passed, 1 failed",
+        ])
+    }
+
+    @Test func missingAndExtraLinesAreNamed() throws {
+        let directory = try Self.corpus(["synthetic-taps"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-taps.expected.jsonl")
+        let lines = try Self.text(expected).split(separator: "\n")
+        try (lines.dropLast().joined(separator: "\n") + "\n").write(to: expected, atomically: false, encoding: .utf8)
+        let shorter = try CLI.run(["check", "synthetic-taps.evemu"], in: directory)
+        #expect(shorter.status == 1)
+        #expect(shorter.lines.first?.hasPrefix("FAIL     synthetic-taps.evemu: line 8 at ") == true)
+        #expect(shorter.lines.first?.contains(": unexpected tap at ") == true)
+        #expect(shorter.lines.first?.hasSuffix(": the expected output ends before it") == true)
+        try (lines.joined(separator: "\n") + "\n" + lines[0] + "\n").write(to: expected, atomically: false, encoding: .utf8)
+        let longer = try CLI.run(["check", "synthetic-taps.evemu"], in: directory)
+        #expect(longer.status == 1)
+        #expect(longer.lines.first?.contains("line 9 at 0.580000: missing tap at 0.580000 in chart (x 40, y 30, count 1, value 3, selection 3…3)") == true)
+        #expect(longer.lines.first?.hasSuffix(": the output ends before it") == true)
+    }
+
+    @Test func aTraceWithoutExpectedOutputIsNew_andFails_unlessUpdateWritesIt() throws {
+        let directory = try Self.corpus(["synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-pan.expected.jsonl")
+        let pinned = try Self.text(expected)
+        try FileManager.default.removeItem(at: expected)
+        let run = try CLI.run(["check", "."], in: directory)
+        #expect(run.status == 1)
+        #expect(run.lines == [
+            "NEW      ./synthetic-pan.evemu: no ./synthetic-pan.expected.jsonl (61 lines); --update writes it",
+            "(0 differ, 1 new, 0 errors)",
+            "0 passed, 1 failed",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: expected.path))
+        let update = try CLI.run(["check", "--update", "."], in: directory)
+        #expect(update.status == 0)
+        #expect(update.lines == [
+            "WRITTEN  ./synthetic-pan.evemu: ./synthetic-pan.expected.jsonl (61 lines)",
+            "1 passed, 0 failed",
+        ])
+        #expect(try Self.text(expected) == pinned)
+    }
+
+    @Test func updateRewritesWhatDiffers_saysWhich_andLeavesTheRestAlone() throws {
+        let directory = try Self.corpus(["synthetic-taps", "synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let taps = directory.appendingPathComponent("synthetic-taps.expected.jsonl")
+        let pinned = try Self.text(taps)
+        try "{}\n".write(to: taps, atomically: false, encoding: .utf8)
+        let pan = directory.appendingPathComponent("synthetic-pan.expected.jsonl")
+        let panModified = try FileManager.default.attributesOfItem(atPath: pan.path)[.modificationDate] as? Date
+        let run = try CLI.run(["check", "--update", "."], in: directory)
+        #expect(run.status == 0)
+        #expect(run.lines.first == "ok       ./synthetic-pan.evemu (61 lines)")
+        #expect(run.lines.dropFirst().first?.hasPrefix("UPDATED  ./synthetic-taps.evemu: line 1 at 0.580000: got tap at 0.580000 in chart") == true)
+        #expect(run.lines.last == "2 passed, 0 failed")
+        #expect(try Self.text(taps) == pinned)
+        #expect(try FileManager.default.attributesOfItem(atPath: pan.path)[.modificationDate] as? Date == panModified)
+        // No temporary file is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") } == [])
+        #expect(try CLI.run(["check", "."], in: directory).status == 0)
+    }
+
+    @Test func aMalformedTraceAmongGoodOnesIsReported_andTheOthersAreChecked() throws {
+        let directory = try Self.corpus(["synthetic-taps", "synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "E: 0.1 0003 0039 5\n".write(to: directory.appendingPathComponent("broken.evemu"), atomically: false, encoding: .utf8)
+        let garbled = directory.appendingPathComponent("garbled.evemu")
+        try String(try Self.text(directory.appendingPathComponent("synthetic-taps.evemu")).prefix(2000) + "\nE: x\n")
+            .write(to: garbled, atomically: false, encoding: .utf8)
+        let run = try CLI.run(["check", "."], in: directory)
+        #expect(run.status == 65)
+        #expect(run.lines.count == 6)
+        #expect(run.lines[0] == "ERROR    ./broken.evemu: expected a device description: the trace has no header (N:, I:, … lines) and there is no ./broken.desc beside it")
+        #expect(run.lines[1].hasPrefix("ERROR    ./garbled.evemu:"))
+        #expect(run.lines[2] == "ok       ./synthetic-pan.evemu (61 lines)")
+        #expect(run.lines[3] == "ok       ./synthetic-taps.evemu (8 lines)")
+        #expect(run.lines[4] == "(0 differ, 0 new, 2 errors)")
+        #expect(run.lines[5] == "2 passed, 2 failed")
+        // A missing path named on the command line is reported too.
+        let missing = try CLI.run(["check", "nothing-here.evemu", "synthetic-taps.evemu"], in: directory)
+        #expect(missing.status == 66)
+        #expect(missing.lines.first?.hasPrefix("ERROR    nothing-here.evemu: ") == true)
+        #expect(missing.lines.last == "1 passed, 1 failed")
+    }
+
+    @Test func theOutputFollowsTheTracesOrder_whateverOrderTheyFinishIn() throws {
+        // A long trace first, short ones after: with 4 jobs the short ones finish first.
+        let directory = try Self.corpus(["synthetic-taps", "synthetic-pan", "synthetic-date-chart", "synthetic-dial-rotate"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let long = directory.appendingPathComponent("a-long.yml")
+        try LargeRecording.write(to: long, periods: 3_000)
+        #expect(try CLI.run(["check", "--update", "a-long.yml"], in: directory).status == 0)
+        let run = try CLI.run(["check", "--jobs", "4", "."], in: directory)
+        #expect(run.status == 0)
+        #expect(run.lines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }.dropLast() == [
+            "./a-long.yml", "./synthetic-date-chart.evemu", "./synthetic-dial-rotate.evemu", "./synthetic-pan.evemu",
+            "./synthetic-taps.evemu",
+        ])
+        #expect(run.lines.last == "5 passed, 0 failed")
+    }
+
+    @Test func junitIsValidXML_withATestCasePerTrace() throws {
+        let directory = try Self.corpus(["synthetic-taps", "synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "{\"time\":0.1} <&> \u{1}\n".write(to: directory.appendingPathComponent("synthetic-taps.expected.jsonl"),
+                                                atomically: false, encoding: .utf8)
+        try "E: 0.1 0003 0039 5\n".write(to: directory.appendingPathComponent("broken.evemu"), atomically: false, encoding: .utf8)
+        let run = try CLI.run(["check", "--format", "junit", "."], in: directory)
+        #expect(run.status == 65)
+        let parser = XMLParser(data: Data(run.stdout.utf8))
+        let collector = JUnitCollector()
+        parser.delegate = collector
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(collector.suites == [["name": "gestures check", "tests": "3", "failures": "1", "errors": "1", "skipped": "0"]])
+        #expect(collector.cases.map { $0["name"] } == ["./broken.evemu", "./synthetic-pan.evemu", "./synthetic-taps.evemu"])
+        #expect(collector.outcomes == ["./broken.evemu": "error", "./synthetic-taps.evemu": "failure"])
+        #expect(collector.failureText.contains("+ {\"time\":0.580000"))
+    }
+}
+
+/// Reads a JUnit document's suites, cases and outcomes.
+final class JUnitCollector: NSObject, XMLParserDelegate {
+    var suites: [[String: String]] = []
+    var cases: [[String: String]] = []
+    var outcomes: [String: String] = [:]
+    var failureText = ""
+    private var current: String?
+    private var inFailure = false
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        switch name {
+        case "testsuite": suites.append(attributes.filter { $0.key != "time" })
+        case "testcase": cases.append(attributes); current = attributes["name"]
+        case "failure", "error": outcomes[current ?? "?"] = name; inFailure = name == "failure"
+        default: break
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "failure" { inFailure = false }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inFailure { failureText += string }
+    }
+}
