@@ -34,6 +34,20 @@ import Testing
         ])
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux's script gives a terminal"))
+    func onATerminalAProgressBarShowsTheTracesDone_andIsClearedForEachLine() throws {
+        let directory = try Self.corpus(["synthetic-taps", "synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Not a terminal: no bar at all.
+        #expect(try !CLI.run(["check", "."], in: directory).stdout.contains("\r"))
+        let run = try CLI.runProcess(["/usr/bin/script", "-q", "-e", "-c", "\(CLI.binary.path) check .", "/dev/null"], in: directory)
+        #expect(run.status == 0)
+        let clear = "\r\u{1B}[K"
+        #expect(run.stdout.hasPrefix(clear + "[" + String(repeating: ".", count: 30) + "] 0/2 traces" + clear + "ok       ./synthetic-pan.evemu (61 lines)"))
+        #expect(run.stdout.contains("] 1/2 traces, about 0:0"))
+        #expect(run.stdout.contains(clear + "[" + String(repeating: "#", count: 30) + "] 2/2 traces" + clear + "2 passed, 0 failed"))
+    }
+
     @Test func aDifferenceIsShownAsADiff_withTheFirstLinesTimeAndASummary() throws {
         let directory = try Self.corpus(["synthetic-date-chart", "synthetic-taps"])
         defer { try? FileManager.default.removeItem(at: directory) }
