@@ -74,6 +74,9 @@ public struct EventFormatter: Sendable {
                 fields.string("kind", "limit")
                 fields.integer("detent", detent)
             }
+        case .magnify(_, let magnify):
+            fields.number("scale", magnify.scale)
+            fields.point("center", magnify.center)
         case .gesture(_, let value):
             // A target's own gesture: its value as Swift describes it (the typed value is the library's).
             fields.string("value", value.description)

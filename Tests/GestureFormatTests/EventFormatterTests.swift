@@ -15,6 +15,8 @@ import Testing
 
     static let numericTap = GestureEvent(time: at(12_000_120), target: "chart", kind: .tap(.init(
         x: 47.2, y: 30.1, count: 1, value: .number(3.72), selection: Selection(start: .number(3), end: .number(3)))))
+    static let pinch = GestureEvent(time: at(2_000_000), target: "photo", kind: .magnify(.changed, .init(
+        scale: 1.375, center: Point(x: 50.5, y: 20))))
     /// A target's own gesture: its value as Swift describes it.
     static let buttonTap = GestureEvent(time: at(1_000_000), target: "button", kind: .gesture(.ended, GestureValue(
         TapGesture.Value(location: Point(x: 1.5, y: 2), count: 1))))
@@ -64,6 +66,7 @@ import Testing
         (limit, #"{"time":5.200000,"region":"timer","type":"haptic","kind":"limit","detent":60}"#),
         (dateTap, #"{"time":12.000120,"region":"chart","type":"tap","x":106.667,"y":30,"count":1,"value":"2025-11-15T12:00:00Z","selection":{"start":"2025-11-15","end":"2025-11-15"}}"#),
         (dateSelect, #"{"time":13.300000,"region":"chart","type":"select","phase":"changed","anchor":"2025-11-03","selection":{"start":"2025-10-27","end":"2025-11-03"}}"#),
+        (pinch, #"{"time":2.000000,"region":"photo","type":"magnify","phase":"changed","scale":1.375,"center":{"x":50.5,"y":20}}"#),
         (buttonTap, #"{"time":1.000000,"region":"button","type":"gesture","phase":"ended","value":"Value(location: (1.5, 2.0), count: 1)"}"#),
     ]
 
@@ -90,6 +93,7 @@ import Testing
         case .rotate: fields = ["angle", "rotation", "delta", "detent", "center"]
         case .haptic(.press): fields = ["kind"]
         case .haptic: fields = ["kind", "detent"]
+        case .magnify: fields = ["scale", "center"]
         case .gesture: fields = ["value"]
         }
         let phase = event.kind.phase == nil ? [] : ["phase"]

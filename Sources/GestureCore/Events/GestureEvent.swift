@@ -18,6 +18,8 @@ public struct GestureEvent: Hashable, Sendable {
         case wind(GesturePhase, Wind)
         case rotate(GesturePhase, Rotate)
         case haptic(Haptic)
+        /// A two-finger pinch (`MagnifyGesture`).
+        case magnify(GesturePhase, Magnify)
         /// An update of a target's own gesture, as it is (a target built with `Target(_:shape:gesture:)`):
         /// its phase (a discrete gesture is recognized as `ended`) and its typed value.
         case gesture(GesturePhase, GestureValue)
@@ -31,6 +33,7 @@ public struct GestureEvent: Hashable, Sendable {
             case .wind: "wind"
             case .rotate: "rotate"
             case .haptic: "haptic"
+            case .magnify: "magnify"
             case .gesture: "gesture"
             }
         }
@@ -39,7 +42,8 @@ public struct GestureEvent: Hashable, Sendable {
         public var phase: GesturePhase? {
             switch self {
             case .tap, .haptic: nil
-            case .select(let phase, _), .pan(let phase, _), .wind(let phase, _), .rotate(let phase, _), .gesture(let phase, _): phase
+            case .select(let phase, _), .pan(let phase, _), .wind(let phase, _), .rotate(let phase, _), .magnify(let phase, _),
+                 .gesture(let phase, _): phase
             }
         }
     }
@@ -113,6 +117,18 @@ public struct GestureEvent: Hashable, Sendable {
             self.rotation = rotation
             self.delta = delta
             self.detent = detent
+            self.center = center
+        }
+    }
+
+    public struct Magnify: Hashable, Sendable {
+        /// The distance between the two fingers ÷ their distance when the second landed.
+        public var scale: Double
+        /// Midpoint of the two fingers.
+        public var center: Point
+
+        public init(scale: Double, center: Point) {
+            self.scale = scale
             self.center = center
         }
     }

@@ -99,6 +99,13 @@ extension DragGesture.Value: StandardEventValue {
     }
 }
 
+extension MagnificationMeasure.Value: StandardEventValue {
+    /// A `magnify` line: the scale and the fingers' midpoint.
+    public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
+        .magnify(phase, GestureEvent.Magnify(scale: scale, center: center))
+    }
+}
+
 extension Either: StandardEventValue where First: StandardEventValue, Second: StandardEventValue {
     /// The line of whichever gesture reported.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {

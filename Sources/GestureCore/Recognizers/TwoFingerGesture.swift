@@ -1,0 +1,217 @@
+/// A gesture of two fingers, the first two of a touch sequence: what it reports is what its `Measure`
+/// makes of them (the rotation of the line between them, their distance's scale). Diagram:
+/// docs/state-machines/two-finger.md.
+///
+/// Tracking starts when a second finger lands. The gesture begins when the measure says its threshold is
+/// passed, reports a change on every later frame in which either finger moved, and ends when either
+/// finger lifts (`cancelled` when the device withdrew it). Further fingers are ignored; a finger of the
+/// pair lifting before the gesture began makes it fail, and nothing more happens until all have lifted.
+public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
+    public typealias Configuration = Measure.Configuration
+    public typealias Value = Measure.Value
+
+    /// The two fingers being followed, and what is measured of them.
+    struct Pair: Hashable, Sendable {
+        var fingers: FingerPair
+        var measure: Measure
+
+        init(first: TouchPoint, second: TouchPoint) {
+            self.fingers = FingerPair(first: first, second: second)
+            self.measure = Measure(fingers)
+        }
+
+        var value: Value { measure.value(of: fingers) }
+
+        /// Applies this frame's moves; returns false if neither finger moved.
+        mutating func follow(_ changes: TouchChanges) -> Bool {
+            guard fingers.follow(changes) else { return false }
+            measure.follow(fingers)
+            return true
+        }
+    }
+
+    enum State: Hashable, Sendable {
+        /// No finger down in this touch sequence yet.
+        case idle
+        /// One finger down, waiting for a second.
+        case oneFinger(TouchPoint)
+        /// Two fingers down (and maybe further ones, ignored), the measure below its threshold so far.
+        case pending(Pair)
+        /// Begun: reporting.
+        case active(Pair)
+        /// Decided; fingers may still be down (`TouchChanges.fingersDown`).
+        case finished(Outcome)
+    }
+
+    public let configuration: Configuration
+    private(set) var state: State = .idle
+
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// The measure's default thresholds.
+    public init() {
+        self.init(Measure.defaultConfiguration)
+    }
+
+    public var status: RecognizerStatus {
+        switch state {
+        case .idle, .oneFinger, .pending: .possible
+        case .active: .active
+        case .finished(let outcome): outcome.status
+        }
+    }
+
+    public var deadline: Timestamp? { nil }
+
+    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        checkFingers(changes)
+        var updates: [GestureUpdate<Value>] = []
+        switch state {
+        case .oneFinger(var touch):
+            if let position = changes.position(of: touch.id) {
+                touch.position = position
+                state = .oneFinger(touch)
+            }
+        case .pending(var pair):
+            if pair.follow(changes) {
+                if pair.measure.hasBegun(configuration) {
+                    state = .active(pair)
+                    updates.append(GestureUpdate(.began, pair.value))
+                } else {
+                    state = .pending(pair)
+                }
+            }
+        case .active(var pair):
+            if pair.follow(changes) {
+                state = .active(pair)
+                updates.append(GestureUpdate(.changed, pair.value))
+            }
+        case .idle, .finished:
+            break
+        }
+        if !changes.lifted.isEmpty {
+            switch state {
+            case .oneFinger(let touch):
+                if changes.lift(of: touch.id) != nil { state = .finished(.failed) }
+            case .pending(let pair):
+                // Lifts of further fingers change nothing.
+                if !pair.fingers.lifts(in: changes).isEmpty { state = .finished(.failed) }
+            case .active(let pair):
+                let lifts = pair.fingers.lifts(in: changes)
+                if !lifts.isEmpty {
+                    let cancelled = lifts.contains { $0.cancelled }
+                    state = .finished(cancelled ? .cancelled : .ended)
+                    updates.append(GestureUpdate(cancelled ? .cancelled : .ended, pair.value))
+                }
+            case .idle, .finished:
+                break
+            }
+        }
+        let landed = changes.landed
+        guard !landed.isEmpty else { return updates }
+        switch state {
+        case .idle:
+            // No finger was down (checked above): these landings begin a touch sequence.
+            startSequence(landed)
+        case .finished where changes.beginsSequence:
+            startSequence(landed)
+        case .finished:
+            // Nothing more until every finger has lifted.
+            break
+        case .oneFinger(let first):
+            state = .pending(Pair(first: first, second: landed[0]))
+        case .pending, .active:
+            // Further fingers are ignored.
+            break
+        }
+        return updates
+    }
+
+    /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
+    /// `idle`, exactly one in `oneFinger`, and at least the pair in `pending` and `active`.
+    private func checkFingers(_ changes: TouchChanges) {
+        let expected: ClosedRange<Int>
+        switch state {
+        case .idle: expected = 0...0
+        case .oneFinger: expected = 1...1
+        case .pending, .active: expected = 2...Int.max
+        case .finished: return
+        }
+        guard expected.contains(changes.fingersBefore) else {
+            preconditionFailure("\(Self.self).\(state): \(changes.fingersBefore) fingers down before \(changes), not \(expected)")
+        }
+    }
+
+    /// The landings of a new touch sequence: the first finger waits for a second; two or more make the
+    /// pair of the first two.
+    private mutating func startSequence(_ landed: [TouchPoint]) {
+        state = landed.count == 1 ? .oneFinger(landed[0]) : .pending(Pair(first: landed[0], second: landed[1]))
+    }
+
+    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
+
+    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+        switch state {
+        case .active(let pair):
+            state = .finished(.cancelled)
+            return [GestureUpdate(.cancelled, pair.value)]
+        case .oneFinger, .pending:
+            state = .finished(.failed)
+        case .idle, .finished:
+            break
+        }
+        return []
+    }
+}
+
+/// What a two-finger gesture measures of its pair of fingers.
+public protocol PairMeasure: Hashable, Sendable {
+    associatedtype Configuration: Hashable, Sendable
+    associatedtype Value: Hashable, Sendable
+
+    /// The thresholds of `TwoFingerGesture()`.
+    static var defaultConfiguration: Configuration { get }
+    /// The measure when the second finger lands.
+    init(_ fingers: FingerPair)
+    /// The fingers moved (one or both): measure them anew.
+    mutating func follow(_ fingers: FingerPair)
+    /// True once the gesture may begin.
+    func hasBegun(_ configuration: Configuration) -> Bool
+    /// What the gesture reports now.
+    func value(of fingers: FingerPair) -> Value
+}
+
+/// The two fingers a two-finger gesture follows (rotation, magnification): the first two of its touch
+/// sequence, where they are now. Further fingers are not its business.
+public struct FingerPair: Hashable, Sendable {
+    public private(set) var first: TouchPoint
+    public private(set) var second: TouchPoint
+
+    public init(first: TouchPoint, second: TouchPoint) {
+        self.first = first
+        self.second = second
+    }
+
+    /// The midpoint of the two fingers.
+    public var center: Point { first.position.midpoint(second.position) }
+
+    /// The distance between the two fingers, in mm.
+    public var distance: Double { first.position.distance(to: second.position) }
+
+    /// Takes this frame's moves of the pair; returns false when neither finger moved.
+    public mutating func follow(_ changes: TouchChanges) -> Bool {
+        let firstMove = changes.position(of: first.id)
+        let secondMove = changes.position(of: second.id)
+        guard firstMove != nil || secondMove != nil else { return false }
+        if let firstMove { first.position = firstMove }
+        if let secondMove { second.position = secondMove }
+        return true
+    }
+
+    /// The lifts of this frame that end the pair: none, or one or both of its fingers'.
+    public func lifts(in changes: TouchChanges) -> [TouchLift] {
+        [changes.lift(of: first.id), changes.lift(of: second.id)].compactMap { $0 }
+    }
+}
