@@ -195,6 +195,78 @@ import Testing
         ])
     }
 
+    // MARK: Edge cases of coordination
+
+    @Test func aChildsSequenceEndingInTheFrameItsParentBeginsAnew_isJudgedWithThatLift() {
+        // The parent's tap ends and its next begins in one frame (one finger lifts from the child, another
+        // lands beside it): the child's drag fails with that lift, so the parent's first tap is heard.
+        let tree = [Target("p", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 100)), gesture: TapGesture(), children: [
+            Target("c", shape: .rectangle(Rect(x: 0, y: 0, width: 20, height: 20)), gesture: DragGesture(.init(minimumDistance: 3))),
+        ])]
+        let lines = play(tree) {
+            down(0, at: 10, 10)
+            after(.ms(50))
+            together(.up(0), .down(1, Point(x: 60, y: 60)))
+            after(.ms(50))
+            up(1)
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"p","type":"tap","x":10,"y":10,"count":1}"#,
+            #"{"time":0.100000,"region":"p","type":"tap","x":60,"y":60,"count":1}"#,
+        ])
+    }
+
+    /// A gesture that never decides: possible for ever, with no deadline.
+    struct Undecided: Gesture {
+        var status: RecognizerStatus { .possible }
+        var deadline: Timestamp? { nil }
+        mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Int>] { [] }
+        mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Int>] { [] }
+        mutating func cancel(at now: Timestamp) -> [GestureUpdate<Int>] { [] }
+    }
+
+    @Test func aRivalWhoseFingersAreAllUpAndThatWaitsForNothing_hasFailed() {
+        let tree = [Target("p", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 100)), gesture: TapGesture(), children: [
+            Target("c", shape: .rectangle(Rect(x: 0, y: 0, width: 20, height: 20)), gesture: Undecided()),
+        ])]
+        let lines = play(tree) {
+            down(0, at: 10, 10)
+            after(.ms(50))
+            up(0)
+        }
+        #expect(lines == [#"{"time":0.050000,"region":"p","type":"tap","x":10,"y":10,"count":1}"#])
+    }
+
+    @Test func afterADrop_aFingerRestingOnTheChartHidesNewFingersFromItAlone_notFromTheButtonOnIt() {
+        let lines = play([Self.chart(children: [Self.button()])]) {
+            down(0, at: 50, 30)
+            synDropped()
+            down(1, at: 180, 15)
+            after(.ms(50))
+            up(1)
+            after(.ms(50))
+            up(0)
+            after(.ms(500))
+            down(0, at: 50, 30); after(.ms(50)); up(0)            // once it lifted, the chart is itself again
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,
+            #"{"time":0.650000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
+        ])
+    }
+
+    @Test func aTapTheButtonWonIsNotTheFirstOfTheChartsDoubleTap() {
+        let lines = play([Self.chart(children: [Self.button()])]) {
+            down(0, at: 172, 15); after(.ms(50)); up(0)
+            after(.ms(100))
+            down(0, at: 165, 15); after(.ms(50)); up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"today","type":"tap","x":172,"y":15,"count":1}"#,
+            #"{"time":0.200000,"region":"chart","type":"tap","x":165,"y":15,"count":1,"value":15.5,"selection":{"start":15,"end":15}}"#,
+        ])
+    }
+
     // MARK: Changes between frames
 
     static let timer = DialConfiguration(name: "timer", center: Point(x: 100, y: 110), radius: 40)
@@ -247,6 +319,30 @@ import Testing
             #"{"time":0.020000,"region":"chart","type":"pan","phase":"changed","dx":5,"dy":0}"#,
             #"{"time":0.020000,"region":"chart","type":"pan","phase":"ended","dx":5,"dy":0}"#,
             #"{"time":1.120000,"region":"chart","type":"tap","x":195,"y":30,"count":1,"value":8.5,"selection":{"start":8,"end":8}}"#,
+        ])
+    }
+
+    @Test func aDialMovedWindsAboutItsNewCentre() {
+        let moved = Point(x: 200, y: 110)
+        let lines = play([Target("timer", shape: .circle(center: Self.timer.center, radius: 40), component: DialComponent(Self.timer))]) {
+            change { engine, _ in
+                engine.reshape("timer", to: .circle(center: moved, radius: 40))
+                return []
+            }
+            down(0, at: 200, 90)                                  // 12 o'clock of the new place
+            arc(0, around: moved, radius: 20, from: 0, to: 30, steps: 3, over: .ms(30))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"timer","type":"wind","phase":"began","angle":10,"delta":10,"detent":2}"#,
+            #"{"time":0.010000,"region":"timer","type":"haptic","kind":"detent","detent":1}"#,
+            #"{"time":0.010000,"region":"timer","type":"haptic","kind":"detent","detent":2}"#,
+            #"{"time":0.020000,"region":"timer","type":"wind","phase":"changed","angle":20,"delta":10,"detent":3}"#,
+            #"{"time":0.020000,"region":"timer","type":"haptic","kind":"detent","detent":3}"#,
+            #"{"time":0.030000,"region":"timer","type":"wind","phase":"changed","angle":30,"delta":10,"detent":5}"#,
+            #"{"time":0.030000,"region":"timer","type":"haptic","kind":"detent","detent":4}"#,
+            #"{"time":0.030000,"region":"timer","type":"haptic","kind":"detent","detent":5}"#,
+            #"{"time":0.030000,"region":"timer","type":"wind","phase":"ended","angle":30,"delta":0,"detent":5}"#,
         ])
     }
 

@@ -43,6 +43,16 @@ public struct DialComponent: Component {
         rotate?.detent = value.detent
     }
 
+    /// The dial was moved: it winds about its new centre (the centre of its circle or ring).
+    public mutating func targetReshaped(to shape: Shape) {
+        switch shape {
+        case .circle(let center, _), .ring(let center, _, _):
+            gesture.first.second.recenter(on: center)
+        case .rectangle(let rect):
+            gesture.first.second.recenter(on: Point(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2))
+        }
+    }
+
     public mutating func deliver(_ update: GestureUpdate<Recognizer.Value>, to output: inout TargetOutput) {
         func emit(_ kind: GestureEvent.Kind) { output.emit(kind) }
         /// The haptics a change caused: detents in crossing order, then a limit.

@@ -21,8 +21,10 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         case second
     }
 
-    public private(set) var first: First
-    public private(set) var second: Second
+    /// The parts, settable so that a component can adjust one (a dial moved moves its wind's centre);
+    /// changing a part's configuration mid-sequence is the caller's business.
+    public var first: First
+    public var second: Second
     private var state: State = .undecided(held: [])
 
     public init(_ first: First, _ second: Second) {

@@ -24,8 +24,10 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         case finished(Outcome)
     }
 
-    public private(set) var first: First
-    public private(set) var second: Second
+    /// The parts, settable so that a component can adjust one (a dial moved moves its wind's centre);
+    /// changing a part's configuration mid-sequence is the caller's business.
+    public var first: First
+    public var second: Second
     private var state: State = .first(reported: nil)
     /// The fingers down now, where they are, to hand over to the second (as many as the last
     /// `TouchChanges.fingersDown`).

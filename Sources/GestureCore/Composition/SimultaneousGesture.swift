@@ -8,8 +8,10 @@
 public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
     public typealias Value = Either<First.Value, Second.Value>
 
-    public private(set) var first: First
-    public private(set) var second: Second
+    /// The parts, settable so that a component can adjust one (a dial moved moves its wind's centre);
+    /// changing a part's configuration mid-sequence is the caller's business.
+    public var first: First
+    public var second: Second
 
     public init(_ first: First, _ second: Second) {
         self.first = first

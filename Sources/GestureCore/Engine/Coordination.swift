@@ -105,8 +105,8 @@ protocol TargetRecognizing: Sendable {
     mutating func arbitrate(_ verdict: RivalsVerdict)
     /// Arbitrates the updates of a cancellation: what waited is dropped, and the coordination opens.
     mutating func arbitrateCancellation()
-    /// A new touch sequence, waiting for `rivals` (none: open).
-    mutating func beginSequence(rivals: [Rival])
+    /// A new touch sequence at `time`, waiting for `rivals` (none: open).
+    mutating func beginSequence(rivals: [Rival], at time: Timestamp)
     /// Hands the heard updates to the component, which emits its events into `output`.
     mutating func deliver(to output: inout TargetOutput)
     /// The target was moved or resized.
@@ -207,8 +207,16 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func beginSequence(rivals: [Rival]) {
-        // What still waited from the previous sequence was never heard (as in `exclusively`).
+    mutating func beginSequence(rivals: [Rival], at time: Timestamp) {
+        switch arbitration {
+        case .lost, .waiting:
+            // What the gesture did in a sequence it lost, or that still waited, was never heard (as in
+            // `exclusively`) and must not carry over: a tap the child won is not the first of the
+            // parent's double tap. Every finger is up, so cancelling only forgets.
+            _ = typed.gesture.cancel(at: time)
+        case .open:
+            break
+        }
         arbitration = rivals.isEmpty ? .open : .waiting(for: rivals, held: [])
     }
 

@@ -53,8 +53,13 @@ public struct GestureEngine: Sendable {
         /// The deepest target it belongs to (it belongs to that target's ancestors too); nil outside
         /// every target.
         var node: Int?
-        /// Down across a `SYN_DROPPED` (or landed where such a contact is): never shown to a gesture.
-        var ignored: Bool
+        /// The highest target on its path whose gesture sees it: that one and those below it on the path
+        /// see it, those above do not (a landing beside a finger ignored since a `SYN_DROPPED` is hidden
+        /// from the targets holding that finger). Nil: no target sees it (it was down across a drop).
+        var seenUpTo: Int?
+
+        /// Seen by no target.
+        var ignored: Bool { seenUpTo == nil }
     }
 
     private var nodes: [Node] = []
@@ -150,12 +155,8 @@ public struct GestureEngine: Sendable {
             }
             if contact.position != tracked.position {
                 contacts[slot].position = contact.position
-                if !tracked.ignored {
-                    var node = tracked.node
-                    while let index = node {
-                        nodes[index].changes.moved.append(TouchPoint(id: contact.id, position: contact.position))
-                        node = nodes[index].parent
-                    }
+                forEachTarget(of: tracked) { (node: inout Node, sees: Bool) in
+                    if sees { node.changes.moved.append(TouchPoint(id: contact.id, position: contact.position)) }
                 }
             }
             switch contact.phase {
@@ -203,7 +204,7 @@ public struct GestureEngine: Sendable {
                 }
             } else {
                 switch contact.phase {
-                case .began, .moved, .stationary: track(contact, ignored: true)
+                case .began, .moved, .stationary: track(contact, seenUpTo: nil)
                 case .ended, .cancelled: break
                 }
             }
@@ -266,6 +267,8 @@ public struct GestureEngine: Sendable {
         let parent = nodes[index].parent
         for slot in contacts.indices {
             if let node = contacts[slot].node, (index..<end).contains(node) { contacts[slot].node = parent }
+            // Seen only by removed targets: seen by none that remains.
+            if let top = contacts[slot].seenUpTo, (index..<end).contains(top) { contacts[slot].seenUpTo = nil }
         }
         restructure { nodes in nodes.removeSubrange(index..<end) }
         settle(at: time, into: &events)
@@ -334,54 +337,61 @@ public struct GestureEngine: Sendable {
 
     private mutating func land(_ contact: Contact) {
         let deepest = route(contact.position)
-        // Beside a finger that is ignored, a finger is ignored too.
-        var ignored = false
+        // Beside a finger that is ignored, a finger is ignored too: hidden from the deepest target holding
+        // an ignored finger and from that target's ancestors, shown to the targets below it.
+        var seenUpTo: Int?
         var node = deepest
         while let index = node {
-            if nodes[index].recognizer != nil && nodes[index].ignoredFingers > 0 { ignored = true }
+            if nodes[index].recognizer != nil && nodes[index].ignoredFingers > 0 { break }
+            seenUpTo = index
             node = nodes[index].parent
         }
-        track(contact, ignored: ignored)
-        guard !ignored else { return }
-        node = deepest
+        let tracked = track(contact, seenUpTo: seenUpTo)
+        forEachTarget(of: tracked) { (node: inout Node, sees: Bool) in
+            if sees { node.changes.landed.append(TouchPoint(id: contact.id, position: contact.position)) }
+        }
+    }
+
+    /// Calls `body` with each target of `contact`'s path, from the deepest up, and whether its gesture
+    /// sees the contact.
+    private mutating func forEachTarget(of contact: TrackedContact, _ body: (inout Node, Bool) -> Void) {
+        var sees = contact.seenUpTo != nil
+        var node = contact.node
         while let index = node {
-            nodes[index].changes.landed.append(TouchPoint(id: contact.id, position: contact.position))
+            body(&nodes[index], sees)
+            if index == contact.seenUpTo { sees = false }
             node = nodes[index].parent
         }
     }
 
-    /// Follows a contact from now on, counting it on its target and the target's ancestors.
-    private mutating func track(_ contact: Contact, ignored: Bool) {
-        let deepest = route(contact.position)
-        var node = deepest
-        while let index = node {
-            if ignored { nodes[index].ignoredFingers += 1 } else { nodes[index].fingers += 1 }
-            node = nodes[index].parent
+    /// Follows a contact from now on, counting it on its target and the target's ancestors, as a finger
+    /// seen or ignored.
+    @discardableResult
+    private mutating func track(_ contact: Contact, seenUpTo: Int?) -> TrackedContact {
+        let tracked = TrackedContact(id: contact.id, position: contact.position, node: route(contact.position), seenUpTo: seenUpTo)
+        forEachTarget(of: tracked) { (node: inout Node, sees: Bool) in
+            if sees { node.fingers += 1 } else { node.ignoredFingers += 1 }
         }
-        contacts.append(TrackedContact(id: contact.id, position: contact.position, node: deepest, ignored: ignored))
+        contacts.append(tracked)
+        return tracked
     }
 
-    /// A tracked contact lifts (or is withdrawn): its targets see the lift, unless it was ignored.
+    /// A tracked contact lifts (or is withdrawn): the targets that see it see the lift.
     private mutating func lift(_ tracked: TrackedContact, withdrawn: Bool) {
-        var node = tracked.node
-        while let index = node {
-            if tracked.ignored {
-                nodes[index].ignoredFingers -= 1
+        forEachTarget(of: tracked) { (node: inout Node, sees: Bool) in
+            if sees {
+                node.changes.lifted.append(TouchLift(id: tracked.id, cancelled: withdrawn))
+                node.fingers -= 1
             } else {
-                nodes[index].changes.lifted.append(TouchLift(id: tracked.id, cancelled: withdrawn))
-                nodes[index].fingers -= 1
+                node.ignoredFingers -= 1
             }
-            node = nodes[index].parent
         }
     }
 
     /// Forgets the contact at `slot` without showing its lift to anyone (it was ignored, or a resync).
     private mutating func forget(_ slot: Int) {
-        let tracked = contacts[slot]
-        var node = tracked.node
-        while let index = node {
-            if tracked.ignored { nodes[index].ignoredFingers -= 1 } else { nodes[index].fingers -= 1 }
-            node = nodes[index].parent
+        forEachTarget(of: contacts[slot]) { (node: inout Node, sees: Bool) in
+            if sees { node.fingers -= 1 } else { node.ignoredFingers -= 1 }
         }
         contacts.remove(at: slot)
     }
@@ -389,13 +399,13 @@ public struct GestureEngine: Sendable {
     /// Every contact down now is ignored until it lifts.
     private mutating func ignoreAll() {
         for slot in contacts.indices where !contacts[slot].ignored {
-            var node = contacts[slot].node
-            while let index = node {
-                nodes[index].fingers -= 1
-                nodes[index].ignoredFingers += 1
-                node = nodes[index].parent
+            forEachTarget(of: contacts[slot]) { (node: inout Node, sees: Bool) in
+                if sees {
+                    node.fingers -= 1
+                    node.ignoredFingers += 1
+                }
             }
-            contacts[slot].ignored = true
+            contacts[slot].seenUpTo = nil
         }
     }
 
@@ -421,6 +431,16 @@ public struct GestureEngine: Sendable {
                 nodes[index].changes.moved.removeAll(keepingCapacity: true)
                 nodes[index].changes.lifted.removeAll(keepingCapacity: true)
             }
+            // Every other target takes the whole frame now, so that the ending sequences' rivals are
+            // judged with this frame's lifts seen (a child's tap ends in the frame its parent begins anew).
+            for index in nodes.indices where !nodes[index].beginsSequence && !nodes[index].changes.isEmpty {
+                nodes[index].changes.fingersDown = nodes[index].fingers
+                let changes = nodes[index].changes
+                nodes[index].recognizer?.touchesChanged(changes)
+                nodes[index].changes.moved.removeAll(keepingCapacity: true)
+                nodes[index].changes.lifted.removeAll(keepingCapacity: true)
+                nodes[index].changes.landed.removeAll(keepingCapacity: true)
+            }
             // The ending sequences are judged as they were, before any rival begins anew.
             for index in nodes.indices where nodes[index].beginsSequence { arbitrate(index) }
             for index in nodes.indices where nodes[index].beginsSequence {
@@ -430,7 +450,7 @@ public struct GestureEngine: Sendable {
             }
             for index in nodes.indices where nodes[index].beginsSequence && nodes[index].recognizer != nil {
                 let rivals = rivals(of: index)
-                nodes[index].recognizer?.beginSequence(rivals: rivals)
+                nodes[index].recognizer?.beginSequence(rivals: rivals, at: time)
             }
         }
         for index in nodes.indices where !nodes[index].changes.isEmpty {
@@ -476,6 +496,10 @@ public struct GestureEngine: Sendable {
             let status: RecognizerStatus
             if nodes[index].sequence == rival.sequence {
                 status = recognizer.status
+                // Its sequence is over (no finger left) and it waits for nothing: it never will decide.
+                if status == .possible && nodes[index].fingers == 0 && nodes[index].ignoredFingers == 0 && recognizer.deadline == nil {
+                    continue
+                }
             } else if let previous = nodes[index].previousSequence, previous.number == rival.sequence {
                 // Its sequence ended: still possible then means it never succeeded.
                 status = previous.status == .possible ? .failed : previous.status
@@ -557,6 +581,7 @@ public struct GestureEngine: Sendable {
     /// contacts' targets to their new places.
     private mutating func restructure(_ change: (inout [Node]) -> Void) {
         let contactTargets = contacts.map { $0.node.map { nodes[$0].id } }
+        let contactTops = contacts.map { $0.seenUpTo.map { nodes[$0].id } }
         change(&nodes)
         var open: [Int] = []  // the ancestors of the node being linked
         for index in nodes.indices {
@@ -570,6 +595,7 @@ public struct GestureEngine: Sendable {
         for last in open { nodes[last].subtreeEnd = nodes.count }
         for slot in contacts.indices {
             contacts[slot].node = contactTargets[slot].flatMap { id in nodes.firstIndex { $0.id == id } }
+            contacts[slot].seenUpTo = contactTops[slot].flatMap { id in nodes.firstIndex { $0.id == id } }
         }
     }
 

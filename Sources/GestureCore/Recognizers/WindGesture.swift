@@ -59,8 +59,24 @@ public struct WindGesture: Gesture {
         case finished(Outcome)
     }
 
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     private(set) var state: State = .idle
+
+    /// Winds about `center` from now on (the dial was moved). A finger winding now has its angle taken
+    /// afresh at its next move, as after the dead zone: the move itself adds no turn, so there is no jump.
+    public mutating func recenter(on center: Point) {
+        configuration.center = center
+        switch state {
+        case .pending(var tracking):
+            tracking.lastAngle = nil
+            state = .pending(tracking)
+        case .winding(var tracking):
+            tracking.lastAngle = nil
+            state = .winding(tracking)
+        case .idle, .finished:
+            break
+        }
+    }
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
