@@ -9,12 +9,14 @@ import Glibc
 // compared, as it is produced, with the trace's `NAME.expected.jsonl` (docs/SPEC.md "Command line").
 
 /// A trace to check and the file its output must equal.
-public struct CheckedTrace: Hashable, Sendable {
+public struct CheckedTrace: Equatable, Sendable {
     public var path: String
     /// `NAME.expected.jsonl` beside the trace.
     public var expected: String
     /// The trace's size in bytes (0 when it cannot be read), for estimating the time left.
     public var size: Int
+    /// Why the path cannot be checked at all (a directory that cannot be read): reported as its outcome.
+    public var problem: CommandError?
 
     public init(path: String) {
         self.path = path
@@ -23,14 +25,23 @@ public struct CheckedTrace: Hashable, Sendable {
         self.size = stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
+    /// A directory that cannot be read.
+    init(unreadableDirectory path: String) {
+        self.path = path
+        self.expected = ""
+        self.size = 0
+        self.problem = CommandError(status: CommandError.missing, "\(path): cannot read the directory: \(String(cString: strerror(errno)))")
+    }
+
     /// The traces to check among `arguments`: a directory stands for every trace below it (recursively,
-    /// hidden directories aside), a file for itself. In order: the arguments', each directory's sorted by
-    /// path. A path that does not exist is kept: checking it reports it missing.
+    /// hidden directories and links to directories aside, so that a link cannot make a loop), a file for
+    /// itself. In order: the arguments', each directory's sorted by path. A path that does not exist is
+    /// kept, and so is a directory that cannot be read: checking them reports them.
     public static func find(in arguments: [String]) -> [CheckedTrace] {
         var found: [CheckedTrace] = []
         for argument in arguments {
             if isDirectory(argument) {
-                found += tracesBelow(argument).map(CheckedTrace.init(path:))
+                found += tracesBelow(argument)
             } else {
                 found.append(CheckedTrace(path: argument))
             }
@@ -41,15 +52,17 @@ public struct CheckedTrace: Hashable, Sendable {
     /// What `replay` reads as a trace: evemu and libinput-record files by their extension.
     static let extensions: Set<String> = ["evemu", "events", "event", "yml", "yaml"]
 
-    private static func isDirectory(_ path: String) -> Bool {
+    /// True for a directory, or a link to one when `followingLinks`.
+    private static func isDirectory(_ path: String, followingLinks: Bool = true) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        let found = followingLinks ? stat(path, &status) : lstat(path, &status)
+        return found == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    private static func tracesBelow(_ directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
+    private static func tracesBelow(_ directory: String) -> [CheckedTrace] {
+        guard let handle = opendir(directory) else { return [CheckedTrace(unreadableDirectory: directory)] }
         defer { closedir(handle) }
-        var traces: [String] = []
+        var traces: [CheckedTrace] = []
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -57,13 +70,15 @@ public struct CheckedTrace: Hashable, Sendable {
             }
             guard name != ".", name != ".." else { continue }
             let path = prefix + name
-            if isDirectory(path) {
+            if isDirectory(path, followingLinks: false) {
                 if !name.hasPrefix(".") { traces += tracesBelow(path) }
+            } else if isDirectory(path) {
+                continue  // a link to a directory: not followed
             } else if let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...].lowercased()) {
-                traces.append(path)
+                traces.append(CheckedTrace(path: path))
             }
         }
-        return traces.sorted()
+        return traces.sorted { $0.path < $1.path }
     }
 }
 
@@ -85,6 +100,20 @@ public enum CheckOutcome: Sendable, Equatable {
         case .differs(_, let updated): updated
         case .new(_, let written): written
         case .failed: false
+        }
+    }
+
+    /// How the closing tally counts an outcome.
+    public enum Tally: Sendable {
+        case passed, differs, new, error
+    }
+
+    public var tally: Tally {
+        switch self {
+        case .passed, .differs(_, true), .new(_, true): .passed
+        case .differs(_, false): .differs
+        case .new(_, false): .new
+        case .failed: .error
         }
     }
 
@@ -123,6 +152,7 @@ public struct CheckDifference: Sendable, Equatable {
 /// file as it is produced (memory stays that of a replay). With `update`, a differing or missing expected
 /// file is written anew: into a temporary file beside it first, renamed over it only once complete.
 public func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) -> CheckOutcome {
+    if let problem = trace.problem { return .failed(problem) }
     var comparison = OutputComparison(expected: LineReader(path: trace.expected))
     var rewrite: ExpectedRewrite?
     if update {
@@ -230,12 +260,14 @@ private final class WorkBox: Sendable {
 
 // MARK: Comparing as the output comes
 
-/// Reads a file a line at a time (without the newline), through a buffer.
-struct LineReader {
+/// Reads a file a line at a time (without the newline), through a buffer; closes it when done or dropped.
+final class LineReader {
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
+    /// The file's last line had no newline (its output would have had one).
+    private(set) var lastLineUnterminated = false
 
     /// A reader of `path`; nil when it cannot be opened.
     init?(path: String) {
@@ -244,8 +276,12 @@ struct LineReader {
         self.descriptor = descriptor
     }
 
-    /// The next line, or nil at the end. A last line without its newline still counts.
-    mutating func next() -> ArraySlice<UInt8>? {
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// The next line, or nil at the end. A last line without its newline still counts, and is noted.
+    func next() -> ArraySlice<UInt8>? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 defer { start = newline + 1 }
@@ -254,6 +290,7 @@ struct LineReader {
             if ended {
                 guard start < buffer.count else { return nil }
                 defer { start = buffer.count }
+                lastLineUnterminated = true
                 return buffer[start...]
             }
             buffer.removeSubrange(..<start)
@@ -303,14 +340,20 @@ struct OutputComparison {
         self.state = expected == nil ? .unexpected : .matching(recent: [])
     }
 
-    /// Whole lines of output.
+    /// Output bytes: whole lines, as the line writer hands them over (a line cut across two calls is
+    /// joined all the same).
     mutating func take(_ bytes: UnsafeRawBufferPointer) {
         var lineStart = 0
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            line(Array(bytes[lineStart..<index]))
+            if pending.isEmpty {
+                line(Array(bytes[lineStart..<index]))
+            } else {
+                line(pending + bytes[lineStart..<index])
+                pending.removeAll()
+            }
             lineStart = index + 1
         }
-        if lineStart < bytes.count { pending += bytes[lineStart...] }  // never happens: lines come whole
+        if lineStart < bytes.count { pending += bytes[lineStart...] }
     }
 
     private mutating func line(_ line: [UInt8]) {
@@ -341,7 +384,16 @@ struct OutputComparison {
         case .unexpected:
             return .noExpectedFile(lines: actualLines)
         case .matching(let recent):
-            guard let extra = expected?.next() else { return .equal(lines: actualLines) }
+            guard let extra = expected?.next() else {
+                guard expected?.lastLineUnterminated == true, let last = recent.last else { return .equal(lines: actualLines) }
+                // Byte for byte: the output's last line ends with a newline, the file's does not.
+                let text = String(decoding: last, as: UTF8.self)
+                return .different(CheckDifference(
+                    line: actualLines, time: OutputLine(text)?.value(of: "time"),
+                    summary: "the expected file's last line has no newline at its end",
+                    diff: ["- " + text + " (no newline at the end of the file)", "+ " + text],
+                    expectedLines: actualLines, actualLines: actualLines))
+            }
             var wanted = [Array(extra)]
             var count = actualLines + 1
             while let next = expected?.next() {
@@ -367,15 +419,19 @@ struct OutputComparison {
         let expectedText = expected.map { String(decoding: $0, as: UTF8.self) }
         var diff = context.map { "  " + String(decoding: $0, as: UTF8.self) }
         var edits = lineDiff(expectedText, actualText)
+        // The first block of changes (a line may match again after a few insertions), which the summary
+        // and the line number speak of.
+        let firstChange = edits.firstIndex { !$0.hasPrefix("  ") } ?? 0
+        let block = edits[firstChange...].prefix { !$0.hasPrefix("  ") }
+        let removed = block.first { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
+        let added = block.first { $0.hasPrefix("+ ") }.map { String($0.dropFirst(2)) }
         // Up to the last change within the first 20 lines, then as much context as before it.
         if let lastChange = edits.prefix(20).lastIndex(where: { !$0.hasPrefix("  ") }) {
             edits = Array(edits[...min(lastChange + Self.context, edits.count - 1)])
         }
         diff += edits.prefix(20 + Self.context)
-        let firstActual = actualText.first
-        let firstExpected = expectedText.first
-        let time = (firstActual ?? firstExpected).flatMap { OutputLine($0)?.value(of: "time") }
-        return CheckDifference(line: first, time: time, summary: summarize(actual: firstActual, expected: firstExpected),
+        let time = (added ?? removed).flatMap { OutputLine($0)?.value(of: "time") }
+        return CheckDifference(line: first + firstChange, time: time, summary: summarize(actual: added, expected: removed),
                                diff: diff, expectedLines: expectedLines, actualLines: actualLines)
     }
 }
@@ -491,14 +547,14 @@ func summarize(actual: String?, expected: String?) -> String {
             differences.append("\(key) \(got.value(of: key) ?? "none"), expected \(wanted.value(of: key) ?? "none")")
         }
         return got.heading + ": " + differences.joined(separator: "; ")
-    case (let got?, nil):
+    case (let got?, nil) where expected == nil:
         return "unexpected \(got.heading)" + (got.details.isEmpty ? "" : " (\(got.details.joined(separator: ", ")))")
-            + (expected == nil ? ": the expected output ends before it" : "")
-    case (nil, let wanted?):
+    case (nil, let wanted?) where actual == nil:
         return "missing \(wanted.heading)" + (wanted.details.isEmpty ? "" : " (\(wanted.details.joined(separator: ", ")))")
-            + (actual == nil ? ": the output ends before it" : "")
-    case (nil, nil):
-        return "the line differs"
+    case (let got?, nil):
+        return "got \(got.heading) (\(got.details.joined(separator: ", "))), expected a line that is not ours: \(expected ?? "")"
+    case (nil, _?), (nil, nil):
+        return "the line differs: \(actual ?? "nothing"), expected \(expected ?? "nothing")"
     }
 }
 

@@ -88,13 +88,12 @@ final class CheckPrinter: @unchecked Sendable {
         let trace = traces[index]
         done += 1
         doneBytes += max(trace.size, 1)
-        if outcome.passed { passed += 1 }
         if status == 0 { status = outcome.status }
-        switch outcome {
-        case .passed, .differs(_, true), .new(_, true): break
+        switch outcome.tally {
+        case .passed: passed += 1
         case .differs: differs += 1
         case .new: new += 1
-        case .failed: errors += 1
+        case .error: errors += 1
         }
         switch format {
         case .text: printText(trace, outcome)
@@ -107,21 +106,24 @@ final class CheckPrinter: @unchecked Sendable {
         clearBar()
         switch outcome {
         case .passed(let lines):
-            output.write(line: "ok       \(trace.path) (\(lines) line\(lines == 1 ? "" : "s"))")
+            output.write(line: "ok       \(trace.path) (\(count(lines, "line")))")
         case .differs(let difference, let updated):
             let position = "line \(difference.line)" + (difference.time.map { " at \($0)" } ?? "")
             output.write(line: (updated ? "UPDATED  " : "FAIL     ") + "\(trace.path): \(position): \(difference.summary)")
             for line in difference.diff { output.write(line: "    " + line) }
-            output.write(line: "    (\(difference.actualLines) lines, expected \(difference.expectedLines) in \(trace.expected))")
+            output.write(line: "    (\(count(difference.actualLines, "line")), expected \(difference.expectedLines) in \(trace.expected))")
         case .new(let lines, let written):
             output.write(line: written
-                ? "WRITTEN  \(trace.path): \(trace.expected) (\(lines) lines)"
-                : "NEW      \(trace.path): no \(trace.expected) (\(lines) lines); --update writes it")
+                ? "WRITTEN  \(trace.path): \(trace.expected) (\(count(lines, "line")))"
+                : "NEW      \(trace.path): no \(trace.expected) (\(count(lines, "line"))); --update writes it")
         case .failed(let error):
             // (Messages name their file already, mostly the trace.)
             output.write(line: "ERROR    " + (error.message.hasPrefix(trace.path) ? "" : "\(trace.path): ") + error.message)
         }
     }
+
+    /// "1 line", "2 lines".
+    private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     private func drawBar() {
         let width = 30
@@ -173,6 +175,7 @@ enum JUnit {
         let head = "    <testcase classname=\"gestures.check\" name=\"\(escaped(trace.path))\" time=\"\(Numbers.decimal(seconds))\""
         switch outcome {
         case .passed, .differs(_, true), .new(_, true):
+            // (Passed: `CheckOutcome.tally`.)
             return head + "/>"
         case .differs(let difference, false):
             let text = (["line \(difference.line)" + (difference.time.map { " at \($0)" } ?? "") + ": " + difference.summary]

@@ -84,12 +84,23 @@ import Testing
         #expect(shorter.status == 1)
         #expect(shorter.lines.first?.hasPrefix("FAIL     synthetic-taps.evemu: line 8 at ") == true)
         #expect(shorter.lines.first?.contains(": unexpected tap at ") == true)
-        #expect(shorter.lines.first?.hasSuffix(": the expected output ends before it") == true)
         try (lines.joined(separator: "\n") + "\n" + lines[0] + "\n").write(to: expected, atomically: false, encoding: .utf8)
         let longer = try CLI.run(["check", "synthetic-taps.evemu"], in: directory)
         #expect(longer.status == 1)
-        #expect(longer.lines.first?.contains("line 9 at 0.580000: missing tap at 0.580000 in chart (x 40, y 30, count 1, value 3, selection 3…3)") == true)
-        #expect(longer.lines.first?.hasSuffix(": the output ends before it") == true)
+        #expect(longer.lines.first?.hasSuffix("line 9 at 0.580000: missing tap at 0.580000 in chart (x 40, y 30, count 1, value 3, selection 3…3)") == true)
+        // A line missing in the middle: the summary speaks of that line, as the diff does.
+        var middle = lines
+        let third = String(middle.remove(at: 2))
+        try (middle.joined(separator: "\n") + "\n").write(to: expected, atomically: false, encoding: .utf8)
+        let inserted = try CLI.run(["check", "synthetic-taps.evemu"], in: directory)
+        let time = third.dropFirst(#"{"time":"#.count).prefix { $0 != "," }
+        #expect(inserted.lines.first?.hasPrefix("FAIL     synthetic-taps.evemu: line 3 at \(time): unexpected tap at \(time) in chart (") == true)
+        #expect(inserted.lines.contains("    + " + third))
+        // Byte for byte: an expected file without its last newline differs.
+        try lines.joined(separator: "\n").write(to: expected, atomically: false, encoding: .utf8)
+        let unterminated = try CLI.run(["check", "synthetic-taps.evemu"], in: directory)
+        #expect(unterminated.status == 1)
+        #expect(unterminated.lines.first?.hasSuffix(": the expected file's last line has no newline at its end") == true)
     }
 
     @Test func aTraceWithoutExpectedOutputIsNew_andFails_unlessUpdateWritesIt() throws {
@@ -156,6 +167,35 @@ import Testing
         #expect(missing.status == 66)
         #expect(missing.lines.first?.hasPrefix("ERROR    nothing-here.evemu: ") == true)
         #expect(missing.lines.last == "1 passed, 1 failed")
+    }
+
+    @Test func linksToDirectoriesAreNotFollowed_soALoopEnds() throws {
+        let directory = try Self.corpus(["synthetic-taps"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("loop").path, withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("again").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("linked.evemu").path,
+                                                   withDestinationPath: "synthetic-taps.evemu")
+        try FileManager.default.copyItem(at: directory.appendingPathComponent("synthetic-taps.expected.jsonl"),
+                                         to: directory.appendingPathComponent("linked.expected.jsonl"))
+        try FileManager.default.copyItem(at: directory.appendingPathComponent("synthetic-taps.layout.json"),
+                                         to: directory.appendingPathComponent("linked.layout.json"))
+        let run = try CLI.run(["check", "."], in: directory)
+        #expect(run.status == 0)
+        #expect(run.lines == ["ok       ./linked.evemu (8 lines)", "ok       ./synthetic-taps.evemu (8 lines)", "2 passed, 0 failed"])
+    }
+
+    @Test func failingTracesLeaveNoFileOpen() throws {
+        // 80 malformed traces with expected files under a limit of 64 open files, then a good one.
+        let directory = try Self.corpus(["synthetic-taps"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for index in 0..<80 {
+            try "E: 0.1 0003 0039 5\n".write(to: directory.appendingPathComponent("bad\(index).evemu"), atomically: false, encoding: .utf8)
+            try "{}\n".write(to: directory.appendingPathComponent("bad\(index).expected.jsonl"), atomically: false, encoding: .utf8)
+        }
+        let run = try CLI.runProcess(["/bin/bash", "-c", "ulimit -n 64 && exec \"$0\" check --jobs 1 .", CLI.binary.path], in: directory)
+        #expect(run.status == 65)
+        #expect(run.lines.suffix(3) == ["ok       ./synthetic-taps.evemu (8 lines)", "(0 differ, 0 new, 80 errors)", "1 passed, 80 failed"])
     }
 
     @Test func theOutputFollowsTheTracesOrder_whateverOrderTheyFinishIn() throws {
