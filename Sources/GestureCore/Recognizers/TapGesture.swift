@@ -5,6 +5,13 @@
 /// of this one going down and went down within `countDistance` of it, with nothing else recognized and
 /// no second finger in between (any touch sequence that is not a tap breaks the chain). A tap is never
 /// delayed to wait for another. A second finger makes the sequence fail. Diagram: docs/state-machines/tap.md.
+///
+/// With `requiredCount` n (`TapGesture(count: n)`, SwiftUI's `onTapGesture(count:)`, GTK's n-press), the
+/// gesture is recognized only at exactly n taps: after each tap it waits `countInterval` for the next,
+/// and after the n-th it waits as long again to see that no further tap follows. It is therefore
+/// recognized `countInterval` after the n-th lift, and fails when the chain stops short of n or goes
+/// beyond it. `count(2).exclusively(before: count(1))` tells a double tap from a single one, the single
+/// one reported `countInterval` after its lift.
 public struct TapGesture: Gesture {
     public struct Configuration: Hashable, Sendable {
         /// The finger must never move beyond this distance (mm) from its down position. SPEC `slopMm`.
@@ -15,13 +22,18 @@ public struct TapGesture: Gesture {
         public var countInterval: TimeSpan
         /// The previous tap's down must be within this distance (mm) to continue its count. SPEC `doubleTapSlopMm`.
         public var countDistance: Double
+        /// nil: every tap is recognized at its lift, with its count (never delayed). n: recognized only at
+        /// exactly n taps, `countInterval` after the n-th lift.
+        public var requiredCount: Int?
 
         public init(maximumDistance: Double = 3, maximumDuration: TimeSpan? = nil,
-                    countInterval: TimeSpan = .ms(300), countDistance: Double = 10) {
+                    countInterval: TimeSpan = .ms(300), countDistance: Double = 10, requiredCount: Int? = nil) {
+            precondition(requiredCount.map { $0 >= 1 } ?? true, "a tap's required count is at least 1")
             self.maximumDistance = maximumDistance
             self.maximumDuration = maximumDuration
             self.countInterval = countInterval
             self.countDistance = countDistance
+            self.requiredCount = requiredCount
         }
     }
 
@@ -51,6 +63,9 @@ public struct TapGesture: Gesture {
         case pressed(touch: Int, down: Point, count: Int, deadline: Timestamp?)
         /// Recognized at the lift; no finger is down. `previous` is nil once a cancel broke the chain.
         case recognized(previous: PreviousTap?)
+        /// With a required count: `previous`, a tap of the chain, lifted; until `deadline` (its lift +
+        /// `countInterval`) the next may land. No finger is down.
+        case waiting(previous: PreviousTap, deadline: Timestamp)
         /// This touch sequence is not a tap; fingers may still be down (`TouchChanges.fingersDown`).
         case failed
     }
@@ -62,9 +77,16 @@ public struct TapGesture: Gesture {
         self.configuration = configuration
     }
 
+    /// A tap recognized only at exactly `count` taps (see `Configuration.requiredCount`).
+    public init(count: Int, _ configuration: Configuration = Configuration()) {
+        var configuration = configuration
+        configuration.requiredCount = count
+        self.init(configuration)
+    }
+
     public var status: RecognizerStatus {
         switch state {
-        case .idle, .pressed: .possible
+        case .idle, .pressed, .waiting: .possible
         case .recognized: .ended
         case .failed: .failed
         }
@@ -73,6 +95,7 @@ public struct TapGesture: Gesture {
     public var deadline: Timestamp? {
         switch state {
         case .pressed(_, _, _, let deadline): deadline
+        case .waiting(_, let deadline): deadline
         case .idle, .recognized, .failed: nil
         }
     }
@@ -86,21 +109,25 @@ public struct TapGesture: Gesture {
             if let position = changes.position(of: touch), position.distance(to: down) > configuration.maximumDistance {
                 state = .failed
             }
-        case .idle, .recognized, .failed:
+        case .idle, .recognized, .waiting, .failed:
             break
         }
         // Lifts.
         switch state {
         case .pressed(let touch, let down, let count, let deadline):
             if let lift = changes.lift(of: touch) {
+                let tap = PreviousTap(down: down, lift: changes.time, count: count)
                 if lift.cancelled || (deadline.map { changes.time >= $0 } ?? false) {
                     state = .failed
+                } else if configuration.requiredCount != nil {
+                    // Wait for the next tap, or to see that none follows.
+                    state = .waiting(previous: tap, deadline: changes.time + configuration.countInterval)
                 } else {
-                    state = .recognized(previous: PreviousTap(down: down, lift: changes.time, count: count))
+                    state = .recognized(previous: tap)
                     updates.append(GestureUpdate(.ended, Value(location: down, count: count)))
                 }
             }
-        case .idle, .recognized, .failed:
+        case .idle, .recognized, .waiting, .failed:
             break
         }
         // Landings.
@@ -108,7 +135,23 @@ public struct TapGesture: Gesture {
         switch state {
         case .idle(let previous), .recognized(let previous):
             // No finger was down (checked above): these landings begin a touch sequence.
-            startSequence(changes, previous: previous)
+            startSequence(changes, previous: configuration.requiredCount == nil ? previous : nil)
+        case .waiting(let previous, _):
+            // (A landing after the deadline is impossible: the deadline fired first.)
+            let continuesChain = changes.landed.count == 1
+                && changes.landed[0].position.distance(to: previous.down) <= configuration.countDistance
+            if continuesChain && previous.count < configuration.requiredCount ?? 0 {
+                startSequence(changes, previous: previous)  // the next tap of the chain
+            } else if continuesChain {
+                state = .failed  // one tap more than required
+            } else {
+                // Too far, or two fingers: the chain ends here, recognized if it was complete, and this
+                // landing begins anew.
+                if previous.count == configuration.requiredCount {
+                    updates.append(GestureUpdate(.ended, Value(location: previous.down, count: previous.count)))
+                }
+                startSequence(changes, previous: nil)
+            }
         case .failed where changes.beginsSequence:
             startSequence(changes, previous: nil)
         case .failed:
@@ -126,7 +169,7 @@ public struct TapGesture: Gesture {
     private func checkFingers(_ changes: TouchChanges) {
         let expected: Int
         switch state {
-        case .idle, .recognized: expected = 0
+        case .idle, .recognized, .waiting: expected = 0
         case .pressed: expected = 1
         case .failed: return
         }
@@ -155,7 +198,15 @@ public struct TapGesture: Gesture {
         case .pressed(_, _, _, let deadline?) where now >= deadline:
             // Held too long to be a tap.
             state = .failed
-        case .pressed, .idle, .recognized, .failed:
+        case .waiting(let previous, let deadline) where now >= deadline:
+            guard previous.count == configuration.requiredCount else {
+                state = .failed  // the chain stopped short
+                return []
+            }
+            // Exactly the required count, and no further tap: recognized, with the last tap's position.
+            state = .recognized(previous: nil)
+            return [GestureUpdate(.ended, Value(location: previous.down, count: previous.count))]
+        case .pressed, .waiting, .idle, .recognized, .failed:
             break
         }
         return []
@@ -166,7 +217,7 @@ public struct TapGesture: Gesture {
         switch state {
         case .idle: state = .idle(previous: nil)
         case .recognized: state = .recognized(previous: nil)
-        case .pressed, .failed: state = .failed
+        case .pressed, .waiting, .failed: state = .failed
         }
         return []
     }

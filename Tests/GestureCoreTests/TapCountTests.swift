@@ -1,0 +1,92 @@
+import GestureCore
+import GestureTestSupport
+import Testing
+
+/// Taps recognized at an exact count (`TapGesture(count:)`), which wait to see that no further tap follows.
+@Suite struct TapCountTests {
+    static let area = Shape.rectangle(Rect(x: 0, y: 0, width: 200, height: 100))
+
+    /// Double before single: a single tap comes `countInterval` (300 ms) after its lift, a double tap
+    /// `countInterval` after its second lift.
+    static let singleOrDouble = [Target("photo", shape: area, gesture: TapGesture(count: 2).exclusively(before: TapGesture(count: 1)))]
+    /// Triple before double before single.
+    static let upToThree = [Target("photo", shape: area, gesture: TapGesture(count: 3)
+        .exclusively(before: TapGesture(count: 2).exclusively(before: TapGesture(count: 1))))]
+
+    @Test func aSingleTapIsRecognized300msAfterItsLift() {
+        let lines = play(Self.singleOrDouble) {
+            down(0, at: 50, 50); after(.ms(50)); up(0)
+            after(.ms(299)); tick()                                   // not yet
+            after(.ms(1)); tick()                                     // 0.350
+        }
+        #expect(lines == [#"{"time":0.350000,"region":"photo","type":"tap","x":50,"y":50,"count":1}"#])
+    }
+
+    @Test func aDoubleTapIsRecognized300msAfterItsSecondLift_andNoSingleTap() {
+        let lines = play(Self.singleOrDouble) {
+            down(0, at: 50, 50); after(.ms(50)); up(0)
+            after(.ms(100))
+            down(0, at: 52, 51); after(.ms(50)); up(0)                // lifts at 0.200
+            after(.ms(400)); tick()
+        }
+        #expect(lines == [#"{"time":0.500000,"region":"photo","type":"tap","x":52,"y":51,"count":2}"#])
+    }
+
+    @Test func singleDoubleAndTripleTaps_eachAtItsExactCount() {
+        let lines = play(Self.upToThree) {
+            down(0, at: 50, 50); after(.ms(50)); up(0)
+            after(.ms(1000)); tick()                                  // single: 0.350
+            down(0, at: 50, 50); after(.ms(50)); up(0)                // 1.050 … 1.100
+            after(.ms(100))
+            down(0, at: 50, 50); after(.ms(50)); up(0)                // 1.200 … 1.250
+            after(.ms(1000)); tick()                                  // double: 1.550
+            down(0, at: 50, 50); after(.ms(50)); up(0)                // 2.250 … 2.300
+            after(.ms(100))
+            down(0, at: 50, 50); after(.ms(50)); up(0)                // 2.400 … 2.450
+            after(.ms(100))
+            down(0, at: 50, 50); after(.ms(50)); up(0)                // 2.550 … 2.600
+            after(.ms(1000)); tick()                                  // triple: 2.900
+        }
+        #expect(lines == [
+            #"{"time":0.350000,"region":"photo","type":"tap","x":50,"y":50,"count":1}"#,
+            #"{"time":1.550000,"region":"photo","type":"tap","x":50,"y":50,"count":2}"#,
+            #"{"time":2.900000,"region":"photo","type":"tap","x":50,"y":50,"count":3}"#,
+        ])
+    }
+
+    @Test func aTapTooFarFromThePreviousEndsItsChain_andBeginsAnother() {
+        let lines = play(Self.singleOrDouble) {
+            down(0, at: 50, 50); after(.ms(50)); up(0)
+            after(.ms(100))
+            down(0, at: 80, 50); after(.ms(50)); up(0)                // 30 mm away: the first is a single tap
+            after(.ms(400)); tick()
+        }
+        // The single tap is recognized at the far landing (0.150), but the double tap, begun anew there,
+        // has priority: its failure at 0.500 releases both single taps, stamped then.
+        #expect(lines == [
+            #"{"time":0.500000,"region":"photo","type":"tap","x":50,"y":50,"count":1}"#,
+            #"{"time":0.500000,"region":"photo","type":"tap","x":80,"y":50,"count":1}"#,
+        ])
+    }
+
+    @Test func oneTapMoreThanRequiredIsNoTap_andTheDefaultTapIsNeverDelayed() {
+        let double = [Target("photo", shape: Self.area, gesture: TapGesture(count: 2))]
+        let lines = play(double) {
+            for start in [0, 150, 300] as [Int64] {
+                after(.ms(start == 0 ? 0 : 100))
+                down(0, at: 50, 50); after(.ms(50)); up(0)
+            }
+            after(.ms(1000)); tick()
+        }
+        #expect(lines == [])
+        let plain = [Target("photo", shape: Self.area, gesture: TapGesture())]
+        #expect(play(plain) {
+            down(0, at: 50, 50); after(.ms(50)); up(0)
+            after(.ms(100))
+            down(0, at: 50, 50); after(.ms(50)); up(0)
+        } == [
+            #"{"time":0.050000,"region":"photo","type":"tap","x":50,"y":50,"count":1}"#,
+            #"{"time":0.200000,"region":"photo","type":"tap","x":50,"y":50,"count":2}"#,
+        ])
+    }
+}
