@@ -134,8 +134,13 @@ public func replay(trace path: String, options: ReplayOptions, output: LineWrite
         emit(pipeline.handle(event))
     }
     let end = pipeline.finish()
-    if failure == nil && (end.partialFrameDropped || reader.droppedPartialLine) {
-        Diagnostics.warn("\(path): the trace ends in the middle of a frame; its last events after the final SYN_REPORT were dropped")
+    if failure == nil {
+        if let line = reader.cutShortLine {
+            Diagnostics.warn("\(path):\(line): the last line has no line end (the trace was cut short): it was dropped, "
+                             + "with any events after the final SYN_REPORT")
+        } else if end.partialFrameDropped {
+            Diagnostics.warn("\(path): the trace ends in the middle of a frame; its last events after the final SYN_REPORT were dropped")
+        }
     }
     emit(end.events)
     output.flush()

@@ -62,11 +62,6 @@ enum EvemuSyntax {
         }
     }
 
-    /// The index of the first NUL byte, if any.
-    static func nulIndex(in line: Bytes) -> Int? {
-        line.firstIndex(of: 0)
-    }
-
     /// The end of a line's data: the first `#` (evemu 1.1+ allows comments after data), else the line's end.
     @inline(__always)
     static func dataEnd(_ line: Bytes, from start: Int) -> Int {

@@ -27,7 +27,7 @@ public enum DescriptionSource: Hashable, Sendable {
 /// ```swift
 /// let trace = try TraceReader.open(path: "n4.events")          // finds n4.desc beside it
 /// while let event = try trace.next() { … }
-/// if trace.droppedPartialLine { /* warn: the last line was cut short */ }
+/// if let line = trace.cutShortLine { /* warn: the last line was cut short */ }
 /// ```
 ///
 /// Both formats are streamed line by line through a fixed buffer, and reading an event allocates
@@ -141,7 +141,10 @@ public final class TraceReader {
         return result
     }
 
-    /// True when the trace's last line was an `E:` line cut short without its newline, and was dropped:
-    /// the caller warns, as for a partial frame. Known once `next()` has returned nil.
-    public var droppedPartialLine: Bool { evemu?.droppedPartialLine ?? false }
+    /// The number of the trace's last line when it had no line end and was dropped, as a write cut short
+    /// (evemu): the caller warns, as for a partial frame. Known once `next()` has returned nil.
+    public var cutShortLine: Int? { evemu?.cutShortLine }
+
+    /// True when the trace's last line was dropped for having no line end (`cutShortLine`).
+    public var droppedPartialLine: Bool { cutShortLine != nil }
 }
