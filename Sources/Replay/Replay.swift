@@ -69,7 +69,7 @@ public struct ReplayOptions: Sendable {
     /// The layout for every trace; nil to look beside each trace, then use the default.
     public var layout: Layout?
     public var format: OutputFormat
-    /// A device description for header-less traces (`--device`).
+    /// A device description (`--device`): for header-less traces; it replaces a trace's own, with a warning.
     public var device: String?
     /// The surface's physical size (`--size`), for devices without resolution.
     public var size: Size?
@@ -99,23 +99,39 @@ public func replay(trace path: String, options: ReplayOptions, output: LineWrite
     } catch {
         throw CommandError(error)
     }
+    if reader.replacedOwnDescription, let device = options.device {
+        Diagnostics.warnOnce(key: "replaced description of \(path)",
+                             "\(path) has its own device description; --device \(device) replaces it")
+    }
     let description = reader.description
+    // The file the description came from, for its messages.
+    let descriptionFile: String
+    switch reader.descriptionSource {
+    case .header: descriptionFile = path
+    case .file(let file): descriptionFile = file
+    }
     guard description.touchProtocol != nil else {
         throw CommandError(status: CommandError.malformed,
-                           "\(path): expected a touch device (multitouch axes, or BTN_TOUCH with ABS_X/ABS_Y); \"\(description.name)\" is not one")
+                           "\(descriptionFile): expected a touch device (multitouch axes, or BTN_TOUCH with ABS_X/ABS_Y); \"\(description.name)\" is not one")
+    }
+    if let (code, info) = description.positionAxisWithoutRange {
+        let name = EvdevNames.code(code, type: EventType.abs) ?? "axis \(code)"
+        throw CommandError(status: CommandError.malformed,
+                           "\(descriptionFile): expected the position axis \(name) to span a range (maximum above minimum), "
+                           + "found \(info.minimum) to \(info.maximum): positions on it cannot be told apart")
     }
     var layout = options.layout
     if layout == nil, let beside = layoutBeside(trace: path) {
         layout = try loadLayout(path: beside)
     }
     guard let mapping = description.surfaceMapping(size: options.size, layoutSurface: layout?.surface) else {
-        throw CommandError(status: CommandError.malformed, "\(path): expected the device to have position axes")
+        throw CommandError(status: CommandError.malformed, "\(descriptionFile): expected the device to have position axes")
     }
     if mapping.resolutionAssumed {
         Diagnostics.warnResolutionAssumed(for: path)
     }
     guard var pipeline = GesturePipeline(description: description, surface: mapping, layout: layout) else {
-        throw CommandError(status: CommandError.malformed, "\(path): expected a touch device")
+        throw CommandError(status: CommandError.malformed, "\(descriptionFile): expected a touch device")
     }
     let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path : nil)
     func emit(_ events: [GestureEvent]) {

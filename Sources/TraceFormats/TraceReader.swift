@@ -39,6 +39,9 @@ public final class TraceReader {
     public let format: TraceFormat
     public let description: DeviceDescription
     public let descriptionSource: DescriptionSource
+    /// True when the trace has a description of its own (an evemu header, a libinput recording's
+    /// `evdev:`) and the one given to `open` replaced it.
+    public let replacedOwnDescription: Bool
 
     private let evemu: EvemuReader?
     private let libinput: LibinputRecordReader?
@@ -48,8 +51,8 @@ public final class TraceReader {
     /// - Parameters:
     ///   - path: an evemu trace (with or without header) or a libinput recording.
     ///   - device: a description file (`evemu-describe` output, or a libinput recording) that replaces the
-    ///     trace's own header, if any. Without it, a header-less evemu trace takes the first of
-    ///     `descriptionCandidates(forTrace:)` that exists.
+    ///     trace's own header, if any (`replacedOwnDescription`). Without it, a header-less evemu trace
+    ///     takes the first of `descriptionCandidates(forTrace:)` that exists.
     /// - Throws: `TraceError` — `.unreadable` when the trace or the given description cannot be opened;
     ///   `.malformed` for a bad header, or when a header-less trace has no description.
     public static func open(path: String, device: String? = nil) throws(TraceError) -> TraceReader {
@@ -59,7 +62,8 @@ public final class TraceReader {
         case .evemu:
             let reader = try EvemuReader(path: path)
             if let given, let device {
-                return TraceReader(path: path, format: format, description: given, source: .file(path: device), evemu: reader)
+                return TraceReader(path: path, format: format, description: given, source: .file(path: device),
+                                   replaced: reader.headerDescription != nil, evemu: reader)
             }
             if let header = reader.headerDescription {
                 return TraceReader(path: path, format: format, description: header, source: .header, evemu: reader)
@@ -76,7 +80,8 @@ public final class TraceReader {
         case .libinputRecord:
             let reader = try LibinputRecordReader(path: path)
             if let given, let device {
-                return TraceReader(path: path, format: format, description: given, source: .file(path: device), libinput: reader)
+                return TraceReader(path: path, format: format, description: given, source: .file(path: device), replaced: true,
+                                   libinput: reader)
             }
             return TraceReader(path: path, format: format, description: reader.description, source: .header, libinput: reader)
         }
@@ -108,21 +113,14 @@ public final class TraceReader {
         return result
     }
 
-    private init(path: String, format: TraceFormat, description: DeviceDescription, source: DescriptionSource, evemu: EvemuReader) {
+    private init(path: String, format: TraceFormat, description: DeviceDescription, source: DescriptionSource,
+                 replaced: Bool = false, evemu: EvemuReader? = nil, libinput: LibinputRecordReader? = nil) {
         self.path = path
         self.format = format
         self.description = description
         self.descriptionSource = source
+        self.replacedOwnDescription = replaced
         self.evemu = evemu
-        self.libinput = nil
-    }
-
-    private init(path: String, format: TraceFormat, description: DeviceDescription, source: DescriptionSource, libinput: LibinputRecordReader) {
-        self.path = path
-        self.format = format
-        self.description = description
-        self.descriptionSource = source
-        self.evemu = nil
         self.libinput = libinput
     }
 

@@ -47,7 +47,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Output format: jsonl (stable) or text (for people).")
     var format: OutputFormat = .jsonl
 
-    @Option(help: ArgumentHelp("A device description (evemu-describe output) for traces without a header.", valueName: "desc"))
+    @Option(help: ArgumentHelp("A device description (evemu-describe output) for traces without a header; "
+                               + "it replaces a trace's own, with a warning.", valueName: "desc"))
     var device: String?
 
     @Option(help: ArgumentHelp("The surface's size in mm, for devices that report no resolution.", valueName: "WxH"))

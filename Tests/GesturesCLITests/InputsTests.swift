@@ -68,4 +68,39 @@ import Testing
         #expect(run.status == 65)
         #expect(run.stderr == "gestures: \(trace):7: unexpected NUL byte in column 12: expected a YAML text file\n")
     }
+
+    // MARK: Descriptions
+
+    /// An axis whose range is 0 had the surface assumed 250 mm wide: no position can be told on it, so
+    /// the description is malformed, and the message names the axis.
+    @Test func aPositionAxisWithoutRangeIs65() throws {
+        let trace = try write("zero.evemu", header.replacingOccurrences(of: "A: 35 0 1000 0 0 10", with: "A: 35 0 0 0 0 10") + tap)
+        let run = try CLI.run(["replay", trace])
+        #expect(run.status == 65)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "gestures: \(trace): expected the position axis ABS_MT_POSITION_X to span a range (maximum above minimum), "
+                + "found 0 to 0: positions on it cannot be told apart\n")
+        // Without resolutions either (where the 250 mm were assumed), and from a description file: that file is named.
+        let description = try write("zero.desc", header.replacingOccurrences(of: "A: 35 0 1000 0 0 10", with: "A: 35 0 1000 0 0 0")
+            .replacingOccurrences(of: "A: 36 0 500 0 0 10", with: "A: 36 7 7 0 0 0"))
+        let bare = try write("bare.events", tap)
+        let described = try CLI.run(["replay", "--device", description, bare])
+        #expect(described.status == 65)
+        #expect(described.stderr == "gestures: \(description): expected the position axis ABS_MT_POSITION_Y to span a range "
+                + "(maximum above minimum), found 7 to 7: positions on it cannot be told apart\n")
+    }
+
+    /// `--device` replaced a trace's own description silently: it says so now, once per trace.
+    @Test func aDeviceThatReplacesATracesOwnDescriptionSaysSo() throws {
+        let description = try write("device.desc", header)
+        let trace = try write("tap.evemu", header + tap)
+        let run = try CLI.run(["replay", "--device", description, trace, trace])
+        #expect(run.status == 0)
+        #expect(run.lines.count == 2)
+        #expect(run.stderr == "gestures: warning: \(trace) has its own device description; --device \(description) replaces it\n")
+        // A trace without a header of its own: nothing to say.
+        let bare = try CLI.run(["replay", "--device", description, try write("bare.events", tap)])
+        #expect(bare.lines == [tapLine])
+        #expect(bare.stderr == "")
+    }
 }
