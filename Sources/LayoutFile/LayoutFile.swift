@@ -29,6 +29,9 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible, Equatable {
 /// not positive, negative thresholds, non-finite numbers, impossible dates, `start` not before `end`,
 /// a bucket that does not fit the domain, `minDegrees` above `maxDegrees`, `initialDegrees` outside them.
 public enum LayoutFile {
+    /// The largest layout file read, in bytes: no layout is that big (SPEC "Input files").
+    public static let largestFile = 16 << 20
+
     /// Parses the bytes of a layout file. `file` only names it in messages.
     public static func parse(_ bytes: [UInt8], file: String? = nil) throws(LayoutError) -> Layout {
         let document: JSON.Located

@@ -4,10 +4,6 @@ import GestureFormat
 import LayoutFile
 import TraceFormats
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A failure with the exit status SPEC gives it.
 public struct CommandError: Error, CustomStringConvertible, Sendable {
     public var status: Int32
@@ -36,16 +32,17 @@ public struct CommandError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// Reads a layout file: 66 when it cannot be read, 65 when it is not a valid layout.
-public func loadLayout(path: String) throws(CommandError) -> Layout {
+/// Reads a layout file: 66 when it cannot be read, 65 when it is not a valid layout (or larger than any
+/// layout, `LayoutFile.largestFile`).
+public func loadLayout(path: FilePath) throws(CommandError) -> Layout {
     let bytes: [UInt8]
     do {
-        bytes = try readWholeFile(path: path)
+        bytes = try readWholeFile(path, limit: LayoutFile.largestFile)
     } catch {
-        throw CommandError(status: CommandError.missing, "\(path): cannot read the layout: \(error.message)")
+        throw CommandError(error)
     }
     do {
-        return try LayoutFile.parse(bytes, file: path)
+        return try LayoutFile.parse(bytes, file: path.description)
     } catch {
         throw CommandError(status: CommandError.malformed, error.description)
     }
@@ -53,15 +50,11 @@ public func loadLayout(path: String) throws(CommandError) -> Layout {
 
 /// The layout that goes with a trace when none is given: `NAME.layout.json` beside it (NAME being the
 /// trace's file name without its extension), else `TRACE.layout.json` (the full name plus the suffix).
-public func layoutBeside(trace path: String) -> String? {
-    var candidates: [String] = []
-    let slash = path.lastIndex(of: "/")
-    let name = slash.map { path[path.index(after: $0)...] } ?? Substring(path)
-    if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-        candidates.append(String(path[..<dot]) + ".layout.json")
-    }
-    candidates.append(path + ".layout.json")
-    return candidates.first { access($0, F_OK) == 0 }
+public func layoutBeside(trace path: FilePath) -> FilePath? {
+    var candidates: [FilePath] = []
+    if let stem = path.removingExtension() { candidates.append(stem.appending(".layout.json")) }
+    candidates.append(path.appending(".layout.json"))
+    return candidates.first(where: fileExists)
 }
 
 /// Options of one replay.
@@ -70,13 +63,13 @@ public struct ReplayOptions: Sendable {
     public var layout: Layout?
     public var format: OutputFormat
     /// A device description (`--device`): for header-less traces; it replaces a trace's own, with a warning.
-    public var device: String?
+    public var device: FilePath?
     /// The surface's physical size (`--size`), for devices without resolution.
     public var size: Size?
     /// Print the trace's path at the start of each line (several traces).
     public var namesTraces: Bool
 
-    public init(layout: Layout? = nil, format: OutputFormat = .jsonl, device: String? = nil, size: Size? = nil,
+    public init(layout: Layout? = nil, format: OutputFormat = .jsonl, device: FilePath? = nil, size: Size? = nil,
                 namesTraces: Bool = false) {
         self.layout = layout
         self.format = format
@@ -92,7 +85,7 @@ public struct ReplayOptions: Sendable {
 /// progress are cancelled at the last frame's time. When the trace turns out malformed part-way, the same
 /// happens at the last good frame — every `began` still gets its `ended` or `cancelled` — and the error is
 /// thrown after those lines.
-public func replay(trace path: String, options: ReplayOptions, output: LineWriter) throws(CommandError) {
+public func replay(trace path: FilePath, options: ReplayOptions, output: LineWriter) throws(CommandError) {
     let reader: TraceReader
     do {
         reader = try TraceReader.open(path: path, device: options.device)
@@ -105,7 +98,7 @@ public func replay(trace path: String, options: ReplayOptions, output: LineWrite
     }
     let description = reader.description
     // The file the description came from, for its messages.
-    let descriptionFile: String
+    let descriptionFile: FilePath
     switch reader.descriptionSource {
     case .header: descriptionFile = path
     case .file(let file): descriptionFile = file
@@ -128,12 +121,12 @@ public func replay(trace path: String, options: ReplayOptions, output: LineWrite
         throw CommandError(status: CommandError.malformed, "\(descriptionFile): expected the device to have position axes")
     }
     if mapping.resolutionAssumed {
-        Diagnostics.warnResolutionAssumed(for: path)
+        Diagnostics.warnResolutionAssumed(for: path.description)
     }
     guard var pipeline = GesturePipeline(description: description, surface: mapping, layout: layout) else {
         throw CommandError(status: CommandError.malformed, "\(descriptionFile): expected a touch device")
     }
-    let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path : nil)
+    let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path.description : nil)
     func emit(_ events: [GestureEvent]) {
         for event in events { output.write(event, with: formatter) }
     }

@@ -19,7 +19,7 @@ import GestureCore
 /// that line holds and however long it is. Only a comment, or a description line before any event (a
 /// description file need not end with a line end), is read as usual.
 final class EvemuReader {
-    let path: String
+    let path: FilePath
     /// The description from the file's own header; nil for a header-less file.
     let headerDescription: DeviceDescription?
     /// The number of the last line, once it was dropped for having no line end.
@@ -33,9 +33,9 @@ final class EvemuReader {
     private var finished = false
 
     /// Opens `path` and reads its description header, up to the first `E:` line.
-    init(path: String) throws(TraceError) {
+    init(path: FilePath) throws(TraceError) {
         let lines = try LineReader(path: path)
-        var parser = EvemuDescriptionParser(path: path)
+        var parser = EvemuDescriptionParser(path: path.description)
         var pending: InputEvent?
         var pendingError: TraceError?
         var cutShortLine: Int?
@@ -73,7 +73,7 @@ final class EvemuReader {
     }
 
     /// The description of an `evemu-describe` file (or the header of a trace).
-    static func readDescription(path: String) throws(TraceError) -> DeviceDescription {
+    static func readDescription(path: FilePath) throws(TraceError) -> DeviceDescription {
         let reader = try EvemuReader(path: path)
         guard let description = reader.headerDescription else {
             throw TraceError(.malformed, path: path, message: "expected a device description (N:, I:, P:, B:, A: lines), found none")

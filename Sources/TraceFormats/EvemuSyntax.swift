@@ -228,8 +228,7 @@ enum EvemuSyntax {
             if byte >= 0x20 && byte < 0x7F && byte != 0x27 {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                let digits = String(byte, radix: 16)
-                result += "\\x" + (digits.count < 2 ? "0" + digits : digits)
+                result += hexEscape(byte)
             }
         }
         if range.count > 40 { result += "…" }

@@ -18,29 +18,62 @@ func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
 /// `write(2)`, under a name that methods called `write` do not shadow.
 func writeDescriptor(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
 
+/// `open(2)` of a path's bytes.
+func openDescriptor(_ path: FilePath, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+    path.withCString { open($0, flags, mode) }
+}
+
 /// Opens `path` for reading; a directory or a missing file is `unreadable`.
-func openForReading(_ path: String) throws(TraceError) -> Int32 {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+func openForReading(_ path: FilePath) throws(TraceError) -> Int32 {
+    let fd = openDescriptor(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
-        throw TraceError(.unreadable, path: path, message: "cannot open: \(errorText(errno))")
+        throw TraceError(.unreadable, path: path.description, message: "cannot open: \(errorText(errno))")
     }
     var status = stat()
     if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
         close(fd)
-        throw TraceError(.unreadable, path: path, message: "cannot read: it is a directory")
+        throw TraceError(.unreadable, path: path.description, message: "cannot read: it is a directory")
     }
     return fd
 }
 
 /// Whether a regular file (or anything that is not a directory) exists at `path`.
-func fileExists(_ path: String) -> Bool {
+public func fileExists(_ path: FilePath) -> Bool {
     var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR
+    return path.withCString { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) != S_IFDIR
 }
 
 /// `limit` bytes in words: `16 MiB`, or `1000 bytes`.
 func mebibytes(_ limit: Int) -> String {
     limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+}
+
+/// Reads a whole file into memory, for small files (a layout). A file of more than `limit` bytes is
+/// `malformed`: it is not what it claims to be.
+public func readWholeFile(_ path: FilePath, limit: Int) throws(TraceError) -> [UInt8] {
+    let fd = try openForReading(path)
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    let chunk = 1 << 16
+    while true {
+        let old = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: chunk))
+        let count = bytes.withUnsafeMutableBytes { buffer in
+            read(fd, buffer.baseAddress! + old, chunk)
+        }
+        if count < 0 {
+            if errno == EINTR {
+                bytes.removeLast(chunk)
+                continue
+            }
+            throw TraceError(.io, path: path.description, message: "cannot read: \(errorText(errno))")
+        }
+        bytes.removeLast(chunk - count)
+        if bytes.count > limit {
+            throw TraceError(.malformed, path: path.description, message: "expected a file of at most \(mebibytes(limit)), found a larger one")
+        }
+        if count == 0 { return bytes }
+    }
 }
 
 /// Hands out a file's lines one at a time through one fixed buffer, never holding the whole file.
@@ -81,7 +114,7 @@ final class LineReader {
     /// How much of an overlong line is kept, for its kind and for messages.
     private static let overlongPrefix = 4096
 
-    let path: String
+    let path: FilePath
     /// The longest line handed out whole, line end excluded.
     let lineLimit: Int
     /// The file's size in bytes when it is a regular file (nil for a pipe or a device), as opened.
@@ -109,7 +142,7 @@ final class LineReader {
     private static let carriageReturn: UInt8 = 0x0D
 
     /// - Parameter lineLimit: at least 3, the length of a byte order mark (small limits are for tests).
-    init(path: String, lineLimit: Int = LineReader.defaultLineLimit) throws(TraceError) {
+    init(path: FilePath, lineLimit: Int = LineReader.defaultLineLimit) throws(TraceError) {
         precondition(lineLimit >= 3, "a line limit of at least 3 bytes")
         self.path = path
         self.lineLimit = lineLimit
@@ -226,7 +259,7 @@ final class LineReader {
             let count = read(fd, buffer + end, capacity - end)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw TraceError(.io, path: path, line: lineNumber + 1, message: "cannot read: \(errorText(errno))")
+                throw TraceError(.io, path: path.description, line: lineNumber + 1, message: "cannot read: \(errorText(errno))")
             }
             if count == 0 { atEndOfFile = true } else { end += count }
             return

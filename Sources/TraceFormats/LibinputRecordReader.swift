@@ -48,7 +48,7 @@ final class LibinputRecordReader {
     /// record's are a few KB.
     static let headerLimit = wholeDocumentLimit
 
-    let path: String
+    let path: FilePath
     /// The first device's description, from its `evdev:` key.
     let description: DeviceDescription
 
@@ -105,7 +105,7 @@ final class LibinputRecordReader {
     ///
     /// - Parameter wholeDocumentLimit: the largest file read whole by Yams when it is not in libinput
     ///   record's block layout (a parameter for tests).
-    init(path: String, wholeDocumentLimit: Int = LibinputRecordReader.wholeDocumentLimit) throws(TraceError) {
+    init(path: FilePath, wholeDocumentLimit: Int = LibinputRecordReader.wholeDocumentLimit) throws(TraceError) {
         let lines = try LineReader(path: path)
         let mayReadWhole = (lines.regularFileSize ?? Int.max) <= wholeDocumentLimit
         self.path = path
@@ -206,14 +206,14 @@ final class LibinputRecordReader {
     }
 
     /// The description of the first device of a recording, from its header.
-    static func readDescription(path: String) throws(TraceError) -> DeviceDescription {
+    static func readDescription(path: FilePath) throws(TraceError) -> DeviceDescription {
         try LibinputRecordReader(path: path).description
     }
 
     /// Reads the whole document with Yams, at once: for documents that are not in libinput record's layout.
     /// Its lines are read and checked as the streaming reads and checks them (with their line ends made
     /// LF, which Yams counts as it counts any line end), and at most `limit` bytes of them.
-    static func readWholeDocument(path: String, limit: Int = LibinputRecordReader.wholeDocumentLimit) throws(TraceError)
+    static func readWholeDocument(path: FilePath, limit: Int = LibinputRecordReader.wholeDocumentLimit) throws(TraceError)
         -> (description: DeviceDescription, events: [InputEvent])
     {
         let lines = try LineReader(path: path)
@@ -442,7 +442,7 @@ final class LibinputRecordReader {
     private static let headerLayout =
         "expected a top-level devices: list whose first device has its events: key on a line of its own, after its evdev: key"
 
-    private static func notBlockLayoutError(path: String, line: Int?, expected: String, limit: Int) -> TraceError {
+    private static func notBlockLayoutError(path: FilePath, line: Int?, expected: String, limit: Int) -> TraceError {
         TraceError(
             .malformed, path: path, line: line,
             message: expected
@@ -461,7 +461,7 @@ final class LibinputRecordReader {
     /// Refuses the YAML aliases of `text`, read from line `lineOffset` + 1 of the file: an alias stands for
     /// the whole node it names, and aliases of aliases let a file of a few hundred bytes stand for
     /// exponentially many nodes, which Yams would expand (hashing a mapping's keys) for ever.
-    private static func refuseAliases(in text: String, path: String, lineOffset: Int = 0) throws(TraceError) {
+    private static func refuseAliases(in text: String, path: FilePath, lineOffset: Int = 0) throws(TraceError) {
         guard let alias = YAMLAliases.first(in: text) else { return }
         throw TraceError(
             .malformed, path: path, line: alias.line + lineOffset,
@@ -469,7 +469,7 @@ final class LibinputRecordReader {
     }
 
     /// Parses a whole document (or the header of one: the text before the first device's `events:`).
-    static func parse(_ text: String, path: String) throws(TraceError) -> (description: DeviceDescription, events: [InputEvent]) {
+    static func parse(_ text: String, path: FilePath) throws(TraceError) -> (description: DeviceDescription, events: [InputEvent]) {
         try refuseAliases(in: text, path: path)
         let root: Node?
         do {
@@ -516,7 +516,7 @@ final class LibinputRecordReader {
         return (description, events)
     }
 
-    private static func translate(_ error: YamlError, path: String) -> TraceError {
+    private static func translate(_ error: YamlError, path: FilePath) -> TraceError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
             return TraceError(.malformed, path: path, line: mark.line, message: "expected valid YAML: \(problem)")
@@ -541,7 +541,7 @@ private func isNull(_ node: Node) -> Bool {
 
 /// Reads values out of the node tree, with messages that name the key and the line.
 private struct Walker {
-    let path: String
+    let path: FilePath
     /// Added to the line numbers of the nodes: for a row parsed alone, its line in the file less one.
     var lineOffset = 0
 

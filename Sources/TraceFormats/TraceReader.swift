@@ -8,9 +8,8 @@ public enum TraceFormat: Hashable, Sendable {
     case libinputRecord
 
     /// The format by the file's extension.
-    public init(path: String) {
-        let lowered = path.lowercased()
-        self = lowered.hasSuffix(".yml") || lowered.hasSuffix(".yaml") ? .libinputRecord : .evemu
+    public init(path: FilePath) {
+        self = path.hasSuffix(ignoringCase: ".yml") || path.hasSuffix(ignoringCase: ".yaml") ? .libinputRecord : .evemu
     }
 }
 
@@ -19,7 +18,7 @@ public enum DescriptionSource: Hashable, Sendable {
     /// The trace's own header (evemu) or `evdev:` block (libinput record).
     case header
     /// A separate description file: the one given, or a `.desc` found beside the trace.
-    case file(path: String)
+    case file(path: FilePath)
 }
 
 /// A recorded trace, opened: its device description, then its events one at a time.
@@ -35,7 +34,7 @@ public enum DescriptionSource: Hashable, Sendable {
 /// is parsed by Yams).
 public final class TraceReader {
     /// The trace's path, as given.
-    public let path: String
+    public let path: FilePath
     public let format: TraceFormat
     public let description: DeviceDescription
     public let descriptionSource: DescriptionSource
@@ -55,7 +54,7 @@ public final class TraceReader {
     ///     takes the first of `descriptionCandidates(forTrace:)` that exists.
     /// - Throws: `TraceError` — `.unreadable` when the trace or the given description cannot be opened;
     ///   `.malformed` for a bad header, or when a header-less trace has no description.
-    public static func open(path: String, device: String? = nil) throws(TraceError) -> TraceReader {
+    public static func open(path: FilePath, device: FilePath? = nil) throws(TraceError) -> TraceReader {
         let format = TraceFormat(path: path)
         let given = try device.map { (devicePath) throws(TraceError) in try readDescription(path: devicePath) }
         switch format {
@@ -73,7 +72,7 @@ public final class TraceReader {
                 throw TraceError(
                     .malformed, path: path,
                     message: "expected a device description: the trace has no header (N:, I:, … lines) and there is no "
-                        + candidates.joined(separator: " or ") + " beside it")
+                        + candidates.map(\.description).joined(separator: " or ") + " beside it")
             }
             let description = try EvemuReader.readDescription(path: found)
             return TraceReader(path: path, format: format, description: description, source: .file(path: found), evemu: reader)
@@ -87,33 +86,41 @@ public final class TraceReader {
         }
     }
 
+    /// `open(path:device:)` for a path given as text (its UTF-8 bytes).
+    public static func open(path: String, device: String? = nil) throws(TraceError) -> TraceReader {
+        try open(path: FilePath(path), device: device.map { FilePath($0) })
+    }
+
     /// The device description of a file: `evemu-describe` output (or an evemu trace's header), or the first
     /// device of a libinput recording.
-    public static func readDescription(path: String) throws(TraceError) -> DeviceDescription {
+    public static func readDescription(path: FilePath) throws(TraceError) -> DeviceDescription {
         switch TraceFormat(path: path) {
         case .evemu: try EvemuReader.readDescription(path: path)
         case .libinputRecord: try LibinputRecordReader.readDescription(path: path)
         }
     }
 
+    /// `readDescription(path:)` for a path given as text (its UTF-8 bytes).
+    public static func readDescription(path: String) throws(TraceError) -> DeviceDescription {
+        try readDescription(path: FilePath(path))
+    }
+
     /// Where a header-less trace's description may be, in the order tried: the trace's name with its
     /// extensions replaced by `.desc`, from the longest name to the shortest. `Device.gesture.events`
     /// gives `Device.gesture.desc`, then `Device.desc` (the naming of the evemu-devices recordings).
-    public static func descriptionCandidates(forTrace path: String) -> [String] {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        var stem = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var result: [String] = []
-        if !stem.contains(".") { result.append(directory + stem + ".desc") }
-        while let dot = stem.lastIndex(of: "."), dot != stem.startIndex {
-            stem = String(stem[..<dot])
-            let candidate = directory + stem + ".desc"
+    public static func descriptionCandidates(forTrace path: FilePath) -> [FilePath] {
+        var result: [FilePath] = []
+        if path.nameHasNoDot { result.append(path.appending(".desc")) }
+        var stem = path
+        while let shorter = stem.removingExtension() {
+            stem = shorter
+            let candidate = stem.appending(".desc")
             if candidate != path { result.append(candidate) }
         }
         return result
     }
 
-    private init(path: String, format: TraceFormat, description: DeviceDescription, source: DescriptionSource,
+    private init(path: FilePath, format: TraceFormat, description: DeviceDescription, source: DescriptionSource,
                  replaced: Bool = false, evemu: EvemuReader? = nil, libinput: LibinputRecordReader? = nil) {
         self.path = path
         self.format = format

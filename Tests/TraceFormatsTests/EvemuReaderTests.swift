@@ -324,7 +324,7 @@ let smallHeader = """
         let path = try directory.write("Pad.two-taps.events", "# recorded by hand\nE: 5.000001 0000 0000 0000\n")
         let trace = try TraceReader.open(path: path)
         #expect(trace.description.name == "Small Touch # not a comment")
-        #expect(trace.descriptionSource == .file(path: directory.path + "/Pad.desc"))
+        #expect(trace.descriptionSource == .file(path: FilePath(directory.path + "/Pad.desc")))
         #expect(try trace.readAll() == [InputEvent(time: T(5_000_001), type: 0, code: 0, value: 0)])
     }
 

@@ -26,11 +26,11 @@ import Testing
     {
         let path = try directory.write("rec.yml", bytes: bytes)
         let opened = message { _ = try TraceReader.open(path: path).readAll() }
-        let whole = message { _ = try LibinputRecordReader.readWholeDocument(path: path) }
+        let whole = message { _ = try LibinputRecordReader.readWholeDocument(path: FilePath(path)) }
         #expect(whole == opened, sourceLocation: sourceLocation)
         if streamed {
             let onlyStreamed = message {
-                let reader = try LibinputRecordReader(path: path, wholeDocumentLimit: 16)
+                let reader = try LibinputRecordReader(path: FilePath(path), wholeDocumentLimit: 16)
                 while try reader.next() != nil {}
             }
             #expect(onlyStreamed == opened, sourceLocation: sourceLocation)
@@ -47,10 +47,10 @@ import Testing
     /// A recording's description and events: streamed, and read whole, which must agree.
     private func recording(_ bytes: [UInt8]) throws -> (description: DeviceDescription, events: [InputEvent], streamed: Bool) {
         let path = try directory.write("rec.yml", bytes: bytes)
-        let reader = try LibinputRecordReader(path: path)
+        let reader = try LibinputRecordReader(path: FilePath(path))
         var events: [InputEvent] = []
         while let event = try reader.next() { events.append(event) }
-        let whole = try LibinputRecordReader.readWholeDocument(path: path)
+        let whole = try LibinputRecordReader.readWholeDocument(path: FilePath(path))
         #expect(whole.description == reader.description)
         #expect(whole.events == events)
         return (reader.description, events, !reader.readsWholeDocument)
@@ -320,7 +320,7 @@ import Testing
         for text in texts {
             let path = try directory.write("lines.txt", text)
             for limit in 3...24 {
-                let reader = try LineReader(path: path, lineLimit: limit)
+                let reader = try LineReader(path: FilePath(path), lineLimit: limit)
                 var lines: [String] = []
                 while let line = try reader.next() {
                     lines.append(String(decoding: line.bytes, as: UTF8.self) + (line.isOverlong ? " (overlong)" : "")
