@@ -90,6 +90,16 @@ extension DeviceDescription {
         return SurfaceMapping(x: x, y: y, resolutionAssumed: assumed)
     }
 
+    /// The first position axis, x then y, whose range is empty (its maximum not above its minimum): a
+    /// touch's position along it cannot be told, nor a size assumed for it. Nil when both have a range.
+    public var positionAxisWithoutRange: (code: UInt16, info: AbsInfo)? {
+        guard let axes = positionAxes else { return nil }
+        for code in [axes.x, axes.y] {
+            if let info = absinfo[code], info.maximum <= info.minimum { return (code, info) }
+        }
+        return nil
+    }
+
     /// The surface's size in mm by the same rules, with no size given.
     public var surfaceSize: Size? { surfaceMapping()?.size }
 

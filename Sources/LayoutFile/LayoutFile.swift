@@ -29,6 +29,9 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible, Equatable {
 /// not positive, negative thresholds, non-finite numbers, impossible dates, `start` not before `end`,
 /// a bucket that does not fit the domain, `minDegrees` above `maxDegrees`, `initialDegrees` outside them.
 public enum LayoutFile {
+    /// The largest layout file read, in bytes: no layout is that big (SPEC "Input files").
+    public static let largestFile = 16 << 20
+
     /// Parses the bytes of a layout file. `file` only names it in messages.
     public static func parse(_ bytes: [UInt8], file: String? = nil) throws(LayoutError) -> Layout {
         let document: JSON.Located
@@ -59,7 +62,7 @@ private struct Decoder {
         LayoutError(file: file, line: located.line, key: key, message: message)
     }
 
-    /// The members of an object, read one key at a time; what is left at the end is unknown.
+    /// The members of an object, read one key at a time.
     struct Members {
         var members: [(key: String, value: JSON.Located)]
         let path: String
@@ -73,7 +76,9 @@ private struct Decoder {
         }
     }
 
-    func members(_ located: JSON.Located, _ path: String) throws(LayoutError) -> Members {
+    /// The members of an object whose keys are among `allowed`. Duplicate and unknown keys are reported
+    /// here, before any key is found missing.
+    func members(_ located: JSON.Located, _ path: String, allowed: [String]) throws(LayoutError) -> Members {
         guard case .object(let members) = located.value else {
             throw fail(located, path, "expected an object, found \(located.value.kind)")
         }
@@ -81,12 +86,15 @@ private struct Decoder {
         for member in members where !seen.insert(member.key).inserted {
             throw fail(member.value, path.isEmpty ? member.key : path + "." + member.key, "duplicate key")
         }
-        return Members(members: members, path: path, located: located)
+        let result = Members(members: members, path: path, located: located)
+        try known(result, allowed: allowed)
+        return result
     }
 
-    func noneLeft(_ members: Members, allowed: [String]) throws(LayoutError) {
-        if let first = members.members.first {
-            throw fail(first.value, members.child(first.key),
+    /// Reports the first key of `members`, in the document's order, that is not in `allowed`.
+    func known(_ members: Members, allowed: [String]) throws(LayoutError) {
+        if let unknown = members.members.first(where: { !allowed.contains($0.key) }) {
+            throw fail(unknown.value, members.child(unknown.key),
                        "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
         }
     }
@@ -133,16 +141,14 @@ private struct Decoder {
     }
 
     mutating func layout(_ document: JSON.Located) throws(LayoutError) -> Layout {
-        var top = try members(document, "")
+        var top = try members(document, "", allowed: ["surface", "regions"])
         var surface: Size?
         if let located = top.take("surface") {
-            var fields = try members(located, "surface")
+            var fields = try members(located, "surface", allowed: ["width", "height"])
             surface = Size(width: try positive(try required(&fields, "width"), "surface.width"),
                            height: try positive(try required(&fields, "height"), "surface.height"))
-            try noneLeft(fields, allowed: ["width", "height"])
         }
         let regionsValue = try required(&top, "regions")
-        try noneLeft(top, allowed: ["surface", "regions"])
         guard case .array(let list) = regionsValue.value else {
             throw fail(regionsValue, "regions", "expected an array, found \(regionsValue.value.kind)")
         }
@@ -160,42 +166,48 @@ private struct Decoder {
         return Layout(surface: surface, regions: regions)
     }
 
+    /// A region: its keys are those of its kind, checked once the kind is known (before that, a key
+    /// of no kind is unknown).
     func region(_ located: JSON.Located, _ path: String) throws(LayoutError) -> RegionConfiguration {
-        var fields = try members(located, path)
-        let name = try string(try required(&fields, "name"), path + ".name")
+        var fields = try members(located, path, allowed: Self.regionKeys)
         let kindValue = try required(&fields, "kind")
         switch try string(kindValue, path + ".kind") {
-        case "timeline": return .timeline(try timeline(name, &fields, path))
-        case "dial": return .dial(try dial(name, &fields, path))
-        case let other: throw fail(kindValue, path + ".kind", "expected \"timeline\" or \"dial\", found \"\(other)\"")
+        case "timeline":
+            try known(fields, allowed: Self.timelineKeys)
+            return .timeline(try timeline(try string(try required(&fields, "name"), path + ".name"), &fields, path))
+        case "dial":
+            try known(fields, allowed: Self.dialKeys)
+            return .dial(try dial(try string(try required(&fields, "name"), path + ".name"), &fields, path))
+        case let other:
+            throw fail(kindValue, path + ".kind", "expected \"timeline\" or \"dial\", found \"\(other)\"")
         }
     }
+
+    /// The keys of a region of any kind.
+    static let regionKeys = timelineKeys + dialKeys.filter { !timelineKeys.contains($0) }
 
     static let timelineKeys = ["name", "kind", "rect", "domain", "bucket", "longPressMs", "slopMm", "doubleTapMs", "doubleTapSlopMm"]
 
     func timeline(_ name: String, _ fields: inout Members, _ path: String) throws(LayoutError) -> TimelineConfiguration {
         let rectValue = try required(&fields, "rect")
-        var rectFields = try members(rectValue, path + ".rect")
+        var rectFields = try members(rectValue, path + ".rect", allowed: ["x", "y", "width", "height"])
         let rect = Rect(x: try number(try required(&rectFields, "x"), path + ".rect.x"),
                         y: try number(try required(&rectFields, "y"), path + ".rect.y"),
                         width: try positive(try required(&rectFields, "width"), path + ".rect.width"),
                         height: try positive(try required(&rectFields, "height"), path + ".rect.height"))
-        try noneLeft(rectFields, allowed: ["x", "y", "width", "height"])
         let domain = try self.domain(try required(&fields, "domain"), try required(&fields, "bucket"), path)
         var configuration = TimelineConfiguration(name: name, rect: rect, domain: domain)
         if let value = fields.take("longPressMs") { configuration.longPressDuration = try milliseconds(value, path + ".longPressMs") }
         if let value = fields.take("slopMm") { configuration.slop = try nonNegative(value, path + ".slopMm") }
         if let value = fields.take("doubleTapMs") { configuration.doubleTapInterval = try milliseconds(value, path + ".doubleTapMs") }
         if let value = fields.take("doubleTapSlopMm") { configuration.doubleTapSlop = try nonNegative(value, path + ".doubleTapSlopMm") }
-        try noneLeft(fields, allowed: Self.timelineKeys)
         return configuration
     }
 
     func domain(_ located: JSON.Located, _ bucket: JSON.Located, _ path: String) throws(LayoutError) -> TimelineDomain {
-        var fields = try members(located, path + ".domain")
+        var fields = try members(located, path + ".domain", allowed: ["start", "end"])
         let start = try required(&fields, "start")
         let end = try required(&fields, "end")
-        try noneLeft(fields, allowed: ["start", "end"])
         switch (start.value, end.value) {
         case (.number, .number):
             let from = try within(TimelineDomain.largestNumber, try number(start, path + ".domain.start"), start, path + ".domain.start")
@@ -230,9 +242,20 @@ private struct Decoder {
 
     func day(_ located: JSON.Located, _ key: String) throws(LayoutError) -> CivilDay {
         let text = try string(located, key)
-        guard let day = CivilDay(iso: text) else { throw fail(located, key, "expected a date \"YYYY-MM-DD\", found \"\(text)\"") }
-        return day
+        guard let (year, month, day) = CivilDay.isoComponents(text) else {
+            throw fail(located, key, "expected a date \"YYYY-MM-DD\", found \"\(text)\"")
+        }
+        guard let civilDay = CivilDay(year: year, month: month, day: day) else {
+            let why = (1...12).contains(month)
+                ? "the days of \(Self.monthNames[month - 1]) \(year) are 1 to \(CivilDay.daysIn(month: month, year: year))"
+                : "there is no month \(month)"
+            throw fail(located, key, "\"\(text)\" is an impossible date: \(why)")
+        }
+        return civilDay
     }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                             "October", "November", "December"]
 
     static let dialKeys = ["name", "kind", "center", "radius", "deadZoneMm", "slopMm", "doubleTapMs", "doubleTapSlopMm",
                            "detentDegrees", "hysteresisDegrees", "minDegrees", "maxDegrees", "initialDegrees",
@@ -240,10 +263,9 @@ private struct Decoder {
 
     func dial(_ name: String, _ fields: inout Members, _ path: String) throws(LayoutError) -> DialConfiguration {
         let centerValue = try required(&fields, "center")
-        var centerFields = try members(centerValue, path + ".center")
+        var centerFields = try members(centerValue, path + ".center", allowed: ["x", "y"])
         let center = Point(x: try number(try required(&centerFields, "x"), path + ".center.x"),
                            y: try number(try required(&centerFields, "y"), path + ".center.y"))
-        try noneLeft(centerFields, allowed: ["x", "y"])
         let radius = try positive(try required(&fields, "radius"), path + ".radius")
         var configuration = DialConfiguration(name: name, center: center, radius: radius)
         if let value = fields.take("deadZoneMm") { configuration.deadZone = try nonNegative(value, path + ".deadZoneMm") }
@@ -292,7 +314,6 @@ private struct Decoder {
             if let high = configuration.maxDegrees { initial = min(initial, high) }
             configuration.initialDegrees = initial
         }
-        try noneLeft(fields, allowed: Self.dialKeys)
         return configuration
     }
 

@@ -26,7 +26,7 @@ public struct LiveOptions: Sendable {
 public enum RecordingDestination: Sendable, Equatable {
     /// A file, created or replaced once the device is open and known to be a touch device: a wrong node
     /// or a refused device leaves an existing file as it was.
-    case file(String)
+    case file(FilePath)
     /// Standard output, left open at the end.
     case standardOutput
 }

@@ -1,5 +1,6 @@
 import GestureFormat
 import Synchronization
+import TraceFormats
 
 #if canImport(Glibc)
 import Glibc
@@ -10,25 +11,25 @@ import Glibc
 
 /// A trace to check and the file its output must equal.
 public struct CheckedTrace: Equatable, Sendable {
-    public var path: String
-    /// `NAME.expected.jsonl` beside the trace.
-    public var expected: String
+    public var path: FilePath
+    /// `NAME.expected.jsonl` beside the trace (NAME as for the layout: the name without its extension).
+    public var expected: FilePath
     /// The trace's size in bytes (0 when it cannot be read), for estimating the time left.
     public var size: Int
     /// Why the path cannot be checked at all (a directory that cannot be read): reported as its outcome.
     public var problem: CommandError?
 
-    public init(path: String) {
+    public init(path: FilePath) {
         self.path = path
-        self.expected = besideTrace(path, suffix: ".expected.jsonl")[0]
+        self.expected = (path.removingExtension() ?? path).appending(".expected.jsonl")
         var status = stat()
-        self.size = stat(path, &status) == 0 ? Int(status.st_size) : 0
+        self.size = path.withCString { stat($0, &status) } == 0 ? Int(status.st_size) : 0
     }
 
     /// A directory that cannot be read.
-    init(unreadableDirectory path: String) {
+    init(unreadableDirectory path: FilePath) {
         self.path = path
-        self.expected = ""
+        self.expected = path
         self.size = 0
         self.problem = CommandError(status: CommandError.missing, "\(path): cannot read the directory: \(String(cString: strerror(errno)))")
     }
@@ -37,7 +38,7 @@ public struct CheckedTrace: Equatable, Sendable {
     /// hidden directories and links to directories aside, so that a link cannot make a loop), a file for
     /// itself. In order: the arguments', each directory's sorted by path. A path that does not exist is
     /// kept, and so is a directory that cannot be read: checking them reports them.
-    public static func find(in arguments: [String]) -> [CheckedTrace] {
+    public static func find(in arguments: [FilePath]) -> [CheckedTrace] {
         var found: [CheckedTrace] = []
         for argument in arguments {
             if isDirectory(argument) {
@@ -53,32 +54,30 @@ public struct CheckedTrace: Equatable, Sendable {
     static let extensions: Set<String> = ["evemu", "events", "event", "yml", "yaml"]
 
     /// True for a directory, or a link to one when `followingLinks`.
-    private static func isDirectory(_ path: String, followingLinks: Bool = true) -> Bool {
+    private static func isDirectory(_ path: FilePath, followingLinks: Bool = true) -> Bool {
         var status = stat()
-        let found = followingLinks ? stat(path, &status) : lstat(path, &status)
+        let found = path.withCString { followingLinks ? stat($0, &status) : lstat($0, &status) }
         return found == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    private static func tracesBelow(_ directory: String) -> [CheckedTrace] {
-        guard let handle = opendir(directory) else { return [CheckedTrace(unreadableDirectory: directory)] }
+    private static func tracesBelow(_ directory: FilePath) -> [CheckedTrace] {
+        guard let handle = directory.withCString({ opendir($0) }) else { return [CheckedTrace(unreadableDirectory: directory)] }
         defer { closedir(handle) }
         var traces: [CheckedTrace] = []
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        let prefix = directory.bytes.last == UInt8(ascii: "/") ? directory : directory.appending("/")
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != ".." else { continue }
-            let path = prefix + name
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard name != [UInt8(ascii: ".")], name != [UInt8(ascii: "."), UInt8(ascii: ".")] else { continue }
+            let path = FilePath(bytes: prefix.bytes + name)
             if isDirectory(path, followingLinks: false) {
-                if !name.hasPrefix(".") { traces += tracesBelow(path) }
+                if name.first != UInt8(ascii: ".") { traces += tracesBelow(path) }
             } else if isDirectory(path) {
                 continue  // a link to a directory: not followed
-            } else if let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...].lowercased()) {
+            } else if extensions.contains(where: { path.hasSuffix(ignoringCase: "." + $0) }) {
                 traces.append(CheckedTrace(path: path))
             }
         }
-        return traces.sorted { $0.path < $1.path }
+        return traces.sorted { $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }
     }
 }
 
@@ -270,8 +269,8 @@ final class LineReader {
     private(set) var lastLineUnterminated = false
 
     /// A reader of `path`; nil when it cannot be opened.
-    init?(path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    init?(path: FilePath) {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
     }
@@ -562,15 +561,16 @@ func summarize(actual: String?, expected: String?) -> String {
 
 /// `--update`'s new expected file: written beside the old one, renamed over it only once complete.
 final class ExpectedRewrite {
-    let expected: String
-    let temporary: String
+    let expected: FilePath
+    let temporary: FilePath
     private var descriptor: Int32
     private var failed = false
 
-    init(expected: String) throws(CommandError) {
+    init(expected: FilePath) throws(CommandError) {
         self.expected = expected
-        self.temporary = expected + ".tmp-\(getpid())-\(UInt64.random(in: 0 ... .max))"
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let temporary = expected.appending(".tmp-\(getpid())-\(UInt64.random(in: 0 ... .max))")
+        self.temporary = temporary
+        descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
             throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(String(cString: strerror(errno)))")
         }
@@ -594,9 +594,10 @@ final class ExpectedRewrite {
     func commit() throws(CommandError) {
         let closed = close(descriptor) == 0
         descriptor = -1
-        guard !failed, closed, rename(temporary, expected) == 0 else {
+        let renamed = temporary.withCString { from in expected.withCString { to in rename(from, to) } }
+        guard !failed, closed, renamed == 0 else {
             let reason = String(cString: strerror(errno))
-            unlink(temporary)
+            _ = temporary.withCString { unlink($0) }
             throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(reason)")
         }
     }
@@ -605,6 +606,6 @@ final class ExpectedRewrite {
     func abandon() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        unlink(temporary)
+        _ = temporary.withCString { unlink($0) }
     }
 }

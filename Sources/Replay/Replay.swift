@@ -4,10 +4,6 @@ import GestureFormat
 import LayoutFile
 import TraceFormats
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A failure with the exit status SPEC gives it.
 public struct CommandError: Error, CustomStringConvertible, Sendable {
     public var status: Int32
@@ -36,16 +32,17 @@ public struct CommandError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// Reads a layout file: 66 when it cannot be read, 65 when it is not a valid layout.
-public func loadLayout(path: String) throws(CommandError) -> Layout {
+/// Reads a layout file: 66 when it cannot be read, 65 when it is not a valid layout (or larger than any
+/// layout, `LayoutFile.largestFile`).
+public func loadLayout(path: FilePath) throws(CommandError) -> Layout {
     let bytes: [UInt8]
     do {
-        bytes = try readWholeFile(path: path)
+        bytes = try readWholeFile(path, limit: LayoutFile.largestFile)
     } catch {
-        throw CommandError(status: CommandError.missing, "\(path): cannot read the layout: \(error.message)")
+        throw CommandError(error)
     }
     do {
-        return try LayoutFile.parse(bytes, file: path)
+        return try LayoutFile.parse(bytes, file: path.description)
     } catch {
         throw CommandError(status: CommandError.malformed, error.description)
     }
@@ -53,21 +50,11 @@ public func loadLayout(path: String) throws(CommandError) -> Layout {
 
 /// The layout that goes with a trace when none is given: `NAME.layout.json` beside it (NAME being the
 /// trace's file name without its extension), else `TRACE.layout.json` (the full name plus the suffix).
-public func layoutBeside(trace path: String) -> String? {
-    besideTrace(path, suffix: ".layout.json").first { access($0, F_OK) == 0 }
-}
-
-/// The files that go with a trace, in order of preference: `NAME` + `suffix` (NAME being the trace's path
-/// without its file name's extension, when it has one), then the trace's path + `suffix`.
-func besideTrace(_ path: String, suffix: String) -> [String] {
-    var candidates: [String] = []
-    let slash = path.lastIndex(of: "/")
-    let name = slash.map { path[path.index(after: $0)...] } ?? Substring(path)
-    if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-        candidates.append(String(path[..<dot]) + suffix)
-    }
-    candidates.append(path + suffix)
-    return candidates
+public func layoutBeside(trace path: FilePath) -> FilePath? {
+    var candidates: [FilePath] = []
+    if let stem = path.removingExtension() { candidates.append(stem.appending(".layout.json")) }
+    candidates.append(path.appending(".layout.json"))
+    return candidates.first(where: fileExists)
 }
 
 /// Options of one replay.
@@ -75,14 +62,14 @@ public struct ReplayOptions: Sendable {
     /// The layout for every trace; nil to look beside each trace, then use the default.
     public var layout: Layout?
     public var format: OutputFormat
-    /// A device description for header-less traces (`--device`).
-    public var device: String?
+    /// A device description (`--device`): for header-less traces; it replaces a trace's own, with a warning.
+    public var device: FilePath?
     /// The surface's physical size (`--size`), for devices without resolution.
     public var size: Size?
     /// Print the trace's path at the start of each line (several traces).
     public var namesTraces: Bool
 
-    public init(layout: Layout? = nil, format: OutputFormat = .jsonl, device: String? = nil, size: Size? = nil,
+    public init(layout: Layout? = nil, format: OutputFormat = .jsonl, device: FilePath? = nil, size: Size? = nil,
                 namesTraces: Bool = false) {
         self.layout = layout
         self.format = format
@@ -98,32 +85,48 @@ public struct ReplayOptions: Sendable {
 /// progress are cancelled at the last frame's time. When the trace turns out malformed part-way, the same
 /// happens at the last good frame — every `began` still gets its `ended` or `cancelled` — and the error is
 /// thrown after those lines.
-public func replay(trace path: String, options: ReplayOptions, output: LineWriter) throws(CommandError) {
+public func replay(trace path: FilePath, options: ReplayOptions, output: LineWriter) throws(CommandError) {
     let reader: TraceReader
     do {
         reader = try TraceReader.open(path: path, device: options.device)
     } catch {
         throw CommandError(error)
     }
+    if reader.replacedOwnDescription, let device = options.device {
+        Diagnostics.warnOnce(key: "replaced description of \(path)",
+                             "\(path) has its own device description; --device \(device) replaces it")
+    }
     let description = reader.description
+    // The file the description came from, for its messages.
+    let descriptionFile: FilePath
+    switch reader.descriptionSource {
+    case .header: descriptionFile = path
+    case .file(let file): descriptionFile = file
+    }
     guard description.touchProtocol != nil else {
         throw CommandError(status: CommandError.malformed,
-                           "\(path): expected a touch device (multitouch axes, or BTN_TOUCH with ABS_X/ABS_Y); \"\(description.name)\" is not one")
+                           "\(descriptionFile): expected a touch device (multitouch axes, or BTN_TOUCH with ABS_X/ABS_Y); \"\(description.name)\" is not one")
+    }
+    if let (code, info) = description.positionAxisWithoutRange {
+        let name = EvdevNames.code(code, type: EventType.abs) ?? "axis \(code)"
+        throw CommandError(status: CommandError.malformed,
+                           "\(descriptionFile): expected the position axis \(name) to span a range (maximum above minimum), "
+                           + "found \(info.minimum) to \(info.maximum): positions on it cannot be told apart")
     }
     var layout = options.layout
     if layout == nil, let beside = layoutBeside(trace: path) {
         layout = try loadLayout(path: beside)
     }
     guard let mapping = description.surfaceMapping(size: options.size, layoutSurface: layout?.surface) else {
-        throw CommandError(status: CommandError.malformed, "\(path): expected the device to have position axes")
+        throw CommandError(status: CommandError.malformed, "\(descriptionFile): expected the device to have position axes")
     }
     if mapping.resolutionAssumed {
-        Diagnostics.warnResolutionAssumed(for: path)
+        Diagnostics.warnResolutionAssumed(for: path.description)
     }
     guard var pipeline = GesturePipeline(description: description, surface: mapping, layout: layout) else {
-        throw CommandError(status: CommandError.malformed, "\(path): expected a touch device")
+        throw CommandError(status: CommandError.malformed, "\(descriptionFile): expected a touch device")
     }
-    let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path : nil)
+    let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path.description : nil)
     func emit(_ events: [GestureEvent]) {
         for event in events { output.write(event, with: formatter) }
     }
@@ -140,8 +143,13 @@ public func replay(trace path: String, options: ReplayOptions, output: LineWrite
         emit(pipeline.handle(event))
     }
     let end = pipeline.finish()
-    if failure == nil && (end.partialFrameDropped || reader.droppedPartialLine) {
-        Diagnostics.warn("\(path): the trace ends in the middle of a frame; its last events after the final SYN_REPORT were dropped")
+    if failure == nil {
+        if let line = reader.cutShortLine {
+            Diagnostics.warn("\(path):\(line): the last line has no line end (the trace was cut short): it was dropped, "
+                             + "with any events after the final SYN_REPORT")
+        } else if end.partialFrameDropped {
+            Diagnostics.warn("\(path): the trace ends in the middle of a frame; its last events after the final SYN_REPORT were dropped")
+        }
     }
     emit(end.events)
     output.flush()

@@ -6,20 +6,24 @@ import GestureCore
 /// than the buffer, and reading an event allocates nothing.
 ///
 /// Accepted: `#` comments on any line (after the data too, except on `N:`, where `#` is part of the name),
-/// empty lines, CRLF line ends, and header-less files of `E:` lines (their description comes from a
-/// separate file). `E: sec.usec type code value`: usec is an integer number of microseconds in up to six
-/// decimal digits, with or without zero padding; type and code are hexadecimal, value signed decimal.
+/// empty lines, LF, CR LF and CR line ends, a UTF-8 byte order mark at the start (`LineReader`), and
+/// header-less files of `E:` lines (their description comes from a separate file).
+/// `E: sec.usec type code value`: usec is an integer number of microseconds in up to six decimal digits,
+/// with or without zero padding; type and code are hexadecimal, value signed decimal. Every line, comments
+/// included, is at most `LineReader.defaultLineLimit` bytes.
 ///
 /// Time going backwards is accepted here; the frame assembler keeps frame times from decreasing.
 ///
-/// A last line cut short without its newline is dropped without being parsed when it is an `E:` line
-/// (`droppedPartialLine`), so that a trace cut in the middle of a write ends in a warning, not an error.
+/// A last line without its line end is a write cut short: it is dropped without being parsed
+/// (`cutShortLine`), so that a trace cut in the middle of a write ends in a warning, not an error, whatever
+/// that line holds and however long it is. Only a comment, or a description line before any event (a
+/// description file need not end with a line end), is read as usual.
 final class EvemuReader {
-    let path: String
+    let path: FilePath
     /// The description from the file's own header; nil for a header-less file.
     let headerDescription: DeviceDescription?
-    /// True once the reader dropped a last `E:` line that had no newline.
-    private(set) var droppedPartialLine = false
+    /// The number of the last line, once it was dropped for having no line end.
+    private(set) var cutShortLine: Int?
 
     private let lines: LineReader
     /// The first event, read with the header.
@@ -29,25 +33,25 @@ final class EvemuReader {
     private var finished = false
 
     /// Opens `path` and reads its description header, up to the first `E:` line.
-    init(path: String) throws(TraceError) {
+    init(path: FilePath) throws(TraceError) {
         let lines = try LineReader(path: path)
-        var parser = EvemuDescriptionParser(path: path)
+        var parser = EvemuDescriptionParser(path: path.description)
         var pending: InputEvent?
         var pendingError: TraceError?
-        var droppedPartialLine = false
+        var cutShortLine: Int?
         var finished = true
         scan: while let line = try lines.next() {
-            switch try Self.classify(line, path: path) {
-            case .blank, .comment:
+            switch try Self.use(of: line, afterEvents: false, lines: lines) {
+            case .skip:
                 continue
             case .description(let tag):
                 try parser.parse(line.bytes, tag: tag, number: line.number)
+            case .cutShort:
+                cutShortLine = line.number
+                break scan
             case .event:
                 finished = false
-                if case .endOfFile = line.ending {
-                    droppedPartialLine = true
-                    finished = true
-                } else if let event = EvemuSyntax.event(line.bytes) {
+                if let event = EvemuSyntax.event(line.bytes) {
                     pending = event
                 } else {
                     pendingError = TraceError(.malformed, path: path, line: line.number, message: EvemuSyntax.eventProblem(line.bytes))
@@ -64,12 +68,12 @@ final class EvemuReader {
         self.headerDescription = parser.hasLines ? try parser.build() : nil
         self.pending = pending
         self.pendingError = pendingError
-        self.droppedPartialLine = droppedPartialLine
+        self.cutShortLine = cutShortLine
         self.finished = finished
     }
 
     /// The description of an `evemu-describe` file (or the header of a trace).
-    static func readDescription(path: String) throws(TraceError) -> DeviceDescription {
+    static func readDescription(path: FilePath) throws(TraceError) -> DeviceDescription {
         let reader = try EvemuReader(path: path)
         guard let description = reader.headerDescription else {
             throw TraceError(.malformed, path: path, message: "expected a device description (N:, I:, P:, B:, A: lines), found none")
@@ -99,15 +103,14 @@ final class EvemuReader {
 
     private func readEvent() throws(TraceError) -> InputEvent? {
         while let line = try lines.next() {
-            switch try Self.classify(line, path: path) {
-            case .blank, .comment:
+            switch try Self.use(of: line, afterEvents: true, lines: lines) {
+            case .skip:
                 continue
+            case .cutShort:
+                cutShortLine = line.number
+                finished = true
+                return nil
             case .event:
-                if case .endOfFile = line.ending {
-                    droppedPartialLine = true
-                    finished = true
-                    return nil
-                }
                 if let event = EvemuSyntax.event(line.bytes) { return event }
                 throw TraceError(.malformed, path: path, line: line.number, message: EvemuSyntax.eventProblem(line.bytes))
             case .description:
@@ -124,15 +127,41 @@ final class EvemuReader {
         return nil
     }
 
-    /// The kind of a line, after checking for NUL bytes and lines too long for the buffer.
-    private static func classify(_ line: LineReader.Line, path: String) throws(TraceError) -> EvemuSyntax.LineKind {
-        if let nul = EvemuSyntax.nulIndex(in: line.bytes) {
-            throw TraceError(.malformed, path: path, line: line.number, message: "unexpected NUL byte in column \(nul + 1): expected a text evemu file")
-        }
+    /// What to do with a line.
+    private enum LineUse {
+        /// Blank, or a comment.
+        case skip
+        /// A description line, whose tag is this.
+        case description(UInt8)
+        case event
+        /// The last line, without its line end: a write cut short, dropped.
+        case cutShort
+        case unknown
+    }
+
+    /// What to do with a line, after the checks every line gets: no NUL byte, at most the line limit.
+    /// The last line, without its line end, is cut short unless it is a comment, or a description line
+    /// while no event has been read (`afterEvents` false).
+    private static func use(of line: LineReader.Line, afterEvents: Bool, lines: LineReader) throws(TraceError) -> LineUse {
         let kind = EvemuSyntax.kind(of: line.bytes)
-        if case .overlong = line.ending, kind != .comment {
-            throw TraceError(.malformed, path: path, line: line.number, message: "expected a line of at most \(line.bytes.count) bytes, found a longer one")
+        if line.ending == .endOfFile {
+            switch kind {
+            case .blank, .comment: return .skip
+            case .event: return .cutShort
+            case .description, .unknown: if afterEvents { return .cutShort }
+            }
         }
-        return kind
+        if let column = line.nulColumn {
+            throw TraceError(.malformed, path: lines.path, line: line.number, message: "unexpected NUL byte in column \(column): expected a text evemu file")
+        }
+        if line.isOverlong {
+            throw TraceError(.malformed, path: lines.path, line: line.number, message: lines.overlongMessage)
+        }
+        switch kind {
+        case .blank, .comment: return .skip
+        case .description(let tag): return .description(tag)
+        case .event: return .event
+        case .unknown: return .unknown
+        }
     }
 }

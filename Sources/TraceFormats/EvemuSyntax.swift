@@ -62,11 +62,6 @@ enum EvemuSyntax {
         }
     }
 
-    /// The index of the first NUL byte, if any.
-    static func nulIndex(in line: Bytes) -> Int? {
-        line.firstIndex(of: 0)
-    }
-
     /// The end of a line's data: the first `#` (evemu 1.1+ allows comments after data), else the line's end.
     @inline(__always)
     static func dataEnd(_ line: Bytes, from start: Int) -> Int {
@@ -233,8 +228,7 @@ enum EvemuSyntax {
             if byte >= 0x20 && byte < 0x7F && byte != 0x27 {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                let digits = String(byte, radix: 16)
-                result += "\\x" + (digits.count < 2 ? "0" + digits : digits)
+                result += hexEscape(byte)
             }
         }
         if range.count > 40 { result += "…" }

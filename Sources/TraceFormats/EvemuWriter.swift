@@ -165,6 +165,7 @@ public enum EvemuFormat {
 /// Write errors are `TraceError`s of kind `.io`. `close()` flushes; a writer that is not closed flushes
 /// and closes its file when released, ignoring errors.
 public final class EvemuWriter {
+    /// The file, for messages (`FilePath.description`), or the name given with a file descriptor.
     public let path: String
     private var fd: Int32
     private let ownsDescriptor: Bool
@@ -173,15 +174,20 @@ public final class EvemuWriter {
     private static let flushThreshold = 1 << 16
 
     /// Creates (or truncates) the file at `path`.
-    public init(path: String) throws(TraceError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    public init(path: FilePath) throws(TraceError) {
+        let fd = openDescriptor(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw TraceError(.io, path: path, message: "cannot create: \(errorText(errno))")
         }
-        self.path = path
+        self.path = path.description
         self.fd = fd
         self.ownsDescriptor = true
         buffer.reserveCapacity(Self.flushThreshold + 256)
+    }
+
+    /// `init(path:)` for a path given as text (its UTF-8 bytes).
+    public convenience init(path: String) throws(TraceError) {
+        try self.init(path: FilePath(path))
     }
 
     /// Writes to an open file descriptor (standard output, for instance), which `close()` leaves open.

@@ -18,28 +18,39 @@ func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
 /// `write(2)`, under a name that methods called `write` do not shadow.
 func writeDescriptor(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
 
+/// `open(2)` of a path's bytes.
+func openDescriptor(_ path: FilePath, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+    path.withCString { open($0, flags, mode) }
+}
+
 /// Opens `path` for reading; a directory or a missing file is `unreadable`.
-func openForReading(_ path: String) throws(TraceError) -> Int32 {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+func openForReading(_ path: FilePath) throws(TraceError) -> Int32 {
+    let fd = openDescriptor(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
-        throw TraceError(.unreadable, path: path, message: "cannot open: \(errorText(errno))")
+        throw TraceError(.unreadable, path: path.description, message: "cannot open: \(errorText(errno))")
     }
     var status = stat()
     if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
         close(fd)
-        throw TraceError(.unreadable, path: path, message: "cannot read: it is a directory")
+        throw TraceError(.unreadable, path: path.description, message: "cannot read: it is a directory")
     }
     return fd
 }
 
 /// Whether a regular file (or anything that is not a directory) exists at `path`.
-func fileExists(_ path: String) -> Bool {
+public func fileExists(_ path: FilePath) -> Bool {
     var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR
+    return path.withCString { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) != S_IFDIR
 }
 
-/// Reads a whole file into memory (for formats that need the whole document).
-func readWholeFile(_ path: String) throws(TraceError) -> [UInt8] {
+/// `limit` bytes in words: `16 MiB`, or `1000 bytes`.
+func mebibytes(_ limit: Int) -> String {
+    limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+}
+
+/// Reads a whole file into memory, for small files (a layout). A file of more than `limit` bytes is
+/// `malformed`: it is not what it claims to be.
+public func readWholeFile(_ path: FilePath, limit: Int) throws(TraceError) -> [UInt8] {
     let fd = try openForReading(path)
     defer { close(fd) }
     var bytes: [UInt8] = []
@@ -55,53 +66,87 @@ func readWholeFile(_ path: String) throws(TraceError) -> [UInt8] {
                 bytes.removeLast(chunk)
                 continue
             }
-            throw TraceError(.io, path: path, message: "cannot read: \(errorText(errno))")
+            throw TraceError(.io, path: path.description, message: "cannot read: \(errorText(errno))")
         }
         bytes.removeLast(chunk - count)
+        if bytes.count > limit {
+            throw TraceError(.malformed, path: path.description, message: "expected a file of at most \(mebibytes(limit)), found a larger one")
+        }
         if count == 0 { return bytes }
     }
 }
 
 /// Hands out a file's lines one at a time through one fixed buffer, never holding the whole file.
 ///
-/// A line is handed out as a pointer into the buffer, valid until the next call; no line is copied. A line
-/// longer than the buffer is handed out cut to the buffer's size (`overlong`), and the rest of it skipped.
+/// Lines end with a line feed (LF), CR LF, or a carriage return (CR) alone, as YAML has them; the line
+/// end is not part of the line. A UTF-8 byte order mark at the start of the file is skipped. A line is
+/// handed out as a pointer into the buffer, valid until the next call; no line is copied.
+///
+/// A line longer than `lineLimit` bytes is handed out `isOverlong`, as its beginning only: the rest is
+/// skipped, to its end, so that its `ending` is known. Work and memory are bounded by the file's size and
+/// the buffer's: each byte is looked at a bounded number of times, whatever the line ends.
 final class LineReader {
-    enum Ending {
-        /// The line ended with a newline (removed, with a `\r` before it).
-        case newline
+    enum Ending: Equatable {
+        /// The line ended with a line end (LF, CR LF or CR), removed.
+        case lineEnd
         /// The file ended in the middle of the line.
         case endOfFile
-        /// The line did not fit in the buffer: this is its beginning; the rest is skipped.
-        case overlong
     }
 
     struct Line {
+        /// The line without its line end; for an overlong line, only its beginning.
         var bytes: UnsafeBufferPointer<UInt8>
         var ending: Ending
         /// 1-based.
         var number: Int
+        /// True when the line is longer than the reader's `lineLimit`: `bytes` is its beginning.
+        var isOverlong: Bool
+
+        /// The 1-based column of the first NUL byte, if any: no text file has one.
+        var nulColumn: Int? {
+            guard let base = bytes.baseAddress, let nul = memchr(base, 0, bytes.count) else { return nil }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nul)) + 1
+        }
     }
 
-    static let defaultCapacity = 1 << 16
+    /// The longest line of a trace, in either format (SPEC "Input files").
+    static let defaultLineLimit = 1 << 20
+    /// How much of an overlong line is kept, for its kind and for messages.
+    private static let overlongPrefix = 4096
 
-    let path: String
-    let capacity: Int
+    let path: FilePath
+    /// The longest line handed out whole, line end excluded.
+    let lineLimit: Int
     /// The file's size in bytes when it is a regular file (nil for a pipe or a device), as opened.
     let regularFileSize: Int?
     private let fd: Int32
+    /// `lineLimit` + 1 bytes: a line of `lineLimit` bytes and the first byte of its line end fit.
+    private let capacity: Int
     private let buffer: UnsafeMutablePointer<UInt8>
     /// The unread bytes are `buffer[start..<end]`.
     private var start = 0
     private var end = 0
     private var atEndOfFile = false
-    /// True while skipping the rest of an overlong line.
-    private var skipping = false
     private var lineNumber = 0
+    /// True until the beginning of the file has been checked for a byte order mark.
+    private var atStartOfFile = true
+    /// True after a line that ended with a CR: an LF right after it belongs to the same line end.
+    private var afterCarriageReturn = false
+    /// The search for line feeds, so that no byte is searched twice (a file of CR line ends would
+    /// otherwise be searched to the buffer's end for every line): when `lineFeedFound`, the first LF at or
+    /// after `start` is at `lineFeedIndex`; else `buffer[start..<lineFeedIndex]` holds none.
+    private var lineFeedIndex = 0
+    private var lineFeedFound = false
 
-    init(path: String, capacity: Int = LineReader.defaultCapacity) throws(TraceError) {
+    private static let lineFeed: UInt8 = 0x0A
+    private static let carriageReturn: UInt8 = 0x0D
+
+    /// - Parameter lineLimit: at least 3, the length of a byte order mark (small limits are for tests).
+    init(path: FilePath, lineLimit: Int = LineReader.defaultLineLimit) throws(TraceError) {
+        precondition(lineLimit >= 3, "a line limit of at least 3 bytes")
         self.path = path
-        self.capacity = capacity
+        self.lineLimit = lineLimit
+        self.capacity = lineLimit + 1
         let fd = try openForReading(path)
         var status = stat()
         self.regularFileSize = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
@@ -114,55 +159,133 @@ final class LineReader {
         buffer.deallocate()
     }
 
+    /// The number of the last line handed out (0 before the first).
+    var lastLineNumber: Int { lineNumber }
+
+    /// The message for an overlong line: what was expected.
+    var overlongMessage: String {
+        "expected a line of at most \(lineLimit) bytes (\(mebibytes(lineLimit))), found a longer one"
+    }
+
     /// The next line, or nil at the end of the file.
     func next() throws(TraceError) -> Line? {
         while true {
-            if start < end, let newline = memchr(buffer + start, 0x0A, end - start) {
-                let position = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-                let lineStart = start
-                start = position + 1
-                if skipping {
-                    skipping = false
+            // What must be known before a line can begin: the byte order mark, the LF of a CR LF.
+            if atStartOfFile || afterCarriageReturn {
+                if end - start < (atStartOfFile ? 3 : 1) && !atEndOfFile {
+                    try fill()
                     continue
                 }
+                if atStartOfFile {
+                    atStartOfFile = false
+                    if end - start >= 3 && buffer[start] == 0xEF && buffer[start + 1] == 0xBB && buffer[start + 2] == 0xBF {
+                        start += 3
+                    }
+                } else {
+                    afterCarriageReturn = false
+                    if start < end && buffer[start] == Self.lineFeed { start += 1 }
+                }
+            }
+            if let lineEnd = firstLineEnd(from: start) {
+                let line = Line(bytes: UnsafeBufferPointer(start: buffer + start, count: lineEnd - start),
+                                ending: .lineEnd, number: lineNumber + 1, isOverlong: false)
                 lineNumber += 1
-                var length = position - lineStart
-                if length > 0 && buffer[lineStart + length - 1] == 0x0D { length -= 1 }
-                return Line(bytes: UnsafeBufferPointer(start: buffer + lineStart, count: length), ending: .newline, number: lineNumber)
+                consumeLineEnd(at: lineEnd)
+                return line
+            }
+            if end - start == capacity {
+                return try overlongLine()
             }
             if atEndOfFile {
-                guard start < end, !skipping else { return nil }
-                let lineStart = start
-                start = end
+                guard start < end else { return nil }
+                let line = Line(bytes: UnsafeBufferPointer(start: buffer + start, count: end - start),
+                                ending: .endOfFile, number: lineNumber + 1, isOverlong: false)
                 lineNumber += 1
-                var length = end - lineStart
-                if buffer[lineStart + length - 1] == 0x0D { length -= 1 }
-                return Line(bytes: UnsafeBufferPointer(start: buffer + lineStart, count: length), ending: .endOfFile, number: lineNumber)
-            }
-            if start > 0 {
-                // Make room: move the beginning of the current line to the front.
-                if start < end { memmove(buffer, buffer + start, end - start) }
-                end -= start
-                start = 0
-            }
-            if end == capacity {
-                // No newline in a full buffer.
                 start = end
-                if skipping { continue }
-                skipping = true
-                lineNumber += 1
-                return Line(bytes: UnsafeBufferPointer(start: buffer, count: capacity), ending: .overlong, number: lineNumber)
+                return line
             }
+            try fill()
+        }
+    }
+
+    /// The index of the first line end (LF or CR) in `buffer[from..<end]`, if any.
+    private func firstLineEnd(from: Int) -> Int? {
+        if lineFeedFound && lineFeedIndex < from {
+            lineFeedFound = false
+            lineFeedIndex = from
+        }
+        if !lineFeedFound {
+            let searchFrom = max(from, lineFeedIndex)
+            if searchFrom < end, let found = memchr(buffer + searchFrom, Int32(Self.lineFeed), end - searchFrom) {
+                lineFeedIndex = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                lineFeedFound = true
+            } else {
+                lineFeedIndex = end
+            }
+        }
+        let limit = lineFeedFound ? lineFeedIndex : end
+        if limit > from, let found = memchr(buffer + from, Int32(Self.carriageReturn), limit - from) {
+            return buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        return lineFeedFound ? lineFeedIndex : nil
+    }
+
+    /// Moves past the line end at `index`.
+    private func consumeLineEnd(at index: Int) {
+        start = index + 1
+        afterCarriageReturn = buffer[index] == Self.carriageReturn
+    }
+
+    /// Reads more bytes after the unread ones, first moving them to the front of the buffer.
+    private func fill() throws(TraceError) {
+        if start > 0 {
+            if start < end { memmove(buffer, buffer + start, end - start) }
+            end -= start
+            if lineFeedFound && lineFeedIndex >= start {
+                lineFeedIndex -= start
+            } else {
+                lineFeedFound = false
+                lineFeedIndex = max(0, lineFeedIndex - start)
+            }
+            start = 0
+        }
+        try readMore()
+    }
+
+    /// Reads more bytes into `buffer[end...]`, which has room; sets `atEndOfFile` at the end.
+    private func readMore() throws(TraceError) {
+        precondition(end < capacity, "no room to read into")
+        while true {
             let count = read(fd, buffer + end, capacity - end)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw TraceError(.io, path: path, line: lineNumber + 1, message: "cannot read: \(errorText(errno))")
+                throw TraceError(.io, path: path.description, line: lineNumber + 1, message: "cannot read: \(errorText(errno))")
             }
-            if count == 0 {
-                atEndOfFile = true
-            } else {
-                end += count
+            if count == 0 { atEndOfFile = true } else { end += count }
+            return
+        }
+    }
+
+    /// A line that fills the whole buffer with no line end: its beginning is kept at the front of the
+    /// buffer, the rest is read, behind it, and dropped up to the line's end.
+    private func overlongLine() throws(TraceError) -> Line {
+        let kept = min(Self.overlongPrefix, capacity / 2)
+        lineNumber += 1
+        var ending = Ending.endOfFile
+        while !atEndOfFile {
+            // Nothing after the beginning is needed: read on into the same room.
+            start = kept
+            end = kept
+            lineFeedFound = false
+            lineFeedIndex = kept
+            try readMore()
+            if let lineEnd = firstLineEnd(from: start) {
+                consumeLineEnd(at: lineEnd)
+                ending = .lineEnd
+                break
             }
         }
+        if ending == .endOfFile { start = end }
+        return Line(bytes: UnsafeBufferPointer(start: buffer, count: kept), ending: ending, number: lineNumber, isOverlong: true)
     }
 }

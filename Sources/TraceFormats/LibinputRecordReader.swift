@@ -33,17 +33,22 @@ import Yams
 /// writes it, a row or a `{…}` spread over several lines) may be valid YAML all the same: files of at
 /// most `wholeDocumentLimit` bytes are then read whole by Yams, as before (from where the streaming
 /// stopped, when it had begun); larger ones are an error that says what was expected.
+///
+/// Bounded work and memory, whatever the file: every line is at most `LineReader.defaultLineLimit` bytes
+/// (libinput record's longest, `hid:` report descriptors, are a few KB), holds no NUL and is UTF-8; at
+/// most `wholeDocumentLimit` bytes of YAML go to Yams at once; and YAML aliases are refused
+/// (`YAMLAliases`), as libinput record writes none.
 final class LibinputRecordReader {
-    /// The largest file that is read whole by Yams when it is not in libinput record's block layout.
-    static let wholeDocumentLimit = 64 << 20
+    /// The most YAML that Yams parses at once: a whole document that is not in libinput record's block
+    /// layout, or the header of one that is. Yams's nodes take up to about 100 bytes of memory per byte of
+    /// YAML (a flow mapping of short keys; a flow-style recording takes about 44): 2 MiB keeps the
+    /// reader's peak under 256 MB (docs/SPEC.md, "Input files").
+    static let wholeDocumentLimit = 2 << 20
     /// The largest header (the text before the first device's `events:`), parsed by Yams: libinput
     /// record's are a few KB.
-    static let headerLimit = 4 << 20
-    /// The longest line; longer ones are not libinput record's layout (its longest lines, `hid:` report
-    /// descriptors, are a few KB).
-    static let lineCapacity = 1 << 20
+    static let headerLimit = wholeDocumentLimit
 
-    let path: String
+    let path: FilePath
     /// The first device's description, from its `evdev:` key.
     let description: DeviceDescription
 
@@ -100,8 +105,8 @@ final class LibinputRecordReader {
     ///
     /// - Parameter wholeDocumentLimit: the largest file read whole by Yams when it is not in libinput
     ///   record's block layout (a parameter for tests).
-    init(path: String, wholeDocumentLimit: Int = LibinputRecordReader.wholeDocumentLimit) throws(TraceError) {
-        let lines = try LineReader(path: path, capacity: Self.lineCapacity)
+    init(path: FilePath, wholeDocumentLimit: Int = LibinputRecordReader.wholeDocumentLimit) throws(TraceError) {
+        let lines = try LineReader(path: path)
         let mayReadWhole = (lines.regularFileSize ?? Int.max) <= wholeDocumentLimit
         self.path = path
         self.lines = lines
@@ -113,26 +118,13 @@ final class LibinputRecordReader {
         var found: (column: Int, devicesColumn: Int)?
         var problem: (line: Int?, expected: String)?
         scanning: while let line = try lines.next() {
-            if case .overlong = line.ending {
-                problem = (line.number, "expected lines of at most \(line.bytes.count) bytes, found a longer one")
-                break
-            }
-            if let column = LibinputRecordSyntax.nulColumn(line.bytes) {
-                // Read whole, the file gives the error it always has; else, this one.
-                guard mayReadWhole else {
-                    throw TraceError(
-                        .malformed, path: path, line: line.number,
-                        message: "unexpected NUL byte in column \(column): expected a YAML text file")
-                }
-                problem = (line.number, "")
-                break
-            }
+            try Self.checkText(line, of: lines)
             switch scan.next(line.bytes) {
             case .header:
                 header.append(contentsOf: line.bytes)
                 header.append(0x0A)
                 if header.count > Self.headerLimit {
-                    problem = (line.number, "expected the first device's events: key in the first \(Self.mebibytes(Self.headerLimit))")
+                    problem = (line.number, "expected the first device's events: key in the first \(mebibytes(Self.headerLimit))")
                     break scanning
                 }
             case .events(let column, let devicesColumn):
@@ -146,22 +138,20 @@ final class LibinputRecordReader {
 
         var result: (description: DeviceDescription, events: [InputEvent])?
         if let found, problem == nil {
-            if let text = String(validating: header, as: UTF8.self) {
-                do {
-                    result = try Self.parse(text, path: path)
-                } catch {
-                    // Whatever is wrong, the whole document's parse says it as it always has (or finds that
-                    // the document is fine, e.g. with `version:` after `devices:`).
-                    guard mayReadWhole else { throw error }
-                }
-            } else if !mayReadWhole {
-                throw TraceError(.malformed, path: path, message: "expected UTF-8 text (YAML), found invalid bytes")
+            do {
+                // Every line was checked to be UTF-8.
+                result = try Self.parse(String(decoding: header, as: UTF8.self), path: path)
+            } catch {
+                // Whatever is wrong, the whole document's parse says it as it always has (or finds that
+                // the document is fine, e.g. with `version:` after `devices:`).
+                guard mayReadWhole else { throw error }
             }
             self.eventsColumn = found.column
             self.devicesColumn = found.devicesColumn
         } else {
             guard mayReadWhole else {
-                let (line, expected) = problem ?? (nil, Self.headerLayout)
+                // No `events:` by the end of the file: its last line says so.
+                let (line, expected) = problem ?? (lines.lastLineNumber, Self.headerLayout)
                 throw Self.notBlockLayoutError(path: path, line: line, expected: expected, limit: wholeDocumentLimit)
             }
             self.eventsColumn = 0
@@ -170,7 +160,7 @@ final class LibinputRecordReader {
         if let result {
             self.description = result.description
         } else {
-            let whole = try Self.readWholeDocument(path: path)
+            let whole = try Self.readWholeDocument(path: path, limit: wholeDocumentLimit)
             self.description = whole.description
             self.fallbackEvents = whole.events
         }
@@ -208,7 +198,7 @@ final class LibinputRecordReader {
             }
             // Valid YAML, perhaps, but not libinput record's layout: the whole document, from where the
             // streaming stopped (the events before are the same, read the same way).
-            let whole = try Self.readWholeDocument(path: path)
+            let whole = try Self.readWholeDocument(path: path, limit: wholeDocumentLimit)
             fallbackEvents = whole.events
             fallbackIndex = handedOut
             return try next()
@@ -216,20 +206,43 @@ final class LibinputRecordReader {
     }
 
     /// The description of the first device of a recording, from its header.
-    static func readDescription(path: String) throws(TraceError) -> DeviceDescription {
+    static func readDescription(path: FilePath) throws(TraceError) -> DeviceDescription {
         try LibinputRecordReader(path: path).description
     }
 
     /// Reads the whole document with Yams, at once: for documents that are not in libinput record's layout.
-    static func readWholeDocument(path: String) throws(TraceError) -> (description: DeviceDescription, events: [InputEvent]) {
-        let bytes = try readWholeFile(path)
-        if let nul = bytes.firstIndex(of: 0) {
-            throw TraceError(.malformed, path: path, message: "unexpected NUL byte at offset \(nul): expected a YAML text file")
+    /// Its lines are read and checked as the streaming reads and checks them (with their line ends made
+    /// LF, which Yams counts as it counts any line end), and at most `limit` bytes of them.
+    static func readWholeDocument(path: FilePath, limit: Int = LibinputRecordReader.wholeDocumentLimit) throws(TraceError)
+        -> (description: DeviceDescription, events: [InputEvent])
+    {
+        let lines = try LineReader(path: path)
+        var text: [UInt8] = []
+        while let line = try lines.next() {
+            try checkText(line, of: lines)
+            text.append(contentsOf: line.bytes)
+            if line.ending == .lineEnd { text.append(0x0A) }
+            guard text.count <= limit else {
+                throw TraceError(
+                    .malformed, path: path, line: line.number,
+                    message: "expected at most \(mebibytes(limit)) of YAML to read whole, found more")
+            }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw TraceError(.malformed, path: path, message: "expected UTF-8 text (YAML), found invalid bytes")
+        return try parse(String(decoding: text, as: UTF8.self), path: path)
+    }
+
+    /// The checks of every line, streamed or read whole: at most the line limit, no NUL, UTF-8.
+    private static func checkText(_ line: LineReader.Line, of lines: LineReader) throws(TraceError) {
+        if let column = line.nulColumn {
+            throw TraceError(
+                .malformed, path: lines.path, line: line.number, message: "unexpected NUL byte in column \(column): expected a YAML text file")
         }
-        return try parse(text, path: path)
+        if line.isOverlong {
+            throw TraceError(.malformed, path: lines.path, line: line.number, message: lines.overlongMessage)
+        }
+        if LibinputRecordSyntax.hasNonASCII(line.bytes) && !LibinputRecordSyntax.isValidUTF8(line.bytes) {
+            throw TraceError(.malformed, path: lines.path, line: line.number, message: "expected UTF-8 text (YAML), found invalid bytes")
+        }
     }
 
     // MARK: Streaming the events
@@ -239,20 +252,8 @@ final class LibinputRecordReader {
     private func streamNext() throws(TraceError) -> Step {
         guard stage != .done else { return .end }
         while let line = try lines.next() {
-            if case .overlong = line.ending {
-                return .notBlockLayout(
-                    line: line.number,
-                    expected: "expected lines of at most \(line.bytes.count) bytes, found a longer one")
-            }
+            try Self.checkText(line, of: lines)
             let bytes = line.bytes
-            if let column = LibinputRecordSyntax.nulColumn(bytes) {
-                throw TraceError(
-                    .malformed, path: path, line: line.number,
-                    message: "unexpected NUL byte in column \(column): expected a YAML text file")
-            }
-            if LibinputRecordSyntax.hasNonASCII(bytes) && !LibinputRecordSyntax.isValidUTF8(bytes) {
-                throw TraceError(.malformed, path: path, line: line.number, message: "expected UTF-8 text (YAML), found invalid bytes")
-            }
             let shape = LineShape(bytes)
             switch shape.kind {
             case .blank:
@@ -415,6 +416,7 @@ final class LibinputRecordReader {
                 expected: "expected one - [sec, usec, type, code, value] row per line under evdev:, the rows at one column")
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[shape.indent...]), as: UTF8.self)
+        try Self.refuseAliases(in: text, path: path, lineOffset: line - 1)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -440,11 +442,7 @@ final class LibinputRecordReader {
     private static let headerLayout =
         "expected a top-level devices: list whose first device has its events: key on a line of its own, after its evdev: key"
 
-    private static func mebibytes(_ bytes: Int) -> String {
-        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
-    }
-
-    private static func notBlockLayoutError(path: String, line: Int?, expected: String, limit: Int) -> TraceError {
+    private static func notBlockLayoutError(path: FilePath, line: Int?, expected: String, limit: Int) -> TraceError {
         TraceError(
             .malformed, path: path, line: line,
             message: expected
@@ -460,8 +458,19 @@ final class LibinputRecordReader {
         }
     }
 
+    /// Refuses the YAML aliases of `text`, read from line `lineOffset` + 1 of the file: an alias stands for
+    /// the whole node it names, and aliases of aliases let a file of a few hundred bytes stand for
+    /// exponentially many nodes, which Yams would expand (hashing a mapping's keys) for ever.
+    private static func refuseAliases(in text: String, path: FilePath, lineOffset: Int = 0) throws(TraceError) {
+        guard let alias = YAMLAliases.first(in: text) else { return }
+        throw TraceError(
+            .malformed, path: path, line: alias.line + lineOffset,
+            message: "expected no YAML aliases (libinput record writes none), found *\(alias.name)")
+    }
+
     /// Parses a whole document (or the header of one: the text before the first device's `events:`).
-    static func parse(_ text: String, path: String) throws(TraceError) -> (description: DeviceDescription, events: [InputEvent]) {
+    static func parse(_ text: String, path: FilePath) throws(TraceError) -> (description: DeviceDescription, events: [InputEvent]) {
+        try refuseAliases(in: text, path: path)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -507,7 +516,7 @@ final class LibinputRecordReader {
         return (description, events)
     }
 
-    private static func translate(_ error: YamlError, path: String) -> TraceError {
+    private static func translate(_ error: YamlError, path: FilePath) -> TraceError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
             return TraceError(.malformed, path: path, line: mark.line, message: "expected valid YAML: \(problem)")
@@ -515,8 +524,10 @@ final class LibinputRecordReader {
             return TraceError(
                 .malformed, path: path, line: context.mark.line,
                 message: "expected unique keys in a mapping, found \(duplicates.sorted().joined(separator: ", ")) twice")
-        case .reader(let problem, _, _, _):
-            return TraceError(.malformed, path: path, message: "expected valid YAML: \(problem)")
+        case .reader(let problem, let offset, _, let text):
+            // A byte YAML does not allow (a control character): its line, from its offset in the text.
+            let line = offset.map { offset in text.utf8.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } }
+            return TraceError(.malformed, path: path, line: line, message: "expected valid YAML: \(problem)")
         case .no, .memory, .writer, .emitter, .representer, .dataCouldNotBeDecoded:
             return TraceError(.malformed, path: path, message: "expected valid YAML: \(error)")
         }
@@ -530,7 +541,7 @@ private func isNull(_ node: Node) -> Bool {
 
 /// Reads values out of the node tree, with messages that name the key and the line.
 private struct Walker {
-    let path: String
+    let path: FilePath
     /// Added to the line numbers of the nodes: for a row parsed alone, its line in the file less one.
     var lineOffset = 0
 

@@ -39,12 +39,6 @@ enum LibinputRecordSyntax {
 
     // MARK: Text
 
-    /// The 1-based column of the first NUL byte, if any.
-    static func nulColumn(_ line: Bytes) -> Int? {
-        guard let base = line.baseAddress, let nul = memchr(base, 0, line.count) else { return nil }
-        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nul)) + 1
-    }
-
     /// True when a byte of the line is not ASCII (checked eight bytes at a time).
     static func hasNonASCII(_ line: Bytes) -> Bool {
         guard let base = line.baseAddress else { return false }

@@ -14,7 +14,7 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var kind: Kind
-    /// The file, as given.
+    /// The file, as given (its bytes that are not UTF-8 written `\xNN`).
     public var path: String
     /// 1-based line number, when the problem is on one line.
     public var line: Int?
@@ -25,6 +25,11 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         self.path = path
         self.line = line
         self.message = message
+    }
+
+    /// An error about the file at `path`, which the description shows readably (`FilePath.description`).
+    public init(_ kind: Kind, path: FilePath, line: Int? = nil, message: String) {
+        self.init(kind, path: path.description, line: line, message: message)
     }
 
     public var description: String {

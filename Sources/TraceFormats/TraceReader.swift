@@ -8,9 +8,8 @@ public enum TraceFormat: Hashable, Sendable {
     case libinputRecord
 
     /// The format by the file's extension.
-    public init(path: String) {
-        let lowered = path.lowercased()
-        self = lowered.hasSuffix(".yml") || lowered.hasSuffix(".yaml") ? .libinputRecord : .evemu
+    public init(path: FilePath) {
+        self = path.hasSuffix(ignoringCase: ".yml") || path.hasSuffix(ignoringCase: ".yaml") ? .libinputRecord : .evemu
     }
 }
 
@@ -19,7 +18,7 @@ public enum DescriptionSource: Hashable, Sendable {
     /// The trace's own header (evemu) or `evdev:` block (libinput record).
     case header
     /// A separate description file: the one given, or a `.desc` found beside the trace.
-    case file(path: String)
+    case file(path: FilePath)
 }
 
 /// A recorded trace, opened: its device description, then its events one at a time.
@@ -27,7 +26,7 @@ public enum DescriptionSource: Hashable, Sendable {
 /// ```swift
 /// let trace = try TraceReader.open(path: "n4.events")          // finds n4.desc beside it
 /// while let event = try trace.next() { … }
-/// if trace.droppedPartialLine { /* warn: the last line was cut short */ }
+/// if let line = trace.cutShortLine { /* warn: the last line was cut short */ }
 /// ```
 ///
 /// Both formats are streamed line by line through a fixed buffer, and reading an event allocates
@@ -35,10 +34,13 @@ public enum DescriptionSource: Hashable, Sendable {
 /// is parsed by Yams).
 public final class TraceReader {
     /// The trace's path, as given.
-    public let path: String
+    public let path: FilePath
     public let format: TraceFormat
     public let description: DeviceDescription
     public let descriptionSource: DescriptionSource
+    /// True when the trace has a description of its own (an evemu header, a libinput recording's
+    /// `evdev:`) and the one given to `open` replaced it.
+    public let replacedOwnDescription: Bool
 
     private let evemu: EvemuReader?
     private let libinput: LibinputRecordReader?
@@ -48,18 +50,19 @@ public final class TraceReader {
     /// - Parameters:
     ///   - path: an evemu trace (with or without header) or a libinput recording.
     ///   - device: a description file (`evemu-describe` output, or a libinput recording) that replaces the
-    ///     trace's own header, if any. Without it, a header-less evemu trace takes the first of
-    ///     `descriptionCandidates(forTrace:)` that exists.
+    ///     trace's own header, if any (`replacedOwnDescription`). Without it, a header-less evemu trace
+    ///     takes the first of `descriptionCandidates(forTrace:)` that exists.
     /// - Throws: `TraceError` — `.unreadable` when the trace or the given description cannot be opened;
     ///   `.malformed` for a bad header, or when a header-less trace has no description.
-    public static func open(path: String, device: String? = nil) throws(TraceError) -> TraceReader {
+    public static func open(path: FilePath, device: FilePath? = nil) throws(TraceError) -> TraceReader {
         let format = TraceFormat(path: path)
         let given = try device.map { (devicePath) throws(TraceError) in try readDescription(path: devicePath) }
         switch format {
         case .evemu:
             let reader = try EvemuReader(path: path)
             if let given, let device {
-                return TraceReader(path: path, format: format, description: given, source: .file(path: device), evemu: reader)
+                return TraceReader(path: path, format: format, description: given, source: .file(path: device),
+                                   replaced: reader.headerDescription != nil, evemu: reader)
             }
             if let header = reader.headerDescription {
                 return TraceReader(path: path, format: format, description: header, source: .header, evemu: reader)
@@ -69,60 +72,62 @@ public final class TraceReader {
                 throw TraceError(
                     .malformed, path: path,
                     message: "expected a device description: the trace has no header (N:, I:, … lines) and there is no "
-                        + candidates.joined(separator: " or ") + " beside it")
+                        + candidates.map(\.description).joined(separator: " or ") + " beside it")
             }
             let description = try EvemuReader.readDescription(path: found)
             return TraceReader(path: path, format: format, description: description, source: .file(path: found), evemu: reader)
         case .libinputRecord:
             let reader = try LibinputRecordReader(path: path)
             if let given, let device {
-                return TraceReader(path: path, format: format, description: given, source: .file(path: device), libinput: reader)
+                return TraceReader(path: path, format: format, description: given, source: .file(path: device), replaced: true,
+                                   libinput: reader)
             }
             return TraceReader(path: path, format: format, description: reader.description, source: .header, libinput: reader)
         }
     }
 
+    /// `open(path:device:)` for a path given as text (its UTF-8 bytes).
+    public static func open(path: String, device: String? = nil) throws(TraceError) -> TraceReader {
+        try open(path: FilePath(path), device: device.map { FilePath($0) })
+    }
+
     /// The device description of a file: `evemu-describe` output (or an evemu trace's header), or the first
     /// device of a libinput recording.
-    public static func readDescription(path: String) throws(TraceError) -> DeviceDescription {
+    public static func readDescription(path: FilePath) throws(TraceError) -> DeviceDescription {
         switch TraceFormat(path: path) {
         case .evemu: try EvemuReader.readDescription(path: path)
         case .libinputRecord: try LibinputRecordReader.readDescription(path: path)
         }
     }
 
+    /// `readDescription(path:)` for a path given as text (its UTF-8 bytes).
+    public static func readDescription(path: String) throws(TraceError) -> DeviceDescription {
+        try readDescription(path: FilePath(path))
+    }
+
     /// Where a header-less trace's description may be, in the order tried: the trace's name with its
     /// extensions replaced by `.desc`, from the longest name to the shortest. `Device.gesture.events`
     /// gives `Device.gesture.desc`, then `Device.desc` (the naming of the evemu-devices recordings).
-    public static func descriptionCandidates(forTrace path: String) -> [String] {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        var stem = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var result: [String] = []
-        if !stem.contains(".") { result.append(directory + stem + ".desc") }
-        while let dot = stem.lastIndex(of: "."), dot != stem.startIndex {
-            stem = String(stem[..<dot])
-            let candidate = directory + stem + ".desc"
+    public static func descriptionCandidates(forTrace path: FilePath) -> [FilePath] {
+        var result: [FilePath] = []
+        if path.nameHasNoDot { result.append(path.appending(".desc")) }
+        var stem = path
+        while let shorter = stem.removingExtension() {
+            stem = shorter
+            let candidate = stem.appending(".desc")
             if candidate != path { result.append(candidate) }
         }
         return result
     }
 
-    private init(path: String, format: TraceFormat, description: DeviceDescription, source: DescriptionSource, evemu: EvemuReader) {
+    private init(path: FilePath, format: TraceFormat, description: DeviceDescription, source: DescriptionSource,
+                 replaced: Bool = false, evemu: EvemuReader? = nil, libinput: LibinputRecordReader? = nil) {
         self.path = path
         self.format = format
         self.description = description
         self.descriptionSource = source
+        self.replacedOwnDescription = replaced
         self.evemu = evemu
-        self.libinput = nil
-    }
-
-    private init(path: String, format: TraceFormat, description: DeviceDescription, source: DescriptionSource, libinput: LibinputRecordReader) {
-        self.path = path
-        self.format = format
-        self.description = description
-        self.descriptionSource = source
-        self.evemu = nil
         self.libinput = libinput
     }
 
@@ -141,7 +146,10 @@ public final class TraceReader {
         return result
     }
 
-    /// True when the trace's last line was an `E:` line cut short without its newline, and was dropped:
-    /// the caller warns, as for a partial frame. Known once `next()` has returned nil.
-    public var droppedPartialLine: Bool { evemu?.droppedPartialLine ?? false }
+    /// The number of the trace's last line when it had no line end and was dropped, as a write cut short
+    /// (evemu): the caller warns, as for a partial frame. Known once `next()` has returned nil.
+    public var cutShortLine: Int? { evemu?.cutShortLine }
+
+    /// True when the trace's last line was dropped for having no line end (`cutShortLine`).
+    public var droppedPartialLine: Bool { cutShortLine != nil }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureFormat
 import Replay
+import TraceFormats
 import Synchronization
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ struct CheckCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Directories (searched recursively) and trace files.", valueName: "dir-or-trace"))
-    var paths: [String]
+    var paths: [FilePath]
 
     @Flag(help: "Write the expected files anew where they differ or are missing, and say which changed.")
     var update = false
@@ -118,7 +119,7 @@ final class CheckPrinter: @unchecked Sendable {
                 : "NEW      \(trace.path): no \(trace.expected) (\(count(lines, "line"))); --update writes it")
         case .failed(let error):
             // (Messages name their file already, mostly the trace.)
-            output.write(line: "ERROR    " + (error.message.hasPrefix(trace.path) ? "" : "\(trace.path): ") + error.message)
+            output.write(line: "ERROR    " + (error.message.hasPrefix(trace.path.description) ? "" : "\(trace.path): ") + error.message)
         }
     }
 
@@ -172,7 +173,7 @@ final class CheckPrinter: @unchecked Sendable {
 /// JUnit XML, as CI systems read it.
 enum JUnit {
     static func testCase(_ trace: CheckedTrace, _ outcome: CheckOutcome, seconds: Double) -> String {
-        let head = "    <testcase classname=\"gestures.check\" name=\"\(escaped(trace.path))\" time=\"\(Numbers.decimal(seconds))\""
+        let head = "    <testcase classname=\"gestures.check\" name=\"\(escaped(trace.path.description))\" time=\"\(Numbers.decimal(seconds))\""
         switch outcome {
         case .passed, .differs(_, true), .new(_, true):
             // (Passed: `CheckOutcome.tally`.)

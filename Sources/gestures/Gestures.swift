@@ -3,6 +3,7 @@ import GestureCore
 import GestureFormat
 import LiveInput
 import Replay
+import TraceFormats
 
 @main
 struct Gestures: ParsableCommand {
@@ -12,6 +13,11 @@ struct Gestures: ParsableCommand {
         discussion: "Prints one event per line: JSON Lines by default (see the README for the fields).",
         subcommands: [ReplayCommand.self, CheckCommand.self, LiveCommand.self, DevicesCommand.self, RecordCommand.self]
     )
+
+    /// Parses the arguments as bytes (`RawArguments`), so that paths that are not UTF-8 open.
+    static func main() {
+        main(RawArguments.fromArgv())
+    }
 }
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -42,19 +48,20 @@ struct ReplayCommand: ParsableCommand {
     )
 
     @Option(help: ArgumentHelp("The layout file (JSON).", valueName: "file"))
-    var layout: String?
+    var layout: FilePath?
 
     @Option(help: "Output format: jsonl (stable) or text (for people).")
     var format: OutputFormat = .jsonl
 
-    @Option(help: ArgumentHelp("A device description (evemu-describe output) for traces without a header.", valueName: "desc"))
-    var device: String?
+    @Option(help: ArgumentHelp("A device description (evemu-describe output) for traces without a header; "
+                               + "it replaces a trace's own, with a warning.", valueName: "desc"))
+    var device: FilePath?
 
     @Option(help: ArgumentHelp("The surface's size in mm, for devices that report no resolution.", valueName: "WxH"))
     var size: SurfaceSize?
 
     @Argument(help: ArgumentHelp("Trace files: .evemu, .events, .event (evemu) or .yml, .yaml (libinput record).", valueName: "trace"))
-    var traces: [String]
+    var traces: [FilePath]
 
     func validate() throws {
         guard !traces.isEmpty else { throw ValidationError("Missing expected argument '<trace> ...'") }

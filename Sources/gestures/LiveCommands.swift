@@ -36,7 +36,7 @@ struct LiveCommand: ParsableCommand {
     var device: String?
 
     @Option(help: ArgumentHelp("The layout file (JSON).", valueName: "file"))
-    var layout: String?
+    var layout: FilePath?
 
     @Option(help: "Output format: jsonl (stable) or text (for people).")
     var format: OutputFormat = .jsonl
@@ -51,7 +51,7 @@ struct LiveCommand: ParsableCommand {
     var grab = false
 
     @Option(help: ArgumentHelp("Also write the device's events to FILE as an evemu trace.", valueName: "file"))
-    var record: String?
+    var record: FilePath?
 
     func validate() throws {
         guard (0...60_000).contains(graceMs) else { throw ValidationError("--grace-ms must be between 0 and 60000") }
@@ -93,7 +93,7 @@ struct RecordCommand: ParsableCommand {
     var device: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The trace file (default: standard output).", valueName: "file"))
-    var output: String?
+    var output: FilePath?
 
     @Flag(help: "Take the device for this process alone (EVIOCGRAB).")
     var grab = false

@@ -198,31 +198,42 @@ let smallHeader = """
                 ))
     }
 
-    /// 200 KB of pseudo-random bytes (a fixed seed) without a newline: one line longer than the reader's
-    /// buffer, with NULs in it. A clear error, neither a crash nor a hang.
+    /// 200 KB of pseudo-random bytes (a fixed seed) without a line end: one long line, with NULs in it.
+    /// A clear error, neither a crash nor a hang.
     @Test func longRandomBinary() throws {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         var bytes: [UInt8] = []
         for _ in 0..<200_000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let byte = UInt8(truncatingIfNeeded: state >> 56)
-            bytes.append(byte == 0x0A ? 0x0B : byte)
+            bytes.append(byte == 0x0A || byte == 0x0D ? 0x0B : byte)
         }
         let path = try directory.write("random.evemu", bytes: bytes)
-        let column = try #require(bytes.prefix(65536).firstIndex(of: 0)) + 1
+        let column = try #require(bytes.firstIndex(of: 0)) + 1
         let error = traceError { _ = try TraceReader.open(path: path).readAll() }
         #expect(
             error == TraceError(.malformed, path: path, line: 1, message: "unexpected NUL byte in column \(column): expected a text evemu file"))
     }
 
-    @Test func lineLongerThanTheBuffer() throws {
-        let long = String(repeating: "x", count: 70_000)
-        #expect(
-            try error(smallHeader + "E: 1.0 0 0 \(long)\n")
-                == "trace.evemu:17: expected a line of at most 65536 bytes, found a longer one")
-        // A long comment is skipped.
-        let (_, events) = try read(smallHeader + "# \(long)\nE: 1.0 0 0 0\n")
-        #expect(events == [InputEvent(time: T(1_000_000), type: 0, code: 0, value: 0)])
+    /// One limit for every line, comments included: 1 MiB (SPEC "Input files").
+    @Test func lineLongerThanTheLimit() throws {
+        let tooLong = String(repeating: "x", count: 1 << 20)
+        let message = "expected a line of at most 1048576 bytes (1 MiB), found a longer one"
+        #expect(try error(smallHeader + "E: 1.0 0 0 \(tooLong)\n") == "trace.evemu:17: " + message)
+        #expect(try error(smallHeader + "E: 1.0 0 0 0 # \(tooLong)\n") == "trace.evemu:17: " + message)
+        #expect(try error(smallHeader + "# \(tooLong)\nE: 1.0 0 0 0\n") == "trace.evemu:17: " + message)
+        #expect(try error("# \(tooLong)\n" + smallHeader) == "trace.evemu:1: " + message)
+    }
+
+    /// A comment of 1 MB is read alike alone and after an event's data (issue 7).
+    @Test func aLongCommentAloneOrAfterAnEvent() throws {
+        let comment = "# " + String(repeating: "x", count: 1_000_000)
+        let event = InputEvent(time: T(1_000_000), type: 0, code: 0, value: 0)
+        #expect(try read(smallHeader + comment + "\nE: 1.0 0 0 0\n").1 == [event])
+        #expect(try read(smallHeader + "E: 1.0 0 0 0 " + comment + "\n").1 == [event])
+        // At the limit exactly: 1048576 bytes.
+        let atLimit = "E: 1.0 0 0 0 # " + String(repeating: "x", count: (1 << 20) - 15)
+        #expect(try read(smallHeader + atLimit + "\r\n").1 == [event])
     }
 
     @Test func absurdTimestamps() throws {
@@ -313,7 +324,7 @@ let smallHeader = """
         let path = try directory.write("Pad.two-taps.events", "# recorded by hand\nE: 5.000001 0000 0000 0000\n")
         let trace = try TraceReader.open(path: path)
         #expect(trace.description.name == "Small Touch # not a comment")
-        #expect(trace.descriptionSource == .file(path: directory.path + "/Pad.desc"))
+        #expect(trace.descriptionSource == .file(path: FilePath(directory.path + "/Pad.desc")))
         #expect(try trace.readAll() == [InputEvent(time: T(5_000_001), type: 0, code: 0, value: 0)])
     }
 

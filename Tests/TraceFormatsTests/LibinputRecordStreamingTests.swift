@@ -115,7 +115,7 @@ private func pad(_ value: some BinaryInteger, _ width: Int) -> String {
     private func streamed(_ path: String, limit: Int = LibinputRecordReader.wholeDocumentLimit) throws
         -> (description: DeviceDescription, events: [InputEvent], streaming: Bool)
     {
-        let reader = try LibinputRecordReader(path: path, wholeDocumentLimit: limit)
+        let reader = try LibinputRecordReader(path: FilePath(path), wholeDocumentLimit: limit)
         var events: [InputEvent] = []
         while let event = try reader.next() { events.append(event) }
         return (reader.description, events, !reader.readsWholeDocument)
@@ -127,7 +127,7 @@ private func pad(_ value: some BinaryInteger, _ width: Int) -> String {
         -> [InputEvent]
     {
         let stream = try streamed(path)
-        let whole = try LibinputRecordReader.readWholeDocument(path: path)
+        let whole = try LibinputRecordReader.readWholeDocument(path: FilePath(path))
         #expect(stream.streaming == streaming, sourceLocation: sourceLocation)
         #expect(stream.description == whole.description, sourceLocation: sourceLocation)
         #expect(stream.events == whole.events, sourceLocation: sourceLocation)
@@ -145,7 +145,7 @@ private func pad(_ value: some BinaryInteger, _ width: Int) -> String {
         let error = traceError { _ = try streamed(path, limit: limit) }
         #expect(error?.kind == .malformed, sourceLocation: sourceLocation)
         if sameAsYams {
-            let whole = traceError { _ = try LibinputRecordReader.readWholeDocument(path: path) }
+            let whole = traceError { _ = try LibinputRecordReader.readWholeDocument(path: FilePath(path)) }
             #expect(error == whole, sourceLocation: sourceLocation)
         }
         return error.map { $0.description.replacingOccurrences(of: directory.path + "/", with: "") }

@@ -169,6 +169,6 @@ let smallRecording = """
                 == "rec.yml:3: expected valid YAML: did not find expected ',' or ']'")
         let path = try directory.write("binary.yml", bytes: [0x76, 0x00, 0xFF])
         let error = traceError { _ = try TraceReader.open(path: path) }
-        #expect(error == TraceError(.malformed, path: path, message: "unexpected NUL byte at offset 1: expected a YAML text file"))
+        #expect(error == TraceError(.malformed, path: path, line: 1, message: "unexpected NUL byte in column 2: expected a YAML text file"))
     }
 }

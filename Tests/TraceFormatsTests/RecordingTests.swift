@@ -135,7 +135,7 @@ let recordingExpectations: [RecordingExpectation] = [
     func recordingGivesTheExpectedFrames(_ expected: RecordingExpectation) throws {
         let trace = try TraceReader.open(path: Recordings.path(expected.file))
         if let descriptionFile = expected.descriptionFile {
-            #expect(trace.descriptionSource == .file(path: Recordings.path(descriptionFile)))
+            #expect(trace.descriptionSource == .file(path: FilePath(Recordings.path(descriptionFile))))
         } else {
             #expect(trace.descriptionSource == .header)
         }
@@ -213,7 +213,7 @@ let recordingExpectations: [RecordingExpectation] = [
         let given = Recordings.path("EP0430M09.desc")
         let trace = try TraceReader.open(path: path, device: given)
         #expect(trace.description.name == "EP0430M09")
-        #expect(trace.descriptionSource == .file(path: given))
+        #expect(trace.descriptionSource == .file(path: FilePath(given)))
         #expect(try trace.readAll().count == 84)
     }
 }

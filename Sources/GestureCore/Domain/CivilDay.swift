@@ -23,6 +23,13 @@ public struct CivilDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Parses `YYYY-MM-DD` (exactly four, two and two digits); nil if malformed or impossible.
     public init?(iso text: String) {
+        guard let (year, month, day) = CivilDay.isoComponents(text) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The numbers of `YYYY-MM-DD` (exactly four, two and two digits), whether or not that day exists
+    /// (`2025-02-30` gives 2025, 2, 30); nil if malformed.
+    public static func isoComponents(_ text: String) -> (year: Int, month: Int, day: Int)? {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
@@ -34,7 +41,7 @@ public struct CivilDay: Hashable, Comparable, Sendable, CustomStringConvertible 
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        self.init(year: year, month: month, day: day)
+        return (year, month, day)
     }
 
     public static func daysIn(month: Int, year: Int) -> Int {
