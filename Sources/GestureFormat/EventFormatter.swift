@@ -77,6 +77,11 @@ public struct EventFormatter: Sendable {
         case .magnify(_, let magnify):
             fields.number("scale", magnify.scale)
             fields.point("center", magnify.center)
+        case .swipe(let swipe):
+            fields.string("direction", swipe.direction)
+            fields.number("vx", swipe.vx)
+            fields.number("vy", swipe.vy)
+            fields.integer("fingers", swipe.fingers)
         case .gesture(_, let value):
             // A target's own gesture: its value as Swift describes it (the typed value is the library's).
             fields.string("value", value.description)

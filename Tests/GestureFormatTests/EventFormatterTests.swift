@@ -94,6 +94,7 @@ import Testing
         case .haptic(.press): fields = ["kind"]
         case .haptic: fields = ["kind", "detent"]
         case .magnify: fields = ["scale", "center"]
+        case .swipe: fields = ["direction", "vx", "vy", "fingers"]
         case .gesture: fields = ["value"]
         }
         let phase = event.kind.phase == nil ? [] : ["phase"]

@@ -20,6 +20,8 @@ public struct GestureEvent: Hashable, Sendable {
         case haptic(Haptic)
         /// A two-finger pinch (`MagnifyGesture`).
         case magnify(GesturePhase, Magnify)
+        /// A swipe (`SwipeGesture`), recognized at the lift.
+        case swipe(Swipe)
         /// An update of a target's own gesture, as it is (a target built with `Target(_:shape:gesture:)`):
         /// its phase (a discrete gesture is recognized as `ended`) and its typed value.
         case gesture(GesturePhase, GestureValue)
@@ -34,6 +36,7 @@ public struct GestureEvent: Hashable, Sendable {
             case .rotate: "rotate"
             case .haptic: "haptic"
             case .magnify: "magnify"
+            case .swipe: "swipe"
             case .gesture: "gesture"
             }
         }
@@ -41,7 +44,7 @@ public struct GestureEvent: Hashable, Sendable {
         /// The phase of a continuous gesture; nil for taps and haptics.
         public var phase: GesturePhase? {
             switch self {
-            case .tap, .haptic: nil
+            case .tap, .haptic, .swipe: nil
             case .select(let phase, _), .pan(let phase, _), .wind(let phase, _), .rotate(let phase, _), .magnify(let phase, _),
                  .gesture(let phase, _): phase
             }
@@ -130,6 +133,22 @@ public struct GestureEvent: Hashable, Sendable {
         public init(scale: Double, center: Point) {
             self.scale = scale
             self.center = center
+        }
+    }
+
+    public struct Swipe: Hashable, Sendable {
+        /// `up`, `up-right`, `right`, … (y down: up is towards the top edge).
+        public var direction: String
+        /// The fingers' mean velocity at the lift, mm/s.
+        public var vx: Double
+        public var vy: Double
+        public var fingers: Int
+
+        public init(direction: String, vx: Double, vy: Double, fingers: Int) {
+            self.direction = direction
+            self.vx = vx
+            self.vy = vy
+            self.fingers = fingers
         }
     }
 

@@ -106,6 +106,13 @@ extension MagnificationMeasure.Value: StandardEventValue {
     }
 }
 
+extension SwipeGesture.Value: StandardEventValue {
+    /// A `swipe` line: its direction, the fingers' mean velocity, and how many.
+    public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
+        .swipe(GestureEvent.Swipe(direction: direction.rawValue, vx: vx, vy: vy, fingers: fingers))
+    }
+}
+
 extension Either: StandardEventValue where First: StandardEventValue, Second: StandardEventValue {
     /// The line of whichever gesture reported.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {

@@ -1,0 +1,184 @@
+/// A swipe: `fingers` fingers (1 by default) moving the same way, recognized at the lift when they are
+/// fast enough, with one of 4 or 8 directions. Diagram: docs/state-machines/swipe.md.
+///
+/// The fingers' velocities at the first lift (`VelocityTracker`: the last 100 ms, least squares) must
+/// each exceed `minimumSpeed`, their paths from the down each exceed `minimumDistance`, and their
+/// directions all lie within `tolerance` of one direction of the set (lisgd: 8 directions, ±15°). A
+/// finger more than `fingers`, or a first lift with fewer down, is no swipe.
+public struct SwipeGesture: Gesture {
+    /// A direction on the surface (y down: `up` is towards the top edge).
+    public enum Direction: String, Hashable, Sendable, CaseIterable {
+        case up, upRight = "up-right", right, downRight = "down-right", down, downLeft = "down-left", left, upLeft = "up-left"
+
+        /// Its angle, clockwise from up, in degrees.
+        public var degrees: Double {
+            Double(Self.allCases.firstIndex(of: self)!) * 45
+        }
+    }
+
+    /// Which directions a swipe may have.
+    public enum Directions: Hashable, Sendable {
+        /// Up, right, down, left.
+        case four
+        /// And the four diagonals.
+        case eight
+
+        var members: [Direction] {
+            switch self {
+            case .four: [.up, .right, .down, .left]
+            case .eight: Direction.allCases
+            }
+        }
+    }
+
+    public struct Configuration: Hashable, Sendable {
+        public var fingers: Int
+        /// mm/s each finger must exceed at the lift. 150 mm/s: a flick, about 2.5 cm in the last 1/6 s
+        /// (Flutter's fling starts at 50 logical px/s, about 8 mm/s, which any drag reaches).
+        public var minimumSpeed: Double
+        /// mm each finger must have moved from its down: the slop of the other gestures.
+        public var minimumDistance: Double
+        public var directions: Directions
+        /// Degrees a finger's direction may stray from the swipe's (lisgd: 15).
+        public var tolerance: Double
+
+        public init(fingers: Int = 1, minimumSpeed: Double = 150, minimumDistance: Double = 3,
+                    directions: Directions = .eight, tolerance: Double = 15) {
+            precondition(fingers >= 1, "a swipe needs a finger")
+            self.fingers = fingers
+            self.minimumSpeed = minimumSpeed
+            self.minimumDistance = minimumDistance
+            self.directions = directions
+            self.tolerance = tolerance
+        }
+    }
+
+    public struct Value: Hashable, Sendable {
+        public var direction: Direction
+        /// The fingers' mean velocity at the lift, mm/s.
+        public var vx: Double
+        public var vy: Double
+        public var fingers: Int
+
+        public init(direction: Direction, vx: Double, vy: Double, fingers: Int) {
+            self.direction = direction
+            self.vx = vx
+            self.vy = vy
+            self.fingers = fingers
+        }
+    }
+
+    /// A finger being followed: where it went down, and its recent positions.
+    struct Finger: Hashable, Sendable {
+        var id: Int
+        var down: Point
+        var location: Point
+        var tracker: VelocityTracker
+    }
+
+    enum State: Hashable, Sendable {
+        /// No finger down in this touch sequence yet.
+        case idle
+        /// Fingers down, none lifted, at most `fingers` of them.
+        case tracking([Finger])
+        /// Decided; fingers may still be down.
+        case finished(Outcome)
+    }
+
+    public let configuration: Configuration
+    private(set) var state: State = .idle
+
+    public init(_ configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    public var status: RecognizerStatus {
+        switch state {
+        case .idle, .tracking: .possible
+        case .finished(let outcome): outcome.status
+        }
+    }
+
+    public var deadline: Timestamp? { nil }
+
+    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        var updates: [GestureUpdate<Value>] = []
+        switch state {
+        case .tracking(var fingers):
+            for index in fingers.indices {
+                if let position = changes.position(of: fingers[index].id) {
+                    fingers[index].location = position
+                    fingers[index].tracker.add(position, at: changes.time)
+                }
+            }
+            if fingers.contains(where: { changes.lift(of: $0.id) != nil }) {
+                if let swipe = swipe(of: fingers, at: changes.time, lifts: changes) {
+                    state = .finished(.ended)
+                    updates.append(GestureUpdate(.ended, swipe))
+                } else {
+                    state = .finished(.failed)
+                }
+            } else {
+                state = .tracking(fingers)
+            }
+        case .idle, .finished:
+            break
+        }
+        guard !changes.landed.isEmpty else { return updates }
+        switch state {
+        case .idle:
+            start(changes)
+        case .finished where changes.beginsSequence:
+            start(changes)
+        case .finished:
+            break
+        case .tracking(var fingers):
+            fingers += changes.landed.map { Finger(id: $0.id, down: $0.position, location: $0.position, tracker: tracker($0, changes.time)) }
+            state = fingers.count > configuration.fingers ? .finished(.failed) : .tracking(fingers)
+        }
+        return updates
+    }
+
+    private func tracker(_ touch: TouchPoint, _ time: Timestamp) -> VelocityTracker {
+        var tracker = VelocityTracker()
+        tracker.add(touch.position, at: time)
+        return tracker
+    }
+
+    private mutating func start(_ changes: TouchChanges) {
+        let fingers = changes.landed.map { Finger(id: $0.id, down: $0.position, location: $0.position, tracker: tracker($0, changes.time)) }
+        state = fingers.count > configuration.fingers ? .finished(.failed) : .tracking(fingers)
+    }
+
+    /// The swipe the fingers make at a lift, if they make one.
+    private func swipe(of fingers: [Finger], at time: Timestamp, lifts: TouchChanges) -> Value? {
+        guard fingers.count == configuration.fingers, !fingers.contains(where: { lifts.lift(of: $0.id)?.cancelled == true }) else { return nil }
+        var directions: [Direction] = []
+        var sum = (vx: 0.0, vy: 0.0)
+        for finger in fingers {
+            let velocity = finger.tracker.velocity(at: time)
+            let speed = (velocity.vx * velocity.vx + velocity.vy * velocity.vy).squareRoot()
+            guard speed > configuration.minimumSpeed, finger.location.distance(to: finger.down) > configuration.minimumDistance else { return nil }
+            let degrees = Angle.degrees(of: Point(x: velocity.vx, y: velocity.vy), around: Point(x: 0, y: 0))
+            guard let direction = configuration.directions.members.first(where: {
+                abs(Angle.normalized(degrees - $0.degrees)) <= configuration.tolerance
+            }) else { return nil }
+            directions.append(direction)
+            sum.vx += velocity.vx
+            sum.vy += velocity.vy
+        }
+        guard let direction = directions.first, directions.allSatisfy({ $0 == direction }) else { return nil }
+        let count = Double(fingers.count)
+        return Value(direction: direction, vx: sum.vx / count, vy: sum.vy / count, fingers: fingers.count)
+    }
+
+    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
+
+    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+        switch state {
+        case .tracking: state = .finished(.failed)
+        case .idle, .finished: break
+        }
+        return []
+    }
+}
