@@ -82,6 +82,10 @@ public struct EventFormatter: Sendable {
             fields.number("vx", swipe.vx)
             fields.number("vy", swipe.vy)
             fields.integer("fingers", swipe.fingers)
+        case .edgeSwipe(_, let swipe):
+            fields.string("edge", swipe.edge)
+            fields.number("dx", swipe.dx)
+            fields.number("dy", swipe.dy)
         case .gesture(_, let value):
             // A target's own gesture: its value as Swift describes it (the typed value is the library's).
             fields.string("value", value.description)

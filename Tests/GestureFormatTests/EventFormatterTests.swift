@@ -95,6 +95,7 @@ import Testing
         case .haptic: fields = ["kind", "detent"]
         case .magnify: fields = ["scale", "center"]
         case .swipe: fields = ["direction", "vx", "vy", "fingers"]
+        case .edgeSwipe: fields = ["edge", "dx", "dy"]
         case .gesture: fields = ["value"]
         }
         let phase = event.kind.phase == nil ? [] : ["phase"]

@@ -22,6 +22,8 @@ public struct GestureEvent: Hashable, Sendable {
         case magnify(GesturePhase, Magnify)
         /// A swipe (`SwipeGesture`), recognized at the lift.
         case swipe(Swipe)
+        /// A swipe in from an edge (`EdgeSwipeGesture`).
+        case edgeSwipe(GesturePhase, EdgeSwipe)
         /// An update of a target's own gesture, as it is (a target built with `Target(_:shape:gesture:)`):
         /// its phase (a discrete gesture is recognized as `ended`) and its typed value.
         case gesture(GesturePhase, GestureValue)
@@ -37,6 +39,7 @@ public struct GestureEvent: Hashable, Sendable {
             case .haptic: "haptic"
             case .magnify: "magnify"
             case .swipe: "swipe"
+            case .edgeSwipe: "edge-swipe"
             case .gesture: "gesture"
             }
         }
@@ -46,7 +49,7 @@ public struct GestureEvent: Hashable, Sendable {
             switch self {
             case .tap, .haptic, .swipe: nil
             case .select(let phase, _), .pan(let phase, _), .wind(let phase, _), .rotate(let phase, _), .magnify(let phase, _),
-                 .gesture(let phase, _): phase
+                 .edgeSwipe(let phase, _), .gesture(let phase, _): phase
             }
         }
     }
@@ -149,6 +152,20 @@ public struct GestureEvent: Hashable, Sendable {
             self.vx = vx
             self.vy = vy
             self.fingers = fingers
+        }
+    }
+
+    public struct EdgeSwipe: Hashable, Sendable {
+        /// `left`, `right`, `top` or `bottom`.
+        public var edge: String
+        /// mm from the down position.
+        public var dx: Double
+        public var dy: Double
+
+        public init(edge: String, dx: Double, dy: Double) {
+            self.edge = edge
+            self.dx = dx
+            self.dy = dy
         }
     }
 

@@ -113,6 +113,13 @@ extension SwipeGesture.Value: StandardEventValue {
     }
 }
 
+extension EdgeSwipeGesture.Value: StandardEventValue {
+    /// An `edge-swipe` line: the edge, and the translation from the down position.
+    public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
+        .edgeSwipe(phase, GestureEvent.EdgeSwipe(edge: edge.rawValue, dx: location.x - startLocation.x, dy: location.y - startLocation.y))
+    }
+}
+
 extension Either: StandardEventValue where First: StandardEventValue, Second: StandardEventValue {
     /// The line of whichever gesture reported.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {

@@ -1,0 +1,63 @@
+import GestureCore
+import GestureTestSupport
+import Testing
+
+/// Swipes in from an edge of the surface.
+@Suite struct EdgeSwipeTests {
+    static let surface = Rect(x: 0, y: 0, width: 200, height: 100)
+    static func screen(_ edge: EdgeSwipeGesture.Edge) -> [Target] {
+        [Target("screen", shape: .rectangle(surface), gesture: EdgeSwipeGesture(.init(edge: edge, surface: surface)))]
+    }
+
+    @Test func aSwipeInFromTheLeftEdge_beginsBeyondTheSlopInward() {
+        let lines = play(Self.screen(.left)) {
+            down(0, at: 2, 50)                                        // 2 mm from the edge
+            after(.ms(10)); move(0, to: 4, 51)                        // 2 mm in: within the slop
+            after(.ms(10)); move(0, to: 8, 52)                        // 6 mm in, 2 along: begins
+            after(.ms(10)); move(0, to: 30, 60)
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.020000,"region":"screen","type":"edge-swipe","phase":"began","edge":"left","dx":6,"dy":2}"#,
+            #"{"time":0.030000,"region":"screen","type":"edge-swipe","phase":"changed","edge":"left","dx":28,"dy":10}"#,
+            #"{"time":0.030000,"region":"screen","type":"edge-swipe","phase":"ended","edge":"left","dx":28,"dy":10}"#,
+        ])
+    }
+
+    @Test func fromTheBottomEdge_upward() {
+        let lines = play(Self.screen(.bottom)) {
+            down(0, at: 100, 97)
+            after(.ms(10)); move(0, to: 101, 80)
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"screen","type":"edge-swipe","phase":"began","edge":"bottom","dx":1,"dy":-17}"#,
+            #"{"time":0.010000,"region":"screen","type":"edge-swipe","phase":"ended","edge":"bottom","dx":1,"dy":-17}"#,
+        ])
+    }
+
+    @Test func aTouchBesideTheEdgeZone_alongTheEdge_orOutward_isNone() {
+        #expect(play(Self.screen(.left)) {                            // lands 6 mm in: beyond the 5 mm zone
+            down(0, at: 6, 50); after(.ms(10)); move(0, to: 40, 50); up(0)
+        } == [])
+        #expect(play(Self.screen(.left)) {                            // along the edge first
+            down(0, at: 2, 50); after(.ms(10)); move(0, to: 3, 60); after(.ms(10)); move(0, to: 40, 60); up(0)
+        } == [])
+        #expect(play(Self.screen(.right)) {                           // near the right edge, moving out
+            down(0, at: 196, 50); after(.ms(10)); move(0, to: 200, 50); after(.ms(10)); move(0, to: 160, 50); up(0)
+        } == [])
+    }
+
+    @Test func aSecondFingerCancelsIt() {
+        let lines = play(Self.screen(.top)) {
+            down(0, at: 100, 1)
+            after(.ms(10)); move(0, to: 100, 10)
+            after(.ms(10)); down(1, at: 50, 50)
+            after(.ms(10)); up(0); up(1)
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"screen","type":"edge-swipe","phase":"began","edge":"top","dx":0,"dy":9}"#,
+            #"{"time":0.020000,"region":"screen","type":"edge-swipe","phase":"cancelled","edge":"top","dx":0,"dy":9}"#,
+        ])
+    }
+}
