@@ -38,6 +38,57 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// One of libevdev's own messages about a device, in libevdev's words (for example `BUG: Device "…" received
+/// a double tracking ID -1 in slot 0.`).
+public struct LibevdevMessage: Hashable, Sendable {
+    public enum Priority: Hashable, Sendable {
+        /// Errors, and libevdev's "BUG:" reports of events it dropped or changed.
+        case error
+        /// Information, such as "SYN_DROPPED received after finished sync - you're not keeping up".
+        case info
+    }
+
+    public var priority: Priority
+    /// The message, without its trailing newline.
+    public var text: String
+
+    public init(priority: Priority, text: String) {
+        self.priority = priority
+        self.text = text
+    }
+}
+
+/// Receives libevdev's messages about one device, which libevdev would otherwise print to stderr itself.
+public typealias LibevdevMessageHandler = (LibevdevMessage) -> Void
+
+/// Holds a device's message handler where libevdev's C log function reaches it (`gestures_libevdev_log`).
+private final class MessageRelay {
+    let handler: LibevdevMessageHandler
+    /// Given to libevdev: the C sink and this relay as its context. Lives as long as the relay, which the
+    /// device keeps until after `libevdev_free`.
+    let log: UnsafeMutablePointer<gestures_libevdev_log>
+
+    init(handler: @escaping LibevdevMessageHandler) {
+        self.handler = handler
+        log = .allocate(capacity: 1)
+        log.initialize(to: gestures_libevdev_log(sink: relayMessage, context: nil))
+        log.pointee.context = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        log.deinitialize(count: 1)
+        log.deallocate()
+    }
+}
+
+/// The C sink of every device's messages: hands the message to the device's relay.
+private let relayMessage: gestures_libevdev_message_sink = { context, priority, message in
+    guard let context, let message else { return }
+    let relay = Unmanaged<MessageRelay>.fromOpaque(context).takeUnretainedValue()
+    relay.handler(LibevdevMessage(priority: priority <= Int32(LIBEVDEV_LOG_ERROR.rawValue) ? .error : .info,
+                                  text: String(cString: message)))
+}
+
 /// What one read from a device gave.
 public enum DeviceRead: Sendable {
     /// An event, in the order libevdev delivers them (after a `SYN_DROPPED`, the resync events follow it).
@@ -53,14 +104,17 @@ public final class EvdevDevice {
     /// For `poll()`: readable when events are waiting.
     public let fileDescriptor: Int32
     private let device: OpaquePointer
+    private let messages: MessageRelay
     /// After a `SYN_DROPPED`, libevdev is read in sync mode until it has delivered the resync.
     private var syncing = false
     private var closed = false
 
     /// Opens `path` for reading, non-blocking.
     ///
-    /// - Parameter grab: take the device for this process alone (`EVIOCGRAB`): nothing else sees its events.
-    public init(path: String, grab: Bool = false) throws(EvdevError) {
+    /// - Parameters:
+    ///   - grab: take the device for this process alone (`EVIOCGRAB`): nothing else sees its events.
+    ///   - messages: receives libevdev's own messages about the device, from its setup on, instead of stderr.
+    public init(path: String, grab: Bool = false, messages: @escaping LibevdevMessageHandler) throws(EvdevError) {
         let descriptor: Int32
         switch openDescriptor(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC) {
         case .success(let value):
@@ -73,21 +127,24 @@ public final class EvdevDevice {
             default: throw .failed(path: path, operation: "open", error)
             }
         }
-        var handle: OpaquePointer?
-        switch valueOrNegatedErrno({ evdev_new_from_fd(descriptor, &handle) }) {
-        case .success:
-            break
-        case .failure(let error):
+        guard let handle = evdev_new() else {
+            _ = system_close(descriptor)
+            throw .failed(path: path, operation: "libevdev_new", Errno(rawValue: ENOMEM))
+        }
+        // The log before the setup, so that libevdev says nothing raw while it reads the device, and again
+        // after it: libevdev_set_fd forgets the log's data (see gestures_libevdev_set_log).
+        let relay = MessageRelay(handler: messages)
+        evdev_set_log(handle, relay.log)
+        if case .failure(let error) = valueOrNegatedErrno({ evdev_set_fd(handle, descriptor) }) {
+            evdev_free(handle)
             _ = system_close(descriptor)
             throw .notEvdev(path: path, error)
         }
-        guard let handle else {
-            _ = system_close(descriptor)
-            throw .notEvdev(path: path, .invalidArgument)
-        }
+        evdev_set_log(handle, relay.log)
         self.path = path
         self.fileDescriptor = descriptor
         self.device = handle
+        self.messages = relay
         self.description = EvdevDevice.describe(handle)
         if grab {
             if case .failure(let error) = valueOrNegatedErrno({ evdev_grab(handle, LIBEVDEV_GRAB) }) {

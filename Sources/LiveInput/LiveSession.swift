@@ -82,7 +82,7 @@ public final class LiveSession {
     public init(device path: String, options: LiveOptions, recognize: Bool = true, output: LineWriter?) throws(CommandError) {
         let device: EvdevDevice
         do {
-            device = try EvdevDevice(path: path, grab: options.grab)
+            device = try EvdevDevice(path: path, grab: options.grab, messages: LibevdevMessages.handler(for: path))
         } catch {
             throw LiveSession.commandError(error)
         }
