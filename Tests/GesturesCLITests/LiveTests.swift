@@ -161,6 +161,16 @@ struct LiveTests {
         #expect(live.lines.first?.hasPrefix(#"{"time":0.090000,"region":"surface","type":"tap""#) == true)
     }
 
+    /// With no touch device, `devices` lists nothing and says so on stderr; standard output stays a valid
+    /// (empty) list in either format, and the status is 0.
+    @Test(arguments: [["devices"], ["devices", "--format", "text"], ["devices", "--format", "jsonl"]])
+    func devicesWithNothingToListSaysSo(arguments: [String]) throws {
+        let run = try Self.emulated([("keyboard", "-")], arguments)
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "gestures: no touch devices found\n")
+    }
+
     @Test func aDeviceThatVanishesMidGestureCancelsItAndSaysSo() throws {
         let trace = Emulated.fixtures.appendingPathComponent("traces/tap-longpress-mt.events")
         let run = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--vanish-after", "1.5"], ["live"])
