@@ -11,10 +11,11 @@ import Testing
 @Suite(.serialized, .enabled(if: Emulated.available, "umockdev is missing: run `make test`, which installs it"))
 struct LiveTests {
     /// Runs `gestures ARGUMENTS` under the harness with `devices` (fixture name, trace or "-" pairs).
-    static func emulated(_ devices: [(String, String)], options: [String] = [], _ arguments: [String]) throws -> Run {
+    static func emulated(_ devices: [(String, String)], options: [String] = [], binary: URL = CLI.binary,
+                         _ arguments: [String]) throws -> Run {
         var command = [Emulated.harness.path] + options
         for (device, trace) in devices { command += [device, trace] }
-        command += ["--", CLI.binary.path] + arguments
+        command += ["--", binary.path] + arguments
         return try CLI.runProcess(command)
     }
 
@@ -234,10 +235,20 @@ struct LiveTests {
         #expect(run.stderr.contains("\"Gestures Test Keyboard\" is not a touch device"))
     }
 
-    @Test(.enabled(if: Emulated.canSwitchUser, "running `gestures` as another user needs root"))
+    /// `gestures` runs as nobody here, so it runs from a copy in a temporary directory that nobody can enter:
+    /// the checkout may lie in a directory only its owner can enter (a `mktemp -d` folder, a private home).
+    @Test(.enabled(if: Emulated.canSwitchUser, "running `gestures` as another user needs root"),
+          .enabled(if: Emulated.temporaryDirectoryIsOpenToOthers,
+                   "the user nobody cannot reach the temporary directory, where a copy of `gestures` would go"))
     func permissionDeniedIs77AndSaysHowToGetAccess() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = directory.appendingPathComponent("gestures")
+        try FileManager.default.copyItem(at: CLI.binary, to: binary)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
         for arguments in [["live", "/dev/input/event20"], ["live"], ["devices"]] {
-            let run = try Self.emulated([("touchscreen-mt", "-")], options: ["--deny"], arguments)
+            let run = try Self.emulated([("touchscreen-mt", "-")], options: ["--deny"], binary: binary, arguments)
             #expect(run.status == 77, "\(arguments)")
             #expect(run.stdout == "")
             #expect(run.stderr.contains("'input' group"), "\(arguments)")
@@ -259,4 +270,16 @@ enum Emulated {
 
     /// Root can run a command as another user (the permission test runs `gestures` as nobody).
     static let canSwitchUser: Bool = getuid() == 0
+
+    /// Others (the user nobody) may enter every directory on the way to the temporary directory, where the
+    /// permission test puts the copy of `gestures` that nobody runs.
+    static let temporaryDirectoryIsOpenToOthers: Bool = {
+        var directory = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
+        while true {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: directory.path),
+                  let permissions = attributes[.posixPermissions] as? Int, permissions & 0o001 != 0 else { return false }
+            if directory.path == "/" { return true }
+            directory = directory.deletingLastPathComponent()
+        }
+    }()
 }
