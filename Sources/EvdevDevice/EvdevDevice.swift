@@ -91,10 +91,20 @@ private let relayMessage: gestures_libevdev_message_sink = { context, priority, 
 
 /// What one read from a device gave.
 public enum DeviceRead: Sendable {
-    /// An event, in the order libevdev delivers them (after a `SYN_DROPPED`, the resync events follow it).
+    /// An event from the device, in the order libevdev delivers them (a `SYN_DROPPED` included).
     case event(InputEvent)
+    /// One of libevdev's resync events, after a `SYN_DROPPED` or `.resynced`: the device's state, read again,
+    /// stamped with the time of the latest event libevdev handled (not when it was read).
+    case synced(InputEvent)
     /// Nothing more to read now.
     case wouldBlock
+    /// A read failed with the device still there: events may be lost, and libevdev's view of the device may
+    /// be wrong. `inARow` counts the failures since the last event read from the device. The next reads
+    /// resync: `.resynced`, once libevdev has read the device's state again, then its resync as events.
+    case failed(Errno, inARow: Int)
+    /// After failed reads, libevdev has read the device's state again: the events that follow are its
+    /// resync, as after a `SYN_DROPPED` from the kernel. The caller puts a `SYN_DROPPED` of its own before them.
+    case resynced
 }
 
 /// A touch device read through libevdev (layer 3: a typed, throwing API; no libevdev type leaves it).
@@ -105,8 +115,8 @@ public final class EvdevDevice {
     public let fileDescriptor: Int32
     private let device: OpaquePointer
     private let messages: MessageRelay
-    /// After a `SYN_DROPPED`, libevdev is read in sync mode until it has delivered the resync.
-    private var syncing = false
+    /// Normal reads, sync mode after a `SYN_DROPPED`, or a forced resync after a failed read.
+    private var state = ReadState()
     private var closed = false
 
     /// Opens `path` for reading, non-blocking.
@@ -172,30 +182,28 @@ public final class EvdevDevice {
         return false
     }
 
-    /// The next event, or `.wouldBlock`. After a `SYN_DROPPED` the resync events follow, as libevdev
-    /// delivers them in sync mode.
+    /// The next event, `.wouldBlock`, or a failed read and the resync after it. After a `SYN_DROPPED` the
+    /// resync events follow, as libevdev delivers them in sync mode. Throws when the device is gone.
     public func next() throws(EvdevError) -> DeviceRead {
-        var raw = input_event()
-        let flags = UInt32(syncing ? gestures_libevdev_read_flag_sync() : gestures_libevdev_read_flag_normal())
-        switch valueOrNegatedErrno({ evdev_next_event(device, flags, &raw) }) {
-        case .success(let status):
-            if status == gestures_libevdev_read_status_sync() {
-                // The SYN_DROPPED itself (normal mode), or one resync event (sync mode).
-                syncing = true
-            }
-            return .event(InputEvent(time: Timestamp(microseconds: Int64(gestures_event_microseconds(&raw))),
-                                     type: raw.type, code: raw.code, value: raw.value))
-        case .failure(let error):
-            if error == .wouldBlock {
-                if syncing {
-                    // The resync is over: back to normal reads.
-                    syncing = false
-                    return try next()
-                }
+        while true {
+            var raw = input_event()
+            let flags = state.flags
+            switch state.read(valueOrNegatedErrno({ evdev_next_event(device, flags, &raw) })) {
+            case .deliver:
+                return .event(InputEvent(raw))
+            case .deliverSynced:
+                return .synced(InputEvent(raw))
+            case .readAgain:
+                continue
+            case .wouldBlock:
                 return .wouldBlock
+            case .resync:
+                return .resynced
+            case .failed(let error, let inARow):
+                return .failed(error, inARow: inARow)
+            case .lost:
+                throw .lost(path: path, name: description.name)
             }
-            if error.meansDeviceLost { throw .lost(path: path, name: description.name) }
-            throw .failed(path: path, operation: "read", error)
         }
     }
 
@@ -235,5 +243,14 @@ public final class EvdevDevice {
         }
         codes[UInt16(EV_SYN)] = types
         return DeviceDescription(name: name, id: id, properties: properties, codes: codes, absinfo: absinfo)
+    }
+}
+
+extension InputEvent {
+    /// A `struct input_event` as the project's model.
+    init(_ raw: input_event) {
+        var raw = raw
+        self.init(time: Timestamp(microseconds: Int64(gestures_event_microseconds(&raw))),
+                  type: raw.type, code: raw.code, value: raw.value)
     }
 }

@@ -192,6 +192,87 @@ struct LiveTests {
         #expect(time >= 1.39 && time < 1.6)
     }
 
+    static let readFailedWarning = "gestures: warning: /dev/input/event20: reading the device failed (Invalid argument): "
+        + "events may be lost; the gestures in progress are cancelled and the device's state is read again"
+
+    /// The time of a JSON line, in seconds.
+    static func time(of line: String) -> Double {
+        Double(line.dropFirst(#"{"time":"#.count).prefix { $0 != "," }) ?? -1
+    }
+
+    /// A read that fails once (15 bytes that are not a whole event: libevdev says EINVAL) is a SYN_DROPPED:
+    /// a warning, the select in progress cancelled, the device's state read again; then the session goes on.
+    @Test func aReadThatFailsOnceResyncsAndGoesOn() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = Emulated.fixtures.appendingPathComponent("traces/read-fails-mt.events")
+        let recorded = directory.appendingPathComponent("fails.evemu").path
+        let live = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "2.5"],
+                                     ["live", "--record", recorded])
+        #expect(live.status == 0)
+        #expect(live.lines.count == 4)
+        #expect(Array(live.lines.prefix(2)) == [
+            #"{"time":0.800000,"region":"surface","type":"select","phase":"began","anchor":48,"selection":{"start":48,"end":48}}"#,
+            #"{"time":0.800000,"region":"surface","type":"haptic","kind":"press"}"#,
+        ])
+        // Cancelled at the event-clock time of the failure, 1.000000 as the trace has it.
+        let cancelled = live.lines.count == 4 ? live.lines[2] : ""
+        #expect(cancelled.hasSuffix(#","region":"surface","type":"select","phase":"cancelled","anchor":48,"selection":{"start":48,"end":48}}"#))
+        #expect(Self.time(of: cancelled) >= 0.95 && Self.time(of: cancelled) < 1.2)
+        #expect(live.lines.last == #"{"time":1.560000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#)
+        // The resync says the finger is up (the fixture's state), so libevdev finds the lift at 1.200000 a bug.
+        #expect(live.stderr.split(separator: "\n").map(String.init) == [
+            Self.readFailedWarning,
+            #"gestures: warning: /dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received a double tracking ID -1 in slot 0."#,
+        ])
+        // The recording holds the SYN_DROPPED and the resync, and replays to the same lines.
+        let text = try String(contentsOf: URL(fileURLWithPath: recorded), encoding: .utf8)
+        #expect(text.split(separator: "\n").filter { $0.contains(" 0000 0003 0") }.count == 1)
+        #expect(try CLI.run(["replay", recorded]).lines == live.lines)
+    }
+
+    /// umockdev's own failure: 200 events at once overflow its 4095-byte buffer before `live` opens the device
+    /// (0.2 s late), the first read gets 4095 bytes, and libevdev says EINVAL twice in a row. One warning, a
+    /// resync, and the tap after it is recognized.
+    @Test func anOverflowedBufferIsResyncedAndTheTapAfterItRecognized() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = Emulated.fixtures.appendingPathComponent("traces/overflow-mt.events")
+        let recorded = directory.appendingPathComponent("overflow.evemu").path
+        let live = try CLI.runProcess([Emulated.harness.path, "--interrupt-after", "1.5", "touchscreen-mt", trace.path, "--",
+                                       "/bin/sh", "-c", #"sleep 0.2; exec "$0" live --record "$1""#, CLI.binary.path, recorded])
+        #expect(live.status == 0)
+        #expect(live.lines == [
+            #"{"time":0.860000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+        ])
+        #expect(live.stderr == Self.readFailedWarning + "\n")
+        #expect(try CLI.run(["replay", recorded]).lines == live.lines)
+    }
+
+    /// Eight failed reads in a row, with no event from the device between them, end the session as a lost
+    /// device does: the gesture in progress cancelled, the recording closed, the error, status 74.
+    @Test func readsThatKeepFailingEndTheSessionWith74() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = Emulated.fixtures.appendingPathComponent("traces/read-fails-repeatedly-mt.events")
+        let recorded = directory.appendingPathComponent("failing.evemu").path
+        let live = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "3"],
+                                     ["live", "--record", recorded])
+        #expect(live.status == 74)
+        #expect(live.lines.count == 3)
+        #expect(Array(live.lines.prefix(2)) == [
+            #"{"time":0.800000,"region":"surface","type":"select","phase":"began","anchor":48,"selection":{"start":48,"end":48}}"#,
+            #"{"time":0.800000,"region":"surface","type":"haptic","kind":"press"}"#,
+        ])
+        #expect(live.lines.last?.hasSuffix(#","type":"select","phase":"cancelled","anchor":48,"selection":{"start":48,"end":48}}"#) == true)
+        #expect(Self.time(of: live.lines.last ?? "") >= 0.95 && Self.time(of: live.lines.last ?? "") < 1.2)
+        #expect(live.stderr.split(separator: "\n").map(String.init) == [
+            Self.readFailedWarning,
+            "gestures: /dev/input/event20: reading the device failed 8 times in a row: Invalid argument",
+        ])
+        #expect(try CLI.run(["replay", recorded]).lines == live.lines)
+    }
+
     /// An existing file named by `record -o` or `live --record` is replaced only once the device is open and
     /// known to be a touch device: a typo in the node or a refused device leaves it as it was.
     @Test(arguments: [
