@@ -166,8 +166,9 @@ public final class LiveSession {
             var timeout: Int32 = -1
             if more {
                 timeout = 0
-            } else if let deadline = pipeline?.nextDeadline {
-                let due = clock.monotonic(at: deadline + options.grace)
+            } else if let pipeline, let deadline = pipeline.nextDeadline {
+                // The engine's time is the device's plus the pipeline's clock shift.
+                let due = clock.monotonic(at: deadline + TimeSpan(microseconds: -pipeline.clockShift.microseconds) + options.grace)
                 let wait = due - gestures_monotonic_microseconds()
                 timeout = wait <= 0 ? 0 : Int32(clamping: (wait + 999) / 1000)
             }
@@ -210,7 +211,8 @@ public final class LiveSession {
             } else if ready == 0, pipeline != nil {
                 // A deadline with no input: fire what is due, stamped with its own time.
                 let now = clock.now(monotonic: gestures_monotonic_microseconds())
-                if let events = pipeline?.advance(to: Timestamp(microseconds: now.microseconds - options.grace.microseconds)) {
+                if let shift = pipeline?.clockShift,
+                   let events = pipeline?.advance(to: now + shift + TimeSpan(microseconds: -options.grace.microseconds)) {
                     emit(events)
                 }
             }

@@ -273,6 +273,40 @@ struct LiveTests {
         #expect(try CLI.run(["replay", recorded]).lines == live.lines)
     }
 
+    /// A device clock that steps back by an hour, then one that jumps forward by two: live prints what the
+    /// replays of the trace and of the recording print. After the step back the frames keep the device's
+    /// intervals (the long press fires 300 ms after its down, with no event, on the shifted clock); the jump
+    /// forward is time passing (umockdev replays it in 0.3 s with --max-gap).
+    @Test(arguments: [
+        ("clock-steps-back-mt.events", [
+            #"{"time":3600.160000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":3600.460000,"region":"surface","type":"select","phase":"began","anchor":73,"selection":{"start":73,"end":73}}"#,
+            #"{"time":3600.460000,"region":"surface","type":"haptic","kind":"press"}"#,
+            #"{"time":3600.660000,"region":"surface","type":"select","phase":"ended","anchor":73,"selection":{"start":73,"end":73}}"#,
+            #"{"time":3601.020000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+        ]),
+        ("clock-jumps-forward-mt.events", [
+            #"{"time":0.160000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":0.800000,"region":"surface","type":"select","phase":"began","anchor":73,"selection":{"start":73,"end":73}}"#,
+            #"{"time":0.800000,"region":"surface","type":"haptic","kind":"press"}"#,
+            #"{"time":7201.200000,"region":"surface","type":"select","phase":"ended","anchor":73,"selection":{"start":73,"end":73}}"#,
+            #"{"time":7201.560000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+        ]),
+    ])
+    func aDeviceClockThatStepsBackOrJumpsForward(trace: String, expected: [String]) throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = Emulated.fixtures.appendingPathComponent("traces/" + trace).path
+        let recorded = directory.appendingPathComponent("clock.evemu").path
+        let live = try Self.emulated([("touchscreen-mt", path)], options: ["--max-gap", "0.3", "--interrupt-after", "2.5"],
+                                     ["live", "--record", recorded])
+        #expect(live.status == 0)
+        #expect(live.stderr == "")
+        #expect(live.lines == expected)
+        #expect(try CLI.run(["replay", recorded]).lines == expected)
+        #expect(try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, path]).lines == expected)
+    }
+
     /// An existing file named by `record -o` or `live --record` is replaced only once the device is open and
     /// known to be a touch device: a typo in the node or a refused device leaves it as it was.
     @Test(arguments: [
