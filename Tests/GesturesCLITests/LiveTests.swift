@@ -307,6 +307,134 @@ struct LiveTests {
         #expect(try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, path]).lines == expected)
     }
 
+    /// Runs `live --record` on `trace` (touchscreen-mt), then replays the recording: both print the same.
+    static func liveAndItsRecording(_ trace: String, interruptAfter: String = "2.5", _ arguments: [String] = []) throws -> (live: Run, replayed: [String]) {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = Emulated.fixtures.appendingPathComponent("traces/" + trace).path
+        let recorded = directory.appendingPathComponent("recorded.evemu").path
+        let live = try emulated([("touchscreen-mt", path)], options: ["--interrupt-after", interruptAfter],
+                                ["live", "--record", recorded] + arguments)
+        return (live, try CLI.run(["replay", recorded] + arguments).lines)
+    }
+
+    static let doubleLiftWarning =
+        #"gestures: warning: /dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received a double tracking ID -1 in slot 0."#
+
+    /// SYN_DROPPED in bursts: three in a row cancel the select in progress once, at the first; five in a row
+    /// with a finger down print nothing; the fingers down at a drop are ignored until they lift, and the taps
+    /// after them are recognized. libevdev's complaint about the lifts (its resync said the fingers were up)
+    /// is said once.
+    @Test func synDroppedInBurstsCancelsOnce_andTheTapsAfterAreRecognized() throws {
+        let (live, replayed) = try Self.liveAndItsRecording("syn-dropped-burst-mt.events")
+        #expect(live.status == 0)
+        let expected = [
+            #"{"time":0.600000,"region":"surface","type":"select","phase":"began","anchor":24,"selection":{"start":24,"end":24}}"#,
+            #"{"time":0.600000,"region":"surface","type":"haptic","kind":"press"}"#,
+            #"{"time":0.700000,"region":"surface","type":"select","phase":"cancelled","anchor":24,"selection":{"start":24,"end":24}}"#,
+            #"{"time":1.060000,"region":"surface","type":"tap","x":157.895,"y":52.632,"count":1,"value":73.26,"selection":{"start":73,"end":73}}"#,
+            #"{"time":1.760000,"region":"surface","type":"tap","x":52.632,"y":105.263,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+        ]
+        #expect(live.lines == expected)
+        #expect(live.stderr == Self.doubleLiftWarning + "\n")
+        #expect(replayed == expected)
+        // The kernel's trace itself, without libevdev's resyncs, prints the same.
+        let trace = Emulated.fixtures.appendingPathComponent("traces/syn-dropped-burst-mt.events").path
+        #expect(try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, trace]).lines == expected)
+    }
+
+    /// Tracking ids reused at once: in the next frame, or in the lift's own frame, the same id is a new touch
+    /// (two taps each time). An id that changes without a lift is dropped by libevdev, which says so: live sees
+    /// one finger that moves (a pan), where the raw trace has two taps; the recording holds what libevdev
+    /// delivered, and replays to the live lines.
+    @Test func trackingIdsReusedAtOnce() throws {
+        let (live, replayed) = try Self.liveAndItsRecording("tracking-ids-reused-mt.events", interruptAfter: "1.8")
+        #expect(live.status == 0)
+        let taps = [
+            #"{"time":0.160000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":0.230000,"region":"surface","type":"tap","x":157.895,"y":105.263,"count":1,"value":73.26,"selection":{"start":73,"end":73}}"#,
+            #"{"time":0.560000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":0.620000,"region":"surface","type":"tap","x":157.895,"y":105.263,"count":1,"value":73.26,"selection":{"start":73,"end":73}}"#,
+        ]
+        #expect(live.lines == taps + [
+            #"{"time":1.050000,"region":"surface","type":"pan","phase":"began","dx":105.263,"dy":52.632}"#,
+            #"{"time":1.100000,"region":"surface","type":"pan","phase":"ended","dx":105.263,"dy":52.632}"#,
+        ])
+        #expect(live.stderr == #"gestures: warning: /dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received a double tracking ID 8 in slot 0."# + "\n")
+        #expect(replayed == live.lines)
+        let trace = Emulated.fixtures.appendingPathComponent("traces/tracking-ids-reused-mt.events").path
+        #expect(try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, trace]).lines == taps + [
+            #"{"time":1.050000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":1.100000,"region":"surface","type":"tap","x":157.895,"y":105.263,"count":1,"value":73.26,"selection":{"start":73,"end":73}}"#,
+        ])
+    }
+
+    /// Twelve fingers on ten slots, each in a column of its own: libevdev takes slots 10 and 11 for slot 9 and
+    /// drops their tracking ids, saying so; the finger of slot 9 ends where the last of them was put (column
+    /// 11). The raw trace's replay ignores the events of slots beyond the device's. A tap after works.
+    @Test func moreContactsThanSlots() throws {
+        let layout = Emulated.fixtures.appendingPathComponent("traces/more-contacts-than-slots-mt.layout.json").path
+        let (live, replayed) = try Self.liveAndItsRecording("more-contacts-than-slots-mt.events", interruptAfter: "1", ["--layout", layout])
+        #expect(live.status == 0)
+        let columns = [
+            #"{"time":0.160000,"region":"c0","type":"tap","x":7.895,"y":52.632,"count":1,"value":4.396,"selection":{"start":4,"end":4}}"#,
+            #"{"time":0.160000,"region":"c1","type":"tap","x":25.263,"y":52.632,"count":1,"value":4.068,"selection":{"start":4,"end":4}}"#,
+            #"{"time":0.160000,"region":"c2","type":"tap","x":42.632,"y":52.632,"count":1,"value":3.739,"selection":{"start":3,"end":3}}"#,
+            #"{"time":0.160000,"region":"c3","type":"tap","x":60,"y":52.632,"count":1,"value":3.411,"selection":{"start":3,"end":3}}"#,
+            #"{"time":0.160000,"region":"c4","type":"tap","x":77.368,"y":52.632,"count":1,"value":3.082,"selection":{"start":3,"end":3}}"#,
+            #"{"time":0.160000,"region":"c5","type":"tap","x":94.737,"y":52.632,"count":1,"value":2.754,"selection":{"start":2,"end":2}}"#,
+            #"{"time":0.160000,"region":"c6","type":"tap","x":112.105,"y":52.632,"count":1,"value":2.425,"selection":{"start":2,"end":2}}"#,
+            #"{"time":0.160000,"region":"c7","type":"tap","x":129.474,"y":52.632,"count":1,"value":2.097,"selection":{"start":2,"end":2}}"#,
+            #"{"time":0.160000,"region":"c8","type":"tap","x":146.842,"y":52.632,"count":1,"value":1.768,"selection":{"start":1,"end":1}}"#,
+        ]
+        let tap = #"{"time":0.560000,"region":"c2","type":"tap","x":52.632,"y":52.632,"count":1,"value":9.308,"selection":{"start":9,"end":9}}"#
+        #expect(live.lines == columns + [
+            #"{"time":0.160000,"region":"c11","type":"tap","x":198.947,"y":52.632,"count":1,"value":0.783,"selection":{"start":0,"end":0}}"#,
+            tap,
+        ])
+        let device = #"/dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received"#
+        #expect(live.stderr.split(separator: "\n").map(String.init) == [
+            "gestures: warning: \(device) an invalid slot index 10.Capping to announced max slot number 9.",
+            "gestures: warning: \(device) a double tracking ID 30 in slot 9.",
+            "gestures: warning: \(device) an invalid slot index 11.Capping to announced max slot number 9.",
+            "gestures: warning: \(device) a double tracking ID 31 in slot 9.",
+            "gestures: warning: \(device) a double tracking ID -1 in slot 9.",
+        ])
+        #expect(replayed == live.lines)
+        let trace = Emulated.fixtures.appendingPathComponent("traces/more-contacts-than-slots-mt.events").path
+        #expect(try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, trace]).lines == columns + [
+            #"{"time":0.160000,"region":"c9","type":"tap","x":164.211,"y":52.632,"count":1,"value":1.44,"selection":{"start":1,"end":1}}"#,
+            tap,
+        ])
+    }
+
+    /// A device that disappears while `live --record` and `record` write: the recording is closed with the
+    /// stop's SYN_REPORT, parses, and replays to what live printed; both end with status 74 and the message.
+    @Test func aDeviceThatVanishesLeavesARecordingThatReplaysTheSame() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = Emulated.fixtures.appendingPathComponent("traces/tap-longpress-mt.events")
+        let vanished = #"gestures: /dev/input/event20: the device "Gestures Test Touchscreen" disappeared"#
+        let recorded = directory.appendingPathComponent("live.evemu").path
+        let live = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--vanish-after", "1.5"], ["live", "--record", recorded])
+        #expect(live.status == 74)
+        #expect(live.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures:") } == [Substring(vanished)])
+        #expect(live.lines.count == 4)
+        let replayed = try CLI.run(["replay", recorded])
+        #expect(replayed.status == 0)
+        #expect(replayed.lines == live.lines)
+
+        let byRecord = directory.appendingPathComponent("record.evemu").path
+        let record = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--vanish-after", "1.5"],
+                                       ["record", "/dev/input/event20", "-o", byRecord])
+        #expect(record.status == 74)
+        #expect(record.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures:") } == [Substring(vanished)])
+        let fromRecord = try CLI.run(["replay", byRecord])
+        #expect(fromRecord.status == 0)
+        #expect(Array(fromRecord.lines.prefix(3)) == Array(live.lines.prefix(3)))
+        #expect(fromRecord.lines.last?.hasSuffix(#","type":"select","phase":"cancelled","anchor":73,"selection":{"start":73,"end":73}}"#) == true)
+    }
+
     /// An existing file named by `record -o` or `live --record` is replaced only once the device is open and
     /// known to be a touch device: a typo in the node or a refused device leaves it as it was.
     @Test(arguments: [
