@@ -38,12 +38,73 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// One of libevdev's own messages about a device, in libevdev's words (for example `BUG: Device "…" received
+/// a double tracking ID -1 in slot 0.`).
+public struct LibevdevMessage: Hashable, Sendable {
+    public enum Priority: Hashable, Sendable {
+        /// Errors, and libevdev's "BUG:" reports of events it dropped or changed.
+        case error
+        /// Information, such as "SYN_DROPPED received after finished sync - you're not keeping up".
+        case info
+    }
+
+    public var priority: Priority
+    /// The message, without its trailing newline.
+    public var text: String
+
+    public init(priority: Priority, text: String) {
+        self.priority = priority
+        self.text = text
+    }
+}
+
+/// Receives libevdev's messages about one device, which libevdev would otherwise print to stderr itself.
+public typealias LibevdevMessageHandler = (LibevdevMessage) -> Void
+
+/// Holds a device's message handler where libevdev's C log function reaches it (`gestures_libevdev_log`).
+private final class MessageRelay {
+    let handler: LibevdevMessageHandler
+    /// Given to libevdev: the C sink and this relay as its context. Lives as long as the relay, which the
+    /// device keeps until after `libevdev_free`.
+    let log: UnsafeMutablePointer<gestures_libevdev_log>
+
+    init(handler: @escaping LibevdevMessageHandler) {
+        self.handler = handler
+        log = .allocate(capacity: 1)
+        log.initialize(to: gestures_libevdev_log(sink: relayMessage, context: nil))
+        log.pointee.context = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        log.deinitialize(count: 1)
+        log.deallocate()
+    }
+}
+
+/// The C sink of every device's messages: hands the message to the device's relay.
+private let relayMessage: gestures_libevdev_message_sink = { context, priority, message in
+    guard let context, let message else { return }
+    let relay = Unmanaged<MessageRelay>.fromOpaque(context).takeUnretainedValue()
+    relay.handler(LibevdevMessage(priority: priority <= Int32(LIBEVDEV_LOG_ERROR.rawValue) ? .error : .info,
+                                  text: String(cString: message)))
+}
+
 /// What one read from a device gave.
 public enum DeviceRead: Sendable {
-    /// An event, in the order libevdev delivers them (after a `SYN_DROPPED`, the resync events follow it).
+    /// An event from the device, in the order libevdev delivers them (a `SYN_DROPPED` included).
     case event(InputEvent)
+    /// One of libevdev's resync events, after a `SYN_DROPPED` or `.resynced`: the device's state, read again,
+    /// stamped with the time of the latest event libevdev handled (not when it was read).
+    case synced(InputEvent)
     /// Nothing more to read now.
     case wouldBlock
+    /// A read failed with the device still there: events may be lost, and libevdev's view of the device may
+    /// be wrong. `inARow` counts the failures since the last event read from the device. The next reads
+    /// resync: `.resynced`, once libevdev has read the device's state again, then its resync as events.
+    case failed(Errno, inARow: Int)
+    /// After failed reads, libevdev has read the device's state again: the events that follow are its
+    /// resync, as after a `SYN_DROPPED` from the kernel. The caller puts a `SYN_DROPPED` of its own before them.
+    case resynced
 }
 
 /// A touch device read through libevdev (layer 3: a typed, throwing API; no libevdev type leaves it).
@@ -53,14 +114,17 @@ public final class EvdevDevice {
     /// For `poll()`: readable when events are waiting.
     public let fileDescriptor: Int32
     private let device: OpaquePointer
-    /// After a `SYN_DROPPED`, libevdev is read in sync mode until it has delivered the resync.
-    private var syncing = false
+    private let messages: MessageRelay
+    /// Normal reads, sync mode after a `SYN_DROPPED`, or a forced resync after a failed read.
+    private var state = ReadState()
     private var closed = false
 
     /// Opens `path` for reading, non-blocking.
     ///
-    /// - Parameter grab: take the device for this process alone (`EVIOCGRAB`): nothing else sees its events.
-    public init(path: String, grab: Bool = false) throws(EvdevError) {
+    /// - Parameters:
+    ///   - grab: take the device for this process alone (`EVIOCGRAB`): nothing else sees its events.
+    ///   - messages: receives libevdev's own messages about the device, from its setup on, instead of stderr.
+    public init(path: String, grab: Bool = false, messages: @escaping LibevdevMessageHandler) throws(EvdevError) {
         let descriptor: Int32
         switch openDescriptor(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC) {
         case .success(let value):
@@ -73,21 +137,24 @@ public final class EvdevDevice {
             default: throw .failed(path: path, operation: "open", error)
             }
         }
-        var handle: OpaquePointer?
-        switch valueOrNegatedErrno({ evdev_new_from_fd(descriptor, &handle) }) {
-        case .success:
-            break
-        case .failure(let error):
+        guard let handle = evdev_new() else {
+            _ = system_close(descriptor)
+            throw .failed(path: path, operation: "libevdev_new", Errno(rawValue: ENOMEM))
+        }
+        // The log before the setup, so that libevdev says nothing raw while it reads the device, and again
+        // after it: libevdev_set_fd forgets the log's data (see gestures_libevdev_set_log).
+        let relay = MessageRelay(handler: messages)
+        evdev_set_log(handle, relay.log)
+        if case .failure(let error) = valueOrNegatedErrno({ evdev_set_fd(handle, descriptor) }) {
+            evdev_free(handle)
             _ = system_close(descriptor)
             throw .notEvdev(path: path, error)
         }
-        guard let handle else {
-            _ = system_close(descriptor)
-            throw .notEvdev(path: path, .invalidArgument)
-        }
+        evdev_set_log(handle, relay.log)
         self.path = path
         self.fileDescriptor = descriptor
         self.device = handle
+        self.messages = relay
         self.description = EvdevDevice.describe(handle)
         if grab {
             if case .failure(let error) = valueOrNegatedErrno({ evdev_grab(handle, LIBEVDEV_GRAB) }) {
@@ -115,30 +182,28 @@ public final class EvdevDevice {
         return false
     }
 
-    /// The next event, or `.wouldBlock`. After a `SYN_DROPPED` the resync events follow, as libevdev
-    /// delivers them in sync mode.
+    /// The next event, `.wouldBlock`, or a failed read and the resync after it. After a `SYN_DROPPED` the
+    /// resync events follow, as libevdev delivers them in sync mode. Throws when the device is gone.
     public func next() throws(EvdevError) -> DeviceRead {
-        var raw = input_event()
-        let flags = UInt32(syncing ? gestures_libevdev_read_flag_sync() : gestures_libevdev_read_flag_normal())
-        switch valueOrNegatedErrno({ evdev_next_event(device, flags, &raw) }) {
-        case .success(let status):
-            if status == gestures_libevdev_read_status_sync() {
-                // The SYN_DROPPED itself (normal mode), or one resync event (sync mode).
-                syncing = true
-            }
-            return .event(InputEvent(time: Timestamp(microseconds: Int64(gestures_event_microseconds(&raw))),
-                                     type: raw.type, code: raw.code, value: raw.value))
-        case .failure(let error):
-            if error == .wouldBlock {
-                if syncing {
-                    // The resync is over: back to normal reads.
-                    syncing = false
-                    return try next()
-                }
+        while true {
+            var raw = input_event()
+            let flags = state.flags
+            switch state.read(valueOrNegatedErrno({ evdev_next_event(device, flags, &raw) })) {
+            case .deliver:
+                return .event(InputEvent(raw))
+            case .deliverSynced:
+                return .synced(InputEvent(raw))
+            case .readAgain:
+                continue
+            case .wouldBlock:
                 return .wouldBlock
+            case .resync:
+                return .resynced
+            case .failed(let error, let inARow):
+                return .failed(error, inARow: inARow)
+            case .lost:
+                throw .lost(path: path, name: description.name)
             }
-            if error.meansDeviceLost { throw .lost(path: path, name: description.name) }
-            throw .failed(path: path, operation: "read", error)
         }
     }
 
@@ -178,5 +243,14 @@ public final class EvdevDevice {
         }
         codes[UInt16(EV_SYN)] = types
         return DeviceDescription(name: name, id: id, properties: properties, codes: codes, absinfo: absinfo)
+    }
+}
+
+extension InputEvent {
+    /// A `struct input_event` as the project's model.
+    init(_ raw: input_event) {
+        var raw = raw
+        self.init(time: Timestamp(microseconds: Int64(gestures_event_microseconds(&raw))),
+                  type: raw.type, code: raw.code, value: raw.value)
     }
 }

@@ -12,8 +12,10 @@ func system_poll(_ descriptors: UnsafeMutablePointer<pollfd>, _ count: Int, _ ti
 }
 func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
 
-func evdev_new_from_fd(_ descriptor: Int32, _ device: UnsafeMutablePointer<OpaquePointer?>) -> Int32 {
-    libevdev_new_from_fd(descriptor, device)
+func evdev_new() -> OpaquePointer? { libevdev_new() }
+func evdev_set_fd(_ device: OpaquePointer, _ descriptor: Int32) -> Int32 { libevdev_set_fd(device, descriptor) }
+func evdev_set_log(_ device: OpaquePointer, _ log: UnsafePointer<gestures_libevdev_log>) {
+    gestures_libevdev_set_log(device, log)
 }
 func evdev_free(_ device: OpaquePointer) { libevdev_free(device) }
 func evdev_next_event(_ device: OpaquePointer, _ flags: UInt32, _ event: UnsafeMutablePointer<input_event>) -> Int32 {

@@ -27,7 +27,11 @@ import GestureCore
 ///
 /// Time: a frame's time is its `SYN_REPORT`'s time. Time going backwards in a trace is accepted, but the
 /// times handed out never decrease: a frame (or drop) stamped earlier than the previous one gets the
-/// previous one's time, so the engine's deadlines stay ordered.
+/// previous one's time, so the engine's deadlines stay ordered. A step back of more than `clockStep` is the
+/// device's clock being set back, not jitter: from then on the device's times are shifted by the step
+/// (`clockShift`), so that the frames after it keep their own intervals, and deadlines still come due,
+/// instead of all taking the time before the step until the clock has caught up. A jump forward is time
+/// passing, however long.
 ///
 /// `SYN_DROPPED`: reported at once (`handleDropped`); the events after it, up to and including the next
 /// `SYN_REPORT`, make no frame: that `SYN_REPORT` gives the device's state instead (`handleResync`). Protocol B still applies them to its slots, because they are the true
@@ -77,8 +81,14 @@ public struct FrameAssembler: Sendable {
     public let touchProtocol: TouchProtocol
     public let surface: SurfaceMapping
     private var state: State = .betweenFrames
+    /// A step back of the device's clock longer than this shifts its later times (see the type's documentation).
+    public static let clockStep = TimeSpan.seconds(1)
+
     /// The latest time handed out, so that no later one is earlier.
     private var clock: Timestamp?
+    /// Added to the device's times since its clock last stepped back by more than `clockStep`: a frame's time
+    /// is its `SYN_REPORT`'s time plus this (or the previous frame's, if that is later).
+    public private(set) var clockShift = TimeSpan.zero
     private var lastFrameTime: Timestamp?
     /// Protocol B and single touch (as one slot).
     private var slots: SlotTracker
@@ -150,6 +160,7 @@ public struct FrameAssembler: Sendable {
         let result = FinishResult(partialFrameDropped: partial, lastFrameTime: lastFrameTime)
         state = .betweenFrames
         clock = nil
+        clockShift = .zero
         lastFrameTime = nil
         slots.reset()
         anonymous.reset()
@@ -198,11 +209,16 @@ public struct FrameAssembler: Sendable {
         return TouchFrame(time: frameTime, contacts: contacts)
     }
 
-    /// `time`, or the latest time handed out if `time` is earlier.
+    /// `time` plus the clock's shift, or the latest time handed out if that is later. A step back of more than
+    /// `clockStep` shifts this time and the later ones onto the latest time handed out.
     private mutating func stamp(_ time: Timestamp) -> Timestamp {
-        let stamped = max(time, clock ?? time)
-        clock = stamped
-        return stamped
+        let shifted = time + clockShift
+        guard let latest = clock, shifted < latest else {
+            clock = shifted
+            return shifted
+        }
+        if latest - shifted > Self.clockStep { clockShift = latest - time }
+        return latest
     }
 
     private mutating func apply(_ event: InputEvent) {

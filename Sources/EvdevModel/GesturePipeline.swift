@@ -63,8 +63,14 @@ public struct GesturePipeline: Sendable {
     }
 
     /// The time of the engine's next deadline (a long press, a tap count closing...); nil when none is
-    /// pending. A live driver with no input calls `advance(to:)` once its event clock passes it.
+    /// pending. A live driver with no input calls `advance(to:)` once its event clock passes it. The engine's
+    /// times are the device's plus `clockShift`.
     public var nextDeadline: Timestamp? { engine.nextDeadline }
+
+    /// Added to the device's times since its clock stepped back by more than `FrameAssembler.clockStep`: the
+    /// engine's time is the device's plus this. A live driver converts between its event clock and
+    /// `nextDeadline` or `advance(to:)` with it.
+    public var clockShift: TimeSpan { assembler.clockShift }
 
     /// Time passing with no input, up to `time`: the deadlines up to it fire, stamped with their own times.
     public mutating func advance(to time: Timestamp) -> [GestureEvent] {
@@ -82,11 +88,12 @@ public struct GesturePipeline: Sendable {
 
     /// The end of live input at `time` (a stop on the device's event clock): an empty `SYN_REPORT` at `time`
     /// ends the frame in progress (deadlines up to it fire), then every gesture in progress is cancelled at
-    /// `time`. Returns the events of both, in order. The pipeline then starts afresh, as after `finish()`.
+    /// that frame's time, as `finish()` does after it in a replay of the recording. Returns the events of
+    /// both, in order. The pipeline then starts afresh, as after `finish()`.
     public mutating func finish(at time: Timestamp) -> [GestureEvent] {
         var events = handle(InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0))
-        events += engine.finish(at: time)
-        _ = assembler.finish()
+        let end = assembler.finish()
+        events += engine.finish(at: end.lastFrameTime ?? time)
         return events
     }
 }

@@ -55,7 +55,7 @@ public enum DeviceDiscovery {
         var scan = DeviceScan()
         for (node, number) in eventNodes(in: directory) {
             do {
-                let device = try EvdevDevice(path: node)
+                let device = try EvdevDevice(path: node, messages: LibevdevMessages.handler(for: node))
                 defer { device.close() }
                 if device.description.touchProtocol != nil {
                     scan.touchDevices.append(TouchDeviceInfo(node: node, description: device.description, number: number))

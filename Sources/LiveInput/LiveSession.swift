@@ -69,6 +69,12 @@ struct EventClock {
 /// One live session on one device: reads, records, recognizes and prints until interrupted or the
 /// device goes away. The IO is here; the recognition is the engine's.
 public final class LiveSession {
+    /// Failed reads in a row, with no event read from the device between them, that end the session.
+    public static let failedReadLimit = 8
+    /// Events read in one round of the loop, at most, so that a device that never pauses still lets signals,
+    /// deadlines and output through.
+    static let drainLimit = 1024
+
     let device: EvdevDevice
     let options: LiveOptions
     /// The device's events to gestures; nil for `record`, which only records.
@@ -82,7 +88,7 @@ public final class LiveSession {
     public init(device path: String, options: LiveOptions, recognize: Bool = true, output: LineWriter?) throws(CommandError) {
         let device: EvdevDevice
         do {
-            device = try EvdevDevice(path: path, grab: options.grab)
+            device = try EvdevDevice(path: path, grab: options.grab, messages: LibevdevMessages.handler(for: path))
         } catch {
             throw LiveSession.commandError(error)
         }
@@ -144,18 +150,25 @@ public final class LiveSession {
         do { try recorder.write(event) } catch { throw CommandError(status: CommandError.io, error.description) }
     }
 
-    /// Runs until SIGINT/SIGTERM or until the device goes away.
+    /// Runs until SIGINT/SIGTERM, until the device goes away, or until reading it fails `failedReadLimit`
+    /// times in a row.
     public func run() throws(CommandError) -> LiveEnding {
         let signals = gestures_signalfd_for_termination()
         guard signals >= 0 else { throw CommandError(status: CommandError.io, "cannot watch SIGINT and SIGTERM") }
         defer { close(signals) }
         var descriptors = [pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+        // Events may be left to read (in libevdev's queue, where poll() does not see them) after a round
+        // that read `drainLimit` of them.
+        var more = false
         while true {
             // Sleep until input, a signal, or the next deadline plus the grace on the event clock.
             var timeout: Int32 = -1
-            if let deadline = pipeline?.nextDeadline {
-                let due = clock.monotonic(at: deadline + options.grace)
+            if more {
+                timeout = 0
+            } else if let pipeline, let deadline = pipeline.nextDeadline {
+                // The engine's time is the device's plus the pipeline's clock shift.
+                let due = clock.monotonic(at: deadline + TimeSpan(microseconds: -pipeline.clockShift.microseconds) + options.grace)
                 let wait = due - gestures_monotonic_microseconds()
                 timeout = wait <= 0 ? 0 : Int32(clamping: (wait + 999) / 1000)
             }
@@ -170,17 +183,22 @@ public final class LiveSession {
                 try stop()
                 return .interrupted
             }
-            if descriptors[0].revents & Int16(POLLIN) != 0 {
-                let lost: EvdevError?
+            if more || descriptors[0].revents & Int16(POLLIN) != 0 {
+                let drained: Drained
                 do {
-                    lost = try drain()
+                    drained = try drain()
                 } catch {
-                    // A read that failed otherwise (libevdev out of step with the device): end as for a
-                    // loss, so that every gesture begun still ends, then report the error.
+                    // Reading failed too often (or the recording could not be written): end as for a loss,
+                    // so that every gesture begun still ends, then report the error.
                     try? stop()
                     throw error
                 }
-                if let lost {
+                switch drained {
+                case .idle:
+                    more = false
+                case .more:
+                    more = true
+                case .lost(let lost):
                     try stop()
                     Diagnostics.error(lost.description)
                     return .deviceLost(lost.description)
@@ -193,7 +211,8 @@ public final class LiveSession {
             } else if ready == 0, pipeline != nil {
                 // A deadline with no input: fire what is due, stamped with its own time.
                 let now = clock.now(monotonic: gestures_monotonic_microseconds())
-                if let events = pipeline?.advance(to: Timestamp(microseconds: now.microseconds - options.grace.microseconds)) {
+                if let shift = pipeline?.clockShift,
+                   let events = pipeline?.advance(to: now + shift + TimeSpan(microseconds: -options.grace.microseconds)) {
                     emit(events)
                 }
             }
@@ -202,24 +221,54 @@ public final class LiveSession {
         }
     }
 
-    /// Reads every event waiting. Returns the loss when the device went away.
-    private func drain() throws(CommandError) -> EvdevError? {
-        while true {
+    private enum Drained {
+        /// Nothing more to read now.
+        case idle
+        /// `drainLimit` events read; there may be more.
+        case more
+        /// The device went away.
+        case lost(EvdevError)
+    }
+
+    /// Reads the events waiting, `drainLimit` at most. A read that fails with the device still there is
+    /// taken as a `SYN_DROPPED` (SPEC "Live input"): a warning, then, once libevdev has read the device's
+    /// state again, a `SYN_DROPPED` at the event-clock time, and libevdev's resync.
+    private func drain() throws(CommandError) -> Drained {
+        for _ in 0..<Self.drainLimit {
             let read: DeviceRead
             do {
                 read = try device.next()
             } catch {
-                if case .lost = error { return error }
+                if case .lost = error { return .lost(error) }
                 throw LiveSession.commandError(error)
             }
             switch read {
             case .event(let event):
                 clock.arrived(event.time, at: gestures_monotonic_microseconds())
                 try take(event)
+            case .synced(let event):
+                // Stamped with an earlier event's time: not a reading of the device's clock.
+                try take(event)
             case .wouldBlock:
-                return nil
+                return .idle
+            case .failed(let error, let inARow):
+                if inARow >= Self.failedReadLimit {
+                    throw CommandError(status: CommandError.io,
+                                       "\(device.path): reading the device failed \(inARow) times in a row: \(error)")
+                }
+                if inARow == 1 {
+                    Diagnostics.warn("\(device.path): reading the device failed (\(error)): events may be lost; "
+                                     + "the gestures in progress are cancelled and the device's state is read again")
+                }
+            case .resynced:
+                // At the event-clock time, as a stop: never before a deadline fired with no input, so that a
+                // replay of the recording fires the same ones before it. Before any event the device's clock
+                // is unknown, and nothing is in progress: at 0, as libevdev stamps its resync then.
+                let now = clock.offset == nil ? Timestamp(microseconds: 0) : clock.now(monotonic: gestures_monotonic_microseconds())
+                try take(InputEvent(time: now, type: EventType.syn, code: SynCode.dropped, value: 0))
             }
         }
+        return .more
     }
 
     /// The end: an empty `SYN_REPORT` at the event-clock time of the stop goes to the recording and the

@@ -142,5 +142,7 @@ struct DevicesCommand: ParsableCommand {
             Diagnostics.error("permission denied on \(scan.denied.joined(separator: ", ")). " + EvdevError.accessAdvice)
             throw ExitCode(CommandError.permission)
         }
+        // Nothing to list is not an error, but it is said (on stderr: standard output stays a valid list).
+        if scan.touchDevices.isEmpty { Diagnostics.error("no touch devices found") }
     }
 }

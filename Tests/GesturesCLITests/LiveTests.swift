@@ -11,10 +11,11 @@ import Testing
 @Suite(.serialized, .enabled(if: Emulated.available, "umockdev is missing: run `make test`, which installs it"))
 struct LiveTests {
     /// Runs `gestures ARGUMENTS` under the harness with `devices` (fixture name, trace or "-" pairs).
-    static func emulated(_ devices: [(String, String)], options: [String] = [], _ arguments: [String]) throws -> Run {
+    static func emulated(_ devices: [(String, String)], options: [String] = [], binary: URL = CLI.binary,
+                         _ arguments: [String]) throws -> Run {
         var command = [Emulated.harness.path] + options
         for (device, trace) in devices { command += [device, trace] }
-        command += ["--", CLI.binary.path] + arguments
+        command += ["--", binary.path] + arguments
         return try CLI.runProcess(command)
     }
 
@@ -97,6 +98,9 @@ struct LiveTests {
             #"{"time":1.000000,"region":"surface","type":"select","phase":"cancelled","anchor":48,"selection":{"start":48,"end":48}}"#,
             #"{"time":1.560000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
         ])
+        // The fixture's resync says the finger is up (see the fixtures' README), so libevdev reports the lift
+        // at 1.200000 as a bug: once, through the program's warnings.
+        #expect(live.stderr == #"gestures: warning: /dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received a double tracking ID -1 in slot 0."# + "\n")
         // The recording holds the SYN_DROPPED and libevdev's resync, as delivered.
         let text = try String(contentsOf: URL(fileURLWithPath: recorded), encoding: .utf8)
         #expect(text.contains("E: 1.0 0000 0003 0"))
@@ -104,6 +108,21 @@ struct LiveTests {
         // The kernel's trace itself (no resync in it): its lift after the drop ends the ignored finger too.
         let raw = try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, trace.path])
         #expect(raw.lines == live.lines)
+    }
+
+    /// libevdev's messages are the program's warnings: each once, at most 10 different ones, then one line.
+    @Test func libevdevsMessagesAreWarnings_eachOnce_atMostTen() throws {
+        let trace = Emulated.fixtures.appendingPathComponent("traces/double-tracking-ids-mt.events")
+        let run = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "1"], ["live"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        let said = (0..<10).map { index -> String in
+            let (round, slot) = index.quotientAndRemainder(dividingBy: 6)
+            return #"gestures: warning: /dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received a double tracking ID "#
+                + "\((round + 2) * 10 + slot) in slot \(slot)."
+        }
+        #expect(run.stderr.split(separator: "\n").map(String.init)
+            == said + ["gestures: warning: libevdev: more than 10 different messages; the others are not shown"])
     }
 
     @Test(arguments: ["INT", "TERM"])
@@ -143,6 +162,16 @@ struct LiveTests {
         #expect(live.lines.first?.hasPrefix(#"{"time":0.090000,"region":"surface","type":"tap""#) == true)
     }
 
+    /// With no touch device, `devices` lists nothing and says so on stderr; standard output stays a valid
+    /// (empty) list in either format, and the status is 0.
+    @Test(arguments: [["devices"], ["devices", "--format", "text"], ["devices", "--format", "jsonl"]])
+    func devicesWithNothingToListSaysSo(arguments: [String]) throws {
+        let run = try Self.emulated([("keyboard", "-")], arguments)
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "gestures: no touch devices found\n")
+    }
+
     @Test func aDeviceThatVanishesMidGestureCancelsItAndSaysSo() throws {
         let trace = Emulated.fixtures.appendingPathComponent("traces/tap-longpress-mt.events")
         let run = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--vanish-after", "1.5"], ["live"])
@@ -161,6 +190,249 @@ struct LiveTests {
         #expect(last.hasSuffix(#","region":"surface","type":"select","phase":"cancelled","anchor":73,"selection":{"start":73,"end":73}}"#))
         let time = Double(last.dropFirst(#"{"time":"#.count).prefix { $0 != "," }) ?? 0
         #expect(time >= 1.39 && time < 1.6)
+    }
+
+    static let readFailedWarning = "gestures: warning: /dev/input/event20: reading the device failed (Invalid argument): "
+        + "events may be lost; the gestures in progress are cancelled and the device's state is read again"
+
+    /// The time of a JSON line, in seconds.
+    static func time(of line: String) -> Double {
+        Double(line.dropFirst(#"{"time":"#.count).prefix { $0 != "," }) ?? -1
+    }
+
+    /// A read that fails once (15 bytes that are not a whole event: libevdev says EINVAL) is a SYN_DROPPED:
+    /// a warning, the select in progress cancelled, the device's state read again; then the session goes on.
+    @Test func aReadThatFailsOnceResyncsAndGoesOn() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = Emulated.fixtures.appendingPathComponent("traces/read-fails-mt.events")
+        let recorded = directory.appendingPathComponent("fails.evemu").path
+        let live = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "2.5"],
+                                     ["live", "--record", recorded])
+        #expect(live.status == 0)
+        #expect(live.lines.count == 4)
+        #expect(Array(live.lines.prefix(2)) == [
+            #"{"time":0.800000,"region":"surface","type":"select","phase":"began","anchor":48,"selection":{"start":48,"end":48}}"#,
+            #"{"time":0.800000,"region":"surface","type":"haptic","kind":"press"}"#,
+        ])
+        // Cancelled at the event-clock time of the failure, 1.000000 as the trace has it.
+        let cancelled = live.lines.count == 4 ? live.lines[2] : ""
+        #expect(cancelled.hasSuffix(#","region":"surface","type":"select","phase":"cancelled","anchor":48,"selection":{"start":48,"end":48}}"#))
+        #expect(Self.time(of: cancelled) >= 0.95 && Self.time(of: cancelled) < 1.2)
+        #expect(live.lines.last == #"{"time":1.560000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#)
+        // The resync says the finger is up (the fixture's state), so libevdev finds the lift at 1.200000 a bug.
+        #expect(live.stderr.split(separator: "\n").map(String.init) == [
+            Self.readFailedWarning,
+            #"gestures: warning: /dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received a double tracking ID -1 in slot 0."#,
+        ])
+        // The recording holds the SYN_DROPPED and the resync, and replays to the same lines.
+        let text = try String(contentsOf: URL(fileURLWithPath: recorded), encoding: .utf8)
+        #expect(text.split(separator: "\n").filter { $0.contains(" 0000 0003 0") }.count == 1)
+        #expect(try CLI.run(["replay", recorded]).lines == live.lines)
+    }
+
+    /// umockdev's own failure: 200 events at once overflow its 4095-byte buffer before `live` opens the device
+    /// (0.2 s late), the first read gets 4095 bytes, and libevdev says EINVAL twice in a row. One warning, a
+    /// resync, and the tap after it is recognized.
+    @Test func anOverflowedBufferIsResyncedAndTheTapAfterItRecognized() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = Emulated.fixtures.appendingPathComponent("traces/overflow-mt.events")
+        let recorded = directory.appendingPathComponent("overflow.evemu").path
+        let live = try CLI.runProcess([Emulated.harness.path, "--interrupt-after", "1.5", "touchscreen-mt", trace.path, "--",
+                                       "/bin/sh", "-c", #"sleep 0.2; exec "$0" live --record "$1""#, CLI.binary.path, recorded])
+        #expect(live.status == 0)
+        #expect(live.lines == [
+            #"{"time":0.860000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+        ])
+        #expect(live.stderr == Self.readFailedWarning + "\n")
+        #expect(try CLI.run(["replay", recorded]).lines == live.lines)
+    }
+
+    /// Eight failed reads in a row, with no event from the device between them, end the session as a lost
+    /// device does: the gesture in progress cancelled, the recording closed, the error, status 74.
+    @Test func readsThatKeepFailingEndTheSessionWith74() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = Emulated.fixtures.appendingPathComponent("traces/read-fails-repeatedly-mt.events")
+        let recorded = directory.appendingPathComponent("failing.evemu").path
+        let live = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "3"],
+                                     ["live", "--record", recorded])
+        #expect(live.status == 74)
+        #expect(live.lines.count == 3)
+        #expect(Array(live.lines.prefix(2)) == [
+            #"{"time":0.800000,"region":"surface","type":"select","phase":"began","anchor":48,"selection":{"start":48,"end":48}}"#,
+            #"{"time":0.800000,"region":"surface","type":"haptic","kind":"press"}"#,
+        ])
+        #expect(live.lines.last?.hasSuffix(#","type":"select","phase":"cancelled","anchor":48,"selection":{"start":48,"end":48}}"#) == true)
+        #expect(Self.time(of: live.lines.last ?? "") >= 0.95 && Self.time(of: live.lines.last ?? "") < 1.2)
+        #expect(live.stderr.split(separator: "\n").map(String.init) == [
+            Self.readFailedWarning,
+            "gestures: /dev/input/event20: reading the device failed 8 times in a row: Invalid argument",
+        ])
+        #expect(try CLI.run(["replay", recorded]).lines == live.lines)
+    }
+
+    /// A device clock that steps back by an hour, then one that jumps forward by two: live prints what the
+    /// replays of the trace and of the recording print. After the step back the frames keep the device's
+    /// intervals (the long press fires 300 ms after its down, with no event, on the shifted clock); the jump
+    /// forward is time passing (umockdev replays it in 0.3 s with --max-gap).
+    @Test(arguments: [
+        ("clock-steps-back-mt.events", [
+            #"{"time":3600.160000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":3600.460000,"region":"surface","type":"select","phase":"began","anchor":73,"selection":{"start":73,"end":73}}"#,
+            #"{"time":3600.460000,"region":"surface","type":"haptic","kind":"press"}"#,
+            #"{"time":3600.660000,"region":"surface","type":"select","phase":"ended","anchor":73,"selection":{"start":73,"end":73}}"#,
+            #"{"time":3601.020000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+        ]),
+        ("clock-jumps-forward-mt.events", [
+            #"{"time":0.160000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":0.800000,"region":"surface","type":"select","phase":"began","anchor":73,"selection":{"start":73,"end":73}}"#,
+            #"{"time":0.800000,"region":"surface","type":"haptic","kind":"press"}"#,
+            #"{"time":7201.200000,"region":"surface","type":"select","phase":"ended","anchor":73,"selection":{"start":73,"end":73}}"#,
+            #"{"time":7201.560000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+        ]),
+    ])
+    func aDeviceClockThatStepsBackOrJumpsForward(trace: String, expected: [String]) throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = Emulated.fixtures.appendingPathComponent("traces/" + trace).path
+        let recorded = directory.appendingPathComponent("clock.evemu").path
+        let live = try Self.emulated([("touchscreen-mt", path)], options: ["--max-gap", "0.3", "--interrupt-after", "2.5"],
+                                     ["live", "--record", recorded])
+        #expect(live.status == 0)
+        #expect(live.stderr == "")
+        #expect(live.lines == expected)
+        #expect(try CLI.run(["replay", recorded]).lines == expected)
+        #expect(try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, path]).lines == expected)
+    }
+
+    /// Runs `live --record` on `trace` (touchscreen-mt), then replays the recording: both print the same.
+    static func liveAndItsRecording(_ trace: String, interruptAfter: String = "2.5", _ arguments: [String] = []) throws -> (live: Run, replayed: [String]) {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = Emulated.fixtures.appendingPathComponent("traces/" + trace).path
+        let recorded = directory.appendingPathComponent("recorded.evemu").path
+        let live = try emulated([("touchscreen-mt", path)], options: ["--interrupt-after", interruptAfter],
+                                ["live", "--record", recorded] + arguments)
+        return (live, try CLI.run(["replay", recorded] + arguments).lines)
+    }
+
+    static let doubleLiftWarning =
+        #"gestures: warning: /dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received a double tracking ID -1 in slot 0."#
+
+    /// SYN_DROPPED in bursts: three in a row cancel the select in progress once, at the first; five in a row
+    /// with a finger down print nothing; the fingers down at a drop are ignored until they lift, and the taps
+    /// after them are recognized. libevdev's complaint about the lifts (its resync said the fingers were up)
+    /// is said once.
+    @Test func synDroppedInBurstsCancelsOnce_andTheTapsAfterAreRecognized() throws {
+        let (live, replayed) = try Self.liveAndItsRecording("syn-dropped-burst-mt.events")
+        #expect(live.status == 0)
+        let expected = [
+            #"{"time":0.600000,"region":"surface","type":"select","phase":"began","anchor":24,"selection":{"start":24,"end":24}}"#,
+            #"{"time":0.600000,"region":"surface","type":"haptic","kind":"press"}"#,
+            #"{"time":0.700000,"region":"surface","type":"select","phase":"cancelled","anchor":24,"selection":{"start":24,"end":24}}"#,
+            #"{"time":1.060000,"region":"surface","type":"tap","x":157.895,"y":52.632,"count":1,"value":73.26,"selection":{"start":73,"end":73}}"#,
+            #"{"time":1.760000,"region":"surface","type":"tap","x":52.632,"y":105.263,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+        ]
+        #expect(live.lines == expected)
+        #expect(live.stderr == Self.doubleLiftWarning + "\n")
+        #expect(replayed == expected)
+        // The kernel's trace itself, without libevdev's resyncs, prints the same.
+        let trace = Emulated.fixtures.appendingPathComponent("traces/syn-dropped-burst-mt.events").path
+        #expect(try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, trace]).lines == expected)
+    }
+
+    /// Tracking ids reused at once: in the next frame, or in the lift's own frame, the same id is a new touch
+    /// (two taps each time). An id that changes without a lift is dropped by libevdev, which says so: live sees
+    /// one finger that moves (a pan), where the raw trace has two taps; the recording holds what libevdev
+    /// delivered, and replays to the live lines.
+    @Test func trackingIdsReusedAtOnce() throws {
+        let (live, replayed) = try Self.liveAndItsRecording("tracking-ids-reused-mt.events", interruptAfter: "1.8")
+        #expect(live.status == 0)
+        let taps = [
+            #"{"time":0.160000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":0.230000,"region":"surface","type":"tap","x":157.895,"y":105.263,"count":1,"value":73.26,"selection":{"start":73,"end":73}}"#,
+            #"{"time":0.560000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":0.620000,"region":"surface","type":"tap","x":157.895,"y":105.263,"count":1,"value":73.26,"selection":{"start":73,"end":73}}"#,
+        ]
+        #expect(live.lines == taps + [
+            #"{"time":1.050000,"region":"surface","type":"pan","phase":"began","dx":105.263,"dy":52.632}"#,
+            #"{"time":1.100000,"region":"surface","type":"pan","phase":"ended","dx":105.263,"dy":52.632}"#,
+        ])
+        #expect(live.stderr == #"gestures: warning: /dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received a double tracking ID 8 in slot 0."# + "\n")
+        #expect(replayed == live.lines)
+        let trace = Emulated.fixtures.appendingPathComponent("traces/tracking-ids-reused-mt.events").path
+        #expect(try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, trace]).lines == taps + [
+            #"{"time":1.050000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":1.100000,"region":"surface","type":"tap","x":157.895,"y":105.263,"count":1,"value":73.26,"selection":{"start":73,"end":73}}"#,
+        ])
+    }
+
+    /// Twelve fingers on ten slots, each in a column of its own: libevdev takes slots 10 and 11 for slot 9 and
+    /// drops their tracking ids, saying so; the finger of slot 9 ends where the last of them was put (column
+    /// 11). The raw trace's replay ignores the events of slots beyond the device's. A tap after works.
+    @Test func moreContactsThanSlots() throws {
+        let layout = Emulated.fixtures.appendingPathComponent("traces/more-contacts-than-slots-mt.layout.json").path
+        let (live, replayed) = try Self.liveAndItsRecording("more-contacts-than-slots-mt.events", interruptAfter: "1", ["--layout", layout])
+        #expect(live.status == 0)
+        let columns = [
+            #"{"time":0.160000,"region":"c0","type":"tap","x":7.895,"y":52.632,"count":1,"value":4.396,"selection":{"start":4,"end":4}}"#,
+            #"{"time":0.160000,"region":"c1","type":"tap","x":25.263,"y":52.632,"count":1,"value":4.068,"selection":{"start":4,"end":4}}"#,
+            #"{"time":0.160000,"region":"c2","type":"tap","x":42.632,"y":52.632,"count":1,"value":3.739,"selection":{"start":3,"end":3}}"#,
+            #"{"time":0.160000,"region":"c3","type":"tap","x":60,"y":52.632,"count":1,"value":3.411,"selection":{"start":3,"end":3}}"#,
+            #"{"time":0.160000,"region":"c4","type":"tap","x":77.368,"y":52.632,"count":1,"value":3.082,"selection":{"start":3,"end":3}}"#,
+            #"{"time":0.160000,"region":"c5","type":"tap","x":94.737,"y":52.632,"count":1,"value":2.754,"selection":{"start":2,"end":2}}"#,
+            #"{"time":0.160000,"region":"c6","type":"tap","x":112.105,"y":52.632,"count":1,"value":2.425,"selection":{"start":2,"end":2}}"#,
+            #"{"time":0.160000,"region":"c7","type":"tap","x":129.474,"y":52.632,"count":1,"value":2.097,"selection":{"start":2,"end":2}}"#,
+            #"{"time":0.160000,"region":"c8","type":"tap","x":146.842,"y":52.632,"count":1,"value":1.768,"selection":{"start":1,"end":1}}"#,
+        ]
+        let tap = #"{"time":0.560000,"region":"c2","type":"tap","x":52.632,"y":52.632,"count":1,"value":9.308,"selection":{"start":9,"end":9}}"#
+        #expect(live.lines == columns + [
+            #"{"time":0.160000,"region":"c11","type":"tap","x":198.947,"y":52.632,"count":1,"value":0.783,"selection":{"start":0,"end":0}}"#,
+            tap,
+        ])
+        let device = #"/dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received"#
+        #expect(live.stderr.split(separator: "\n").map(String.init) == [
+            "gestures: warning: \(device) an invalid slot index 10.Capping to announced max slot number 9.",
+            "gestures: warning: \(device) a double tracking ID 30 in slot 9.",
+            "gestures: warning: \(device) an invalid slot index 11.Capping to announced max slot number 9.",
+            "gestures: warning: \(device) a double tracking ID 31 in slot 9.",
+            "gestures: warning: \(device) a double tracking ID -1 in slot 9.",
+        ])
+        #expect(replayed == live.lines)
+        let trace = Emulated.fixtures.appendingPathComponent("traces/more-contacts-than-slots-mt.events").path
+        #expect(try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, trace]).lines == columns + [
+            #"{"time":0.160000,"region":"c9","type":"tap","x":164.211,"y":52.632,"count":1,"value":1.44,"selection":{"start":1,"end":1}}"#,
+            tap,
+        ])
+    }
+
+    /// A device that disappears while `live --record` and `record` write: the recording is closed with the
+    /// stop's SYN_REPORT, parses, and replays to what live printed; both end with status 74 and the message.
+    @Test func aDeviceThatVanishesLeavesARecordingThatReplaysTheSame() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = Emulated.fixtures.appendingPathComponent("traces/tap-longpress-mt.events")
+        let vanished = #"gestures: /dev/input/event20: the device "Gestures Test Touchscreen" disappeared"#
+        let recorded = directory.appendingPathComponent("live.evemu").path
+        let live = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--vanish-after", "1.5"], ["live", "--record", recorded])
+        #expect(live.status == 74)
+        #expect(live.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures:") } == [Substring(vanished)])
+        #expect(live.lines.count == 4)
+        let replayed = try CLI.run(["replay", recorded])
+        #expect(replayed.status == 0)
+        #expect(replayed.lines == live.lines)
+
+        let byRecord = directory.appendingPathComponent("record.evemu").path
+        let record = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--vanish-after", "1.5"],
+                                       ["record", "/dev/input/event20", "-o", byRecord])
+        #expect(record.status == 74)
+        #expect(record.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures:") } == [Substring(vanished)])
+        let fromRecord = try CLI.run(["replay", byRecord])
+        #expect(fromRecord.status == 0)
+        #expect(Array(fromRecord.lines.prefix(3)) == Array(live.lines.prefix(3)))
+        #expect(fromRecord.lines.last?.hasSuffix(#","type":"select","phase":"cancelled","anchor":73,"selection":{"start":73,"end":73}}"#) == true)
     }
 
     /// An existing file named by `record -o` or `live --record` is replaced only once the device is open and
@@ -206,10 +478,20 @@ struct LiveTests {
         #expect(run.stderr.contains("\"Gestures Test Keyboard\" is not a touch device"))
     }
 
-    @Test(.enabled(if: Emulated.canSwitchUser, "running `gestures` as another user needs root"))
+    /// `gestures` runs as nobody here, so it runs from a copy in a temporary directory that nobody can enter:
+    /// the checkout may lie in a directory only its owner can enter (a `mktemp -d` folder, a private home).
+    @Test(.enabled(if: Emulated.canSwitchUser, "running `gestures` as another user needs root"),
+          .enabled(if: Emulated.temporaryDirectoryIsOpenToOthers,
+                   "the user nobody cannot reach the temporary directory, where a copy of `gestures` would go"))
     func permissionDeniedIs77AndSaysHowToGetAccess() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = directory.appendingPathComponent("gestures")
+        try FileManager.default.copyItem(at: CLI.binary, to: binary)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
         for arguments in [["live", "/dev/input/event20"], ["live"], ["devices"]] {
-            let run = try Self.emulated([("touchscreen-mt", "-")], options: ["--deny"], arguments)
+            let run = try Self.emulated([("touchscreen-mt", "-")], options: ["--deny"], binary: binary, arguments)
             #expect(run.status == 77, "\(arguments)")
             #expect(run.stdout == "")
             #expect(run.stderr.contains("'input' group"), "\(arguments)")
@@ -231,4 +513,16 @@ enum Emulated {
 
     /// Root can run a command as another user (the permission test runs `gestures` as nobody).
     static let canSwitchUser: Bool = getuid() == 0
+
+    /// Others (the user nobody) may enter every directory on the way to the temporary directory, where the
+    /// permission test puts the copy of `gestures` that nobody runs.
+    static let temporaryDirectoryIsOpenToOthers: Bool = {
+        var directory = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
+        while true {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: directory.path),
+                  let permissions = attributes[.posixPermissions] as? Int, permissions & 0o001 != 0 else { return false }
+            if directory.path == "/" { return true }
+            directory = directory.deletingLastPathComponent()
+        }
+    }()
 }

@@ -206,6 +206,27 @@ import Testing
             ])
     }
 
+    /// A step back of more than a second is the device's clock being set back: the frames after it keep the
+    /// device's own intervals from the latest time handed out, and a jump forward is time passing.
+    @Test func aClockThatStepsBackKeepsItsIntervals() throws {
+        let hour: Int64 = 3_600_000_000
+        var s = EventScript()
+        s.at(hour + 5000); s.slot(0); s.trackingID(1); s.position(100, 100); s.report()
+        s.at(1000); s.position(200, 100); s.report()               // an hour back
+        s.at(1500); s.dropped(); s.report()
+        s.at(301_000); s.position(300, 100); s.report()
+        s.at(2 * hour); s.position(400, 100); s.report()           // two hours forward
+        #expect(
+            try actions(s, TestDevices.slots(2)) == [
+                .handleFrame(TouchFrame(time: T(hour + 5000), contacts: [C(0, 10, 10, .began)])),
+                .handleFrame(TouchFrame(time: T(hour + 5000), contacts: [C(0, 20, 10, .moved)])),
+                .handleDropped(at: T(hour + 5500)),
+                .handleResync(TouchFrame(time: T(hour + 5500), contacts: [C(0, 20, 10, .stationary)])),
+                .handleFrame(TouchFrame(time: T(hour + 305_000), contacts: [C(0, 30, 10, .moved)])),
+                .handleFrame(TouchFrame(time: T(3 * hour + 4000), contacts: [C(0, 40, 10, .moved)])),
+            ])
+    }
+
     /// A frame's time is its SYN_REPORT's, whatever the times of the events before it.
     @Test func frameTimeIsTheReportsTime() throws {
         var s = EventScript()

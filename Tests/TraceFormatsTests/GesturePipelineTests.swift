@@ -86,6 +86,26 @@ import Testing
         #expect(pipeline.finish() == GesturePipeline.EndOfInput(events: [], partialFrameDropped: false, lastFrameTime: nil))
     }
 
+    /// After the device's clock stepped back an hour, the deadlines are on the engine's time (the device's
+    /// plus `clockShift`), and a stop at an earlier device time cancels at its frame's time, as a replay of
+    /// the recording does, never before the lines already printed.
+    @Test func aClockStepBackShiftsDeadlinesAndTheStop() throws {
+        var pipeline = try pipeline()
+        let hour: Int64 = 3_600_000_000
+        var s = EventScript()
+        s.at(hour); s.report()
+        s.at(1_000); s.slot(0); s.trackingID(1); s.position(250, 100); s.report()
+        #expect(s.events.flatMap { pipeline.handle($0) } == [])
+        #expect(pipeline.clockShift == TimeSpan(microseconds: hour - 1_000))
+        #expect(pipeline.nextDeadline == T(hour + 300_000))
+        let selection = GestureEvent.Select(anchor: .number(25), selection: Selection(start: .number(25), end: .number(25)))
+        #expect(pipeline.advance(to: T(hour + 300_000)) == [
+            surfaceEvent(hour + 300_000, .select(.began, selection)),
+            surfaceEvent(hour + 300_000, .haptic(.press)),
+        ])
+        #expect(pipeline.finish(at: T(400_000)) == [surfaceEvent(hour + 399_000, .select(.cancelled, selection))])
+    }
+
     /// A device without touches makes no pipeline.
     @Test func keyboardMakesNoPipeline() throws {
         let keyboard = DeviceDescription(name: "keyboard", codes: [EventType.key: [30, 31]])

@@ -32,6 +32,12 @@
 #                              open() fails with EACCES ("permission denied").
 #   --unprivileged             run COMMAND as nobody with the nodes readable (the control case).
 #   --raw-trace                do not rewrite the traces' microseconds.
+#   --max-gap SECONDS          replay the traces through umockdev scripts (trace-script.py) in which a gap
+#                              longer than SECONDS between two events lasts SECONDS, so that a clock that
+#                              jumps by hours can be replayed; the events keep their own times.
+#
+# A trace with "#!" directive lines (#! junk TIME N: bytes that are not a whole event, so that a read
+# fails with EINVAL) is replayed through a script too. Scripts need /usr/bin/python3 (standard library).
 #
 # Exit status: COMMAND's (128+N if a signal N killed it); 124 if --timeout expired; 125 if this
 # script could not set up the emulation (bad arguments, missing fixture, umockdev not installed).
@@ -117,16 +123,17 @@ if [[ ${1:-} == --check ]]; then
 fi
 
 # ---- arguments -----------------------------------------------------------------------------------------
-interrupt="" signal=INT timeout=60 vanish="" permission=root raw=0
+interrupt="" signal=INT timeout=60 vanish="" permission=root raw=0 max_gap=""
 while (($#)); do
     case $1 in
-        --interrupt-after | --signal | --timeout | --vanish-after)
+        --interrupt-after | --signal | --timeout | --vanish-after | --max-gap)
             (($# >= 2)) || fail "$1 needs a value"
             case $1 in
                 --interrupt-after) interrupt=$2 ;;
                 --signal) signal=$2 ;;
                 --timeout) timeout=$2 ;;
                 --vanish-after) vanish=$2 ;;
+                --max-gap) max_gap=$2 ;;
             esac
             shift 2 ;;
         --deny) permission=deny; shift ;;
@@ -150,7 +157,7 @@ shift
 ((${#pairs[@]})) || fail "missing DEVICE TRACE"
 check ${vanish:+vanish} || exit 125
 
-devices=()   # umockdev file, ioctl file, node, trace (or empty), for each DEVICE
+devices=()   # umockdev file, ioctl file, node, trace (or empty), kind (-e evemu, -s script), for each DEVICE
 nodes=() fds=()
 for ((i = 0; i < ${#pairs[@]}; i += 2)); do
     device=${pairs[i]} trace=${pairs[i + 1]}
@@ -165,20 +172,35 @@ for ((i = 0; i < ${#pairs[@]}; i += 2)); do
     node=$(sed -n 's/^@DEV \(\/dev\/[^ ]*\)$/\1/p' "$ioctl" | head -n 1)
     [[ -n $node ]] || fail "$ioctl has no @DEV /dev/... line"
     for seen in "${nodes[@]}"; do [[ $seen != "$node" ]] || fail "two devices on $node"; done
+    kind=-e
     if [[ $trace == - ]]; then
         trace=""
     else
         [[ -r $trace && -f $trace ]] || fail "no trace $trace"
-        if ((raw == 0)); then
+        rewrite=(sed -E -e 's/^(E:[[:space:]]+[0-9]+)\.0+([0-9])/\1.\2/' -e 's/^([NIPBALS]:)/# \1/')
+        ((raw)) && rewrite=(cat)
+        if [[ -n $max_gap ]] || grep -q '^#!' "$trace"; then
+            # A umockdev script instead of umockdev's evemu player: gaps cut to --max-gap, directives.
+            [[ -x /usr/bin/python3 ]] || fail "replaying $trace as a script needs /usr/bin/python3"
+            [[ -z $vanish ]] || fail "--vanish-after cannot replay $trace as a script"
+            script=(/usr/bin/python3 "$here/trace-script.py" ${max_gap:+--max-gap "$max_gap"} /dev/stdin)
+            "${rewrite[@]}" "$trace" | "${script[@]}" >/dev/null || fail "cannot make a script of $trace"
+            exec {fd}< <("${rewrite[@]}" "$trace" | "${script[@]}")
+            kind=-s
+        elif ((raw == 0)); then
             # 1.010000 → 1.10000, 0.000001 → 0.1, 2.000000 → 2.0: decimal either way, never octal.
             # A header (N:, I:, P:, B:, A: lines) is made a comment: umockdev plays only E: lines and
             # warns about every other one. Through a pipe that stays open across exec (no temporary file).
-            exec {fd}< <(sed -E -e 's/^(E:[[:space:]]+[0-9]+)\.0+([0-9])/\1.\2/' -e 's/^([NIPBALS]:)/# \1/' "$trace")
+            exec {fd}< <("${rewrite[@]}" "$trace")
+        else
+            fd=""
+        fi
+        if [[ -n $fd ]]; then
             fds+=("$fd")
             trace=/dev/fd/$fd
         fi
     fi
-    devices+=("$record" "$ioctl" "$node" "$trace")
+    devices+=("$record" "$ioctl" "$node" "$trace" "$kind")
     nodes+=("$node")
 done
 
@@ -193,14 +215,14 @@ export GESTURES_TEST_TRACE_FDS="${fds[*]}"
 
 if [[ -n $vanish ]]; then
     launcher=(/usr/bin/python3 "$here/vanish.py" --vanish-after "$vanish")
-    for ((i = 0; i < ${#devices[@]}; i += 4)); do
+    for ((i = 0; i < ${#devices[@]}; i += 5)); do
         launcher+=(--device "${devices[i]}" "${devices[i + 1]}" "${devices[i + 2]}" "${devices[i + 3]:--}")
     done
 else
     launcher=(umockdev-run)
-    for ((i = 0; i < ${#devices[@]}; i += 4)); do
+    for ((i = 0; i < ${#devices[@]}; i += 5)); do
         launcher+=(-d "${devices[i]}" -i "${devices[i + 2]}=${devices[i + 1]}")
-        [[ -n ${devices[i + 3]} ]] && launcher+=(-e "${devices[i + 2]}=${devices[i + 3]}")
+        [[ -n ${devices[i + 3]} ]] && launcher+=("${devices[i + 4]}" "${devices[i + 2]}=${devices[i + 3]}")
     done
 fi
 
