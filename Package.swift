@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "GestureFormatTests", dependencies: ["GestureCore", "GestureFormat"]),
         .testTarget(name: "LayoutFileTests", dependencies: ["LayoutFile", "GestureCore"]),
         .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator"]),
-        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "EvdevModel", "GestureCore"]),
+        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "EvdevModel", "GestureCore", "GestureTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

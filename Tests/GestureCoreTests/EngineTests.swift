@@ -263,53 +263,11 @@ import Testing
 
     // MARK: invariants on random input
 
-    /// A deterministic generator (SplitMix64), so that a failure replays.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    /// A random script: up to three fingers landing, moving, lifting, being withdrawn, with drops.
+    /// A random script: up to four fingers landing, moving, lifting, being withdrawn, with drops.
     static func randomScript(seed: UInt64) -> [ScriptAction] {
         var random = SplitMix(state: seed)
-        var actions: [ScriptAction] = []
-        var down: [Int: Point] = [:]
-        for _ in 0..<400 {
-            actions.append(after(.ms(Int64.random(in: 1...120, using: &random))))
-            let roll = Int.random(in: 0..<100, using: &random)
-            if roll < 3 {
-                actions.append(synDropped())
-            } else if roll < 25 || down.isEmpty {
-                let finger = (0..<4).first { down[$0] == nil }
-                if let finger {
-                    let point = Point(x: Double.random(in: 0...220, using: &random), y: Double.random(in: 0...160, using: &random))
-                    down[finger] = point
-                    actions.append(.frame([.down(finger, point)]))
-                }
-            } else if roll < 40 {
-                let finger = down.keys.sorted()[Int.random(in: 0..<down.count, using: &random)]
-                down[finger] = nil
-                actions.append(.frame([roll < 37 ? .up(finger) : .cancel(finger)]))
-            } else {
-                var changes: [FingerChange] = []
-                for finger in down.keys.sorted() where Bool.random(using: &random) {
-                    let old = down[finger]!
-                    let step = Double.random(in: 0...8, using: &random)
-                    let point = Point(x: old.x + Double.random(in: -step...step, using: &random),
-                                      y: old.y + Double.random(in: -step...step, using: &random))
-                    down[finger] = point
-                    changes.append(.move(finger, point))
-                }
-                if !changes.isEmpty { actions.append(.frame(changes)) }
-            }
-        }
-        return actions
+        return randomTouchScript(RandomScriptShape(steps: 400...400, fingers: 4, pause: 1...120, moveStep: 8, drops: 3, ticks: 0),
+                                 using: &random)
     }
 
     @Test(arguments: 1...40)

@@ -15,7 +15,7 @@ import Testing
 
     /// A random layout: one to three regions over a 220 × 160 mm surface, timelines (numeric or dated)
     /// and dials (with or without stops, any detent from the finest up), with random thresholds.
-    static func randomLayout(_ random: inout EngineTests.SplitMix) -> Layout {
+    static func randomLayout(_ random: inout SplitMix) -> Layout {
         var regions: [RegionConfiguration] = []
         for index in 0..<Int.random(in: 1...3, using: &random) {
             let name = "r\(index)"
@@ -57,40 +57,8 @@ import Testing
 
     /// A short random script: up to four fingers landing anywhere, moving in steps up to 12 mm, lifting,
     /// being withdrawn; pauses up to 0.7 s; now and then a drop or a live driver's wake-up.
-    static func randomScript(_ random: inout EngineTests.SplitMix) -> [ScriptAction] {
-        var actions: [ScriptAction] = []
-        var down: [Int: Point] = [:]
-        for _ in 0..<Int.random(in: 5...60, using: &random) {
-            actions.append(after(.ms(Int64.random(in: 1...700, using: &random))))
-            let roll = Int.random(in: 0..<100, using: &random)
-            if roll < 2 {
-                actions.append(synDropped())
-            } else if roll < 5 {
-                actions.append(tick())
-            } else if roll < 25 || down.isEmpty {
-                if let finger = (0..<4).first(where: { down[$0] == nil }) {
-                    let point = Point(x: Double.random(in: 0...220, using: &random), y: Double.random(in: 0...160, using: &random))
-                    down[finger] = point
-                    actions.append(.frame([.down(finger, point)]))
-                }
-            } else if roll < 40 {
-                let finger = down.keys.sorted()[Int.random(in: 0..<down.count, using: &random)]
-                down[finger] = nil
-                actions.append(.frame([roll < 37 ? .up(finger) : .cancel(finger)]))
-            } else {
-                var changes: [FingerChange] = []
-                for finger in down.keys.sorted() where Bool.random(using: &random) {
-                    let old = down[finger]!
-                    let step = Double.random(in: 0...12, using: &random)
-                    let point = Point(x: old.x + Double.random(in: -step...step, using: &random),
-                                      y: old.y + Double.random(in: -step...step, using: &random))
-                    down[finger] = point
-                    changes.append(.move(finger, point))
-                }
-                if !changes.isEmpty { actions.append(.frame(changes)) }
-            }
-        }
-        return actions
+    static func randomScript(_ random: inout SplitMix) -> [ScriptAction] {
+        randomTouchScript(RandomScriptShape(steps: 5...60, fingers: 4, pause: 1...700, moveStep: 12, drops: 2, ticks: 3), using: &random)
     }
 
     /// One case: a layout, a script, the engine's events and its final state.
@@ -101,7 +69,7 @@ import Testing
         var engine: GestureEngine
 
         init(seed: UInt64) {
-            var random = EngineTests.SplitMix(state: seed)
+            var random = SplitMix(state: seed)
             self.seed = seed
             self.layout = PropertyTests.randomLayout(&random)
             var player = ScriptPlayer(layout: layout)

@@ -484,7 +484,7 @@ import Testing
 
     /// The random script of the engine tests, with changes to the tree here and there.
     static func randomScriptWithChanges(seed: UInt64) -> [ScriptAction] {
-        var random = EngineTests.SplitMix(state: seed ^ 0x5EED)
+        var random = SplitMix(state: seed ^ 0x5EED)
         var actions: [ScriptAction] = []
         for action in EngineTests.randomScript(seed: seed) {
             actions.append(action)

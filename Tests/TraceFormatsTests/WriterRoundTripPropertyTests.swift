@@ -1,6 +1,7 @@
 import EvdevModel
 import Foundation
 import GestureCore
+import GestureTestSupport
 import Testing
 import TraceFormats
 
@@ -11,18 +12,6 @@ import TraceFormats
         guard let text = ProcessInfo.processInfo.environment["PROPERTY_CASES"], let count = Int(text), count > 0 else { return 10_000 }
         return count
     }()
-
-    /// A deterministic generator (SplitMix64), so that a failing seed replays.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// A random protocol-B stream on a 4-slot device: fingers landing (new tracking ids), moving,
     /// lifting, in frames 1 µs to 0.8 s apart, with the odd `SYN_DROPPED`, frame cut short at the end,
