@@ -69,7 +69,8 @@ struct EventClock {
 /// One live session on one device: reads, records, recognizes and prints until interrupted or the
 /// device goes away. The IO is here; the recognition is the engine's.
 public final class LiveSession {
-    /// Failed reads in a row, with no event read from the device between them, that end the session.
+    /// Failed reads in a row, with no read that worked between them (an event, or the start of a resync), that
+    /// end the session.
     public static let failedReadLimit = 8
     /// Events read in one round of the loop, at most, so that a device that never pauses still lets signals,
     /// deadlines and output through.
@@ -83,6 +84,11 @@ public final class LiveSession {
     private let output: LineWriter?
     private let recorder: EvemuWriter?
     private var clock = EventClock()
+    /// Failed reads in the whole session, the resyncs after them, and the runs of failures (each after an
+    /// event from the device): the first is said at once, the others in one line at the end.
+    private var failedReads = 0
+    private var resyncs = 0
+    private var failureRuns = 0
 
     /// Opens the device and prepares the session; `recognize` false for `gestures record`.
     public init(device path: String, options: LiveOptions, recognize: Bool = true, output: LineWriter?) throws(CommandError) {
@@ -256,11 +262,16 @@ public final class LiveSession {
                     throw CommandError(status: CommandError.io,
                                        "\(device.path): reading the device failed \(inARow) times in a row: \(error)")
                 }
+                failedReads += 1
                 if inARow == 1 {
-                    Diagnostics.warn("\(device.path): reading the device failed (\(error)): events may be lost; "
-                                     + "the gestures in progress are cancelled and the device's state is read again")
+                    failureRuns += 1
+                    if failureRuns == 1 {
+                        Diagnostics.warn("\(device.path): reading the device failed (\(error)): events may be lost; "
+                                         + "the gestures in progress are cancelled and the device's state is read again")
+                    }
                 }
             case .resynced:
+                resyncs += 1
                 // At the event-clock time, as a stop: never before a deadline fired with no input, so that a
                 // replay of the recording fires the same ones before it. Before any event the device's clock
                 // is unknown, and nothing is in progress: at 0, as libevdev stamps its resync then.
@@ -275,6 +286,10 @@ public final class LiveSession {
     /// pipeline (so a replay of the recording prints what was printed here), then the gestures in progress
     /// are cancelled at that time (`GesturePipeline.finish(at:)`).
     private func stop() throws(CommandError) {
+        if failureRuns > 1 {
+            Diagnostics.warn("\(device.path): in all, reading the device failed \(failedReads) times, "
+                             + "and its state was read again \(resyncs) times")
+        }
         let now = clock.now(monotonic: gestures_monotonic_microseconds())
         try record(InputEvent(time: now, type: EventType.syn, code: SynCode.report, value: 0))
         if let events = pipeline?.finish(at: now) { emit(events) }
