@@ -84,6 +84,8 @@ public final class LiveSession {
     private let output: LineWriter?
     private let recorder: EvemuWriter?
     private var clock = EventClock()
+    /// SIGINT and SIGTERM, blocked for the process from the session's start.
+    private let signals: Int32
     /// Failed reads in the whole session, the resyncs after them, and the runs of failures (each after an
     /// event from the device): the first is said at once, the others in one line at the end.
     private var failedReads = 0
@@ -92,6 +94,12 @@ public final class LiveSession {
 
     /// Opens the device and prepares the session; `recognize` false for `gestures record`.
     public init(device path: String, options: LiveOptions, recognize: Bool = true, output: LineWriter?) throws(CommandError) {
+        // SIGINT and SIGTERM are held from here on, before a recording's file exists: one that comes while the
+        // session starts ends it cleanly at the loop's first poll(), with the recording complete.
+        let signals = gestures_signalfd_for_termination()
+        guard signals >= 0 else { throw CommandError(status: CommandError.io, "cannot watch SIGINT and SIGTERM") }
+        var started = false
+        defer { if !started { close(signals) } }
         let device: EvdevDevice
         do {
             device = try EvdevDevice(path: path, grab: options.grab, messages: LibevdevMessages.handler(for: path))
@@ -127,6 +135,12 @@ public final class LiveSession {
             device.close()
             throw CommandError(status: CommandError.io, error.description)
         }
+        self.signals = signals
+        started = true
+    }
+
+    deinit {
+        close(signals)
     }
 
     static func commandError(_ error: EvdevError) -> CommandError {
@@ -159,9 +173,6 @@ public final class LiveSession {
     /// Runs until SIGINT/SIGTERM, until the device goes away, or until reading it fails `failedReadLimit`
     /// times in a row.
     public func run() throws(CommandError) -> LiveEnding {
-        let signals = gestures_signalfd_for_termination()
-        guard signals >= 0 else { throw CommandError(status: CommandError.io, "cannot watch SIGINT and SIGTERM") }
-        defer { close(signals) }
         var descriptors = [pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
         // Events may be left to read (in libevdev's queue, where poll() does not see them) after a round
