@@ -86,8 +86,8 @@ public final class LiveSession {
     private var clock = EventClock()
     /// SIGINT and SIGTERM, blocked for the process from the session's start.
     private let signals: Int32
-    /// Failed reads in the whole session, the resyncs after them, and the runs of failures (each after an
-    /// event from the device): the first is said at once, the others in one line at the end.
+    /// Failed reads in the whole session, the resyncs after them, and the runs of failures (each after a read
+    /// that worked): the first run is said at once, the others in one line at the end.
     private var failedReads = 0
     private var resyncs = 0
     private var failureRuns = 0
@@ -269,11 +269,11 @@ public final class LiveSession {
             case .wouldBlock:
                 return .idle
             case .failed(let error, let inARow):
+                failedReads += 1
                 if inARow >= Self.failedReadLimit {
                     throw CommandError(status: CommandError.io,
                                        "\(device.path): reading the device failed \(inARow) times in a row: \(error)")
                 }
-                failedReads += 1
                 if inARow == 1 {
                     failureRuns += 1
                     if failureRuns == 1 {
