@@ -12,8 +12,8 @@ if ! command -v swift >/dev/null 2>&1; then
 fi
 
 # Debian packages: libevdev (built against, through pkg-config); umockdev (the emulated touchscreens of
-# the live tests), with its Python bindings for the device that vanishes mid-test; evemu-tools, whose
-# evemu-describe the headers that `gestures record` writes are compared with.
+# the live tests), with its Python bindings for the device that vanishes or cannot be read mid-test;
+# evemu-tools, whose evemu-describe the headers that `gestures record` writes are compared with.
 packages=(pkg-config libevdev-dev umockdev python3-gi gir1.2-umockdev-1.0 evemu-tools)
 missing=()
 for package in "${packages[@]}"; do

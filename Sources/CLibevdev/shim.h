@@ -23,6 +23,7 @@ static inline int gestures_libevdev_read_status_success(void) { return LIBEVDEV_
 static inline int gestures_libevdev_read_status_sync(void) { return LIBEVDEV_READ_STATUS_SYNC; }
 
 static inline int gestures_libevdev_read_flag_force_sync(void) { return LIBEVDEV_READ_FLAG_FORCE_SYNC; }
+static inline int gestures_libevdev_read_flag_blocking(void) { return LIBEVDEV_READ_FLAG_BLOCKING; }
 
 // libevdev's own log (for example `BUG: Device "…" received a double tracking ID -1 in slot 0.`) goes to
 // stderr, raw, by default. These hand a device's messages to the caller instead, formatted, one call each.

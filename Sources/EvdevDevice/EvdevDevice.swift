@@ -99,7 +99,8 @@ public enum DeviceRead: Sendable {
     /// Nothing more to read now.
     case wouldBlock
     /// A read failed with the device still there: events may be lost, and libevdev's view of the device may
-    /// be wrong. `inARow` counts the failures since the last event read from the device. The next reads
+    /// be wrong. `inARow` counts the failures since the last read that worked (an event from the device, or
+    /// the read that started a resync). The next reads
     /// resync: `.resynced`, once libevdev has read the device's state again, then its resync as events.
     case failed(Errno, inARow: Int)
     /// After failed reads, libevdev has read the device's state again: the events that follow are its

@@ -30,21 +30,28 @@ struct ReadState {
         case wouldBlock
         /// libevdev has read the device's state again after failed reads: its resync follows.
         case resync
-        /// The read failed, the device still there; `inARow` failures since the last event from the device.
+        /// The read failed, the device still there; `inARow` failures since the last read that worked.
         case failed(Errno, inARow: Int)
         /// The device is gone.
         case lost
     }
 
     private(set) var mode: Mode = .normal
-    /// Failed reads since the last event read from the device (a resync's events do not count).
+    /// Failed reads since the last one that worked: an event from the device, or the read that starts a
+    /// resync (a resync's own events come from libevdev, not from a read).
     private(set) var failures = 0
 
     /// The flags of the next `libevdev_next_event`.
+    ///
+    /// `LIBEVDEV_READ_FLAG_BLOCKING` too, on a descriptor that is not blocking: libevdev then reads the
+    /// device only when its queue is empty (and a read still returns `EAGAIN` when there is nothing), one
+    /// `read()` for a batch of events instead of one for every event. That is all the flag does in libevdev
+    /// 1.13, and it matters where a read is dear: umockdev answers each over a socket, and a read for every
+    /// event could not keep up with 28,000 events a second.
     var flags: UInt32 {
         switch mode {
-        case .normal: UInt32(readFlagNormal)
-        case .syncing: UInt32(readFlagSync)
+        case .normal: UInt32(readFlagNormal | readFlagBlocking)
+        case .syncing: UInt32(readFlagSync | readFlagBlocking)
         case .resyncNeeded: UInt32(readFlagForceSync)
         }
     }
@@ -60,8 +67,10 @@ struct ReadState {
         case (.syncing, .success):
             return .deliverSynced
         case (.resyncNeeded, .success), (.resyncNeeded, .failure(.wouldBlock)):
-            // LIBEVDEV_READ_STATUS_SYNC, with no event: libevdev will hand over the state it reads in sync
-            // mode. (It never says EAGAIN here; if it did, the sync mode's first read would end the resync.)
+            // LIBEVDEV_READ_STATUS_SYNC, with no event: libevdev read the device (or found nothing to read),
+            // and will hand over the state it reads in sync mode. (It never says EAGAIN here; if it did, the
+            // sync mode's first read would end the resync.)
+            failures = 0
             mode = .syncing
             return .resync
         case (.normal, .failure(.wouldBlock)):
@@ -82,4 +91,5 @@ struct ReadState {
 private let readFlagNormal = gestures_libevdev_read_flag_normal()
 private let readFlagSync = gestures_libevdev_read_flag_sync()
 private let readFlagForceSync = gestures_libevdev_read_flag_force_sync()
+private let readFlagBlocking = gestures_libevdev_read_flag_blocking()
 private let readStatusSync = gestures_libevdev_read_status_sync()

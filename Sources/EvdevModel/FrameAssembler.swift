@@ -209,6 +209,12 @@ public struct FrameAssembler: Sendable {
         return TouchFrame(time: frameTime, contacts: contacts)
     }
 
+    /// Time passed with no input up to `time`, on the pipeline's time (a live driver fired the deadlines up to
+    /// it): no later frame is stamped earlier, as if `time` had been handed out.
+    public mutating func timePassed(to time: Timestamp) {
+        clock = max(clock ?? time, time)
+    }
+
     /// `time` plus the clock's shift, or the latest time handed out if that is later. A step back of more than
     /// `clockStep` shifts this time and the later ones onto the latest time handed out.
     private mutating func stamp(_ time: Timestamp) -> Timestamp {

@@ -73,8 +73,11 @@ public struct GesturePipeline: Sendable {
     public var clockShift: TimeSpan { assembler.clockShift }
 
     /// Time passing with no input, up to `time`: the deadlines up to it fire, stamped with their own times.
+    /// A frame that comes later stamped earlier than `time` (a device that delivered late, by more than the
+    /// live driver's grace) is handled at `time`, so that the lines never go back in time.
     public mutating func advance(to time: Timestamp) -> [GestureEvent] {
-        engine.advance(to: time)
+        assembler.timePassed(to: time)
+        return engine.advance(to: time)
     }
 
     /// The end of a trace. The events after the last `SYN_REPORT` are dropped (reported in the result), and

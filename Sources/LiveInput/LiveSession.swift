@@ -69,7 +69,8 @@ struct EventClock {
 /// One live session on one device: reads, records, recognizes and prints until interrupted or the
 /// device goes away. The IO is here; the recognition is the engine's.
 public final class LiveSession {
-    /// Failed reads in a row, with no event read from the device between them, that end the session.
+    /// Failed reads in a row, with no read that worked between them (an event, or the start of a resync), that
+    /// end the session.
     public static let failedReadLimit = 8
     /// Events read in one round of the loop, at most, so that a device that never pauses still lets signals,
     /// deadlines and output through.
@@ -83,9 +84,22 @@ public final class LiveSession {
     private let output: LineWriter?
     private let recorder: EvemuWriter?
     private var clock = EventClock()
+    /// SIGINT and SIGTERM, blocked for the process from the session's start.
+    private let signals: Int32
+    /// Failed reads in the whole session, the resyncs after them, and the runs of failures (each after a read
+    /// that worked): the first run is said at once, the others in one line at the end.
+    private var failedReads = 0
+    private var resyncs = 0
+    private var failureRuns = 0
 
     /// Opens the device and prepares the session; `recognize` false for `gestures record`.
     public init(device path: String, options: LiveOptions, recognize: Bool = true, output: LineWriter?) throws(CommandError) {
+        // SIGINT and SIGTERM are held from here on, before a recording's file exists: one that comes while the
+        // session starts ends it cleanly at the loop's first poll(), with the recording complete.
+        let signals = gestures_signalfd_for_termination()
+        guard signals >= 0 else { throw CommandError(status: CommandError.io, "cannot watch SIGINT and SIGTERM") }
+        var started = false
+        defer { if !started { close(signals) } }
         let device: EvdevDevice
         do {
             device = try EvdevDevice(path: path, grab: options.grab, messages: LibevdevMessages.handler(for: path))
@@ -121,6 +135,12 @@ public final class LiveSession {
             device.close()
             throw CommandError(status: CommandError.io, error.description)
         }
+        self.signals = signals
+        started = true
+    }
+
+    deinit {
+        close(signals)
     }
 
     static func commandError(_ error: EvdevError) -> CommandError {
@@ -153,9 +173,6 @@ public final class LiveSession {
     /// Runs until SIGINT/SIGTERM, until the device goes away, or until reading it fails `failedReadLimit`
     /// times in a row.
     public func run() throws(CommandError) -> LiveEnding {
-        let signals = gestures_signalfd_for_termination()
-        guard signals >= 0 else { throw CommandError(status: CommandError.io, "cannot watch SIGINT and SIGTERM") }
-        defer { close(signals) }
         var descriptors = [pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
         // Events may be left to read (in libevdev's queue, where poll() does not see them) after a round
@@ -252,15 +269,20 @@ public final class LiveSession {
             case .wouldBlock:
                 return .idle
             case .failed(let error, let inARow):
+                failedReads += 1
                 if inARow >= Self.failedReadLimit {
                     throw CommandError(status: CommandError.io,
                                        "\(device.path): reading the device failed \(inARow) times in a row: \(error)")
                 }
                 if inARow == 1 {
-                    Diagnostics.warn("\(device.path): reading the device failed (\(error)): events may be lost; "
-                                     + "the gestures in progress are cancelled and the device's state is read again")
+                    failureRuns += 1
+                    if failureRuns == 1 {
+                        Diagnostics.warn("\(device.path): reading the device failed (\(error)): events may be lost; "
+                                         + "the gestures in progress are cancelled and the device's state is read again")
+                    }
                 }
             case .resynced:
+                resyncs += 1
                 // At the event-clock time, as a stop: never before a deadline fired with no input, so that a
                 // replay of the recording fires the same ones before it. Before any event the device's clock
                 // is unknown, and nothing is in progress: at 0, as libevdev stamps its resync then.
@@ -275,6 +297,10 @@ public final class LiveSession {
     /// pipeline (so a replay of the recording prints what was printed here), then the gestures in progress
     /// are cancelled at that time (`GesturePipeline.finish(at:)`).
     private func stop() throws(CommandError) {
+        if failureRuns > 1 {
+            Diagnostics.warn("\(device.path): in all, reading the device failed \(failedReads) times, "
+                             + "and its state was read again \(resyncs) times")
+        }
         let now = clock.now(monotonic: gestures_monotonic_microseconds())
         try record(InputEvent(time: now, type: EventType.syn, code: SynCode.report, value: 0))
         if let events = pipeline?.finish(at: now) { emit(events) }

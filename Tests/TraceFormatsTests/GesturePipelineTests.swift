@@ -106,6 +106,23 @@ import Testing
         #expect(pipeline.finish(at: T(400_000)) == [surfaceEvent(hour + 399_000, .select(.cancelled, selection))])
     }
 
+    /// A frame that comes after `advance(to:)` but is stamped earlier (a device that delivered late) is
+    /// handled at the time advanced to: the lines never go back in time.
+    @Test func aLateFrameIsHandledAtTheTimeAdvancedTo() throws {
+        var pipeline = try pipeline()
+        var s = EventScript()
+        s.at(1_000); s.slot(0); s.trackingID(1); s.position(250, 100); s.report()
+        #expect(s.events.flatMap { pipeline.handle($0) } == [])
+        let selection = GestureEvent.Select(anchor: .number(25), selection: Selection(start: .number(25), end: .number(25)))
+        #expect(pipeline.advance(to: T(320_000)) == [
+            surfaceEvent(301_000, .select(.began, selection)),
+            surfaceEvent(301_000, .haptic(.press)),
+        ])
+        var late = EventScript()
+        late.at(250_000); late.trackingID(-1); late.report()
+        #expect(late.events.flatMap { pipeline.handle($0) } == [surfaceEvent(320_000, .select(.ended, selection))])
+    }
+
     /// A device without touches makes no pipeline.
     @Test func keyboardMakesNoPipeline() throws {
         let keyboard = DeviceDescription(name: "keyboard", codes: [EventType.key: [30, 31]])

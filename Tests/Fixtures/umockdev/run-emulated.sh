@@ -2,7 +2,7 @@
 # Runs COMMAND with emulated input devices (umockdev), each replaying an evemu trace.
 #
 #   run-emulated.sh [OPTIONS] DEVICE TRACE [DEVICE TRACE ...] -- COMMAND [ARGS...]
-#   run-emulated.sh --check [vanish]
+#   run-emulated.sh --check [faults]
 #
 # DEVICE  a fixture beside this script (touchscreen-mt, touchscreen-st, keyboard, touchpad) or the
 #         path of any NAME.umockdev with its NAME.ioctl beside it; its node is the .ioctl's @DEV line.
@@ -27,14 +27,18 @@
 #                              playing (trace time minus the first event's time), or at end+S, S
 #                              seconds after its last event: read() and ioctl() fail with ENODEV,
 #                              poll() reports POLLHUP|POLLERR, the node and its sysfs entries go.
-#                              Needs python3-gi and gir1.2-umockdev-1.0 (vanish.py).
+#                              Needs python3-gi and gir1.2-umockdev-1.0 (faults.py).
+#   --fail-reads-after WHEN    from WHEN (as above) on, every read() of the first device fails with EINVAL
+#                              and takes nothing; poll() and ioctl() go on working (faults.py).
 #   --deny                     run COMMAND as nobody (uid 65534) with the nodes not readable:
 #                              open() fails with EACCES ("permission denied").
 #   --unprivileged             run COMMAND as nobody with the nodes readable (the control case).
 #   --raw-trace                do not rewrite the traces' microseconds.
-#   --max-gap SECONDS          replay the traces through umockdev scripts (trace-script.py) in which a gap
-#                              longer than SECONDS between two events lasts SECONDS, so that a clock that
-#                              jumps by hours can be replayed; the events keep their own times.
+#   --script                   replay the traces through umockdev scripts (trace-script.py) instead of
+#                              umockdev's evemu player: the events of a frame in one write, which keeps up
+#                              with 30,000 events a second (the evemu player plays about 5,000).
+#   --max-gap SECONDS          --script, and a gap longer than SECONDS between two events lasts SECONDS, so
+#                              that a clock that jumps by hours can be replayed; the events keep their times.
 #
 # A trace with "#!" directive lines (#! junk TIME N: bytes that are not a whole event, so that a read
 # fails with EINVAL) is replayed through a script too. Scripts need /usr/bin/python3 (standard library).
@@ -107,7 +111,7 @@ check() {
     command -v setpriv >/dev/null || missing+=("setpriv (Debian: util-linux)")
     command -v timeout >/dev/null || missing+=("timeout (Debian: coreutils)")
     env --default-signal true 2>/dev/null || missing+=("env --default-signal (coreutils 8.31 or later)")
-    if [[ ${1:-} == vanish ]]; then
+    if [[ ${1:-} == faults || ${1:-} == vanish ]]; then
         /usr/bin/python3 -c 'import gi; gi.require_version("UMockdev", "1.0"); from gi.repository import UMockdev' \
             >/dev/null 2>&1 || missing+=("UMockdev for /usr/bin/python3 (Debian: python3-gi gir1.2-umockdev-1.0)")
     fi
@@ -123,22 +127,24 @@ if [[ ${1:-} == --check ]]; then
 fi
 
 # ---- arguments -----------------------------------------------------------------------------------------
-interrupt="" signal=INT timeout=60 vanish="" permission=root raw=0 max_gap=""
+interrupt="" signal=INT timeout=60 vanish="" failing="" permission=root raw=0 max_gap="" script=0
 while (($#)); do
     case $1 in
-        --interrupt-after | --signal | --timeout | --vanish-after | --max-gap)
+        --interrupt-after | --signal | --timeout | --vanish-after | --fail-reads-after | --max-gap)
             (($# >= 2)) || fail "$1 needs a value"
             case $1 in
                 --interrupt-after) interrupt=$2 ;;
                 --signal) signal=$2 ;;
                 --timeout) timeout=$2 ;;
                 --vanish-after) vanish=$2 ;;
+                --fail-reads-after) failing=$2 ;;
                 --max-gap) max_gap=$2 ;;
             esac
             shift 2 ;;
         --deny) permission=deny; shift ;;
         --unprivileged) permission=unprivileged; shift ;;
         --raw-trace) raw=1; shift ;;
+        --script) script=1; shift ;;
         --) fail "no DEVICE TRACE before --" ;;
         -*) fail "unknown option $1" ;;
         *) break ;;
@@ -155,7 +161,9 @@ done
 shift
 (($#)) || fail "missing COMMAND after --"
 ((${#pairs[@]})) || fail "missing DEVICE TRACE"
-check ${vanish:+vanish} || exit 125
+faults=""
+[[ -n $vanish || -n $failing ]] && faults=faults
+check $faults || exit 125
 
 devices=()   # umockdev file, ioctl file, node, trace (or empty), kind (-e evemu, -s script), for each DEVICE
 nodes=() fds=()
@@ -179,12 +187,11 @@ for ((i = 0; i < ${#pairs[@]}; i += 2)); do
         [[ -r $trace && -f $trace ]] || fail "no trace $trace"
         rewrite=(sed -E -e 's/^(E:[[:space:]]+[0-9]+)\.0+([0-9])/\1.\2/' -e 's/^([NIPBALS]:)/# \1/')
         ((raw)) && rewrite=(cat)
-        if [[ -n $max_gap ]] || grep -q '^#!' "$trace"; then
+        if ((script)) || [[ -n $max_gap ]] || grep -q '^#!' "$trace"; then
             # A umockdev script instead of umockdev's evemu player: gaps cut to --max-gap, directives.
             [[ -x /usr/bin/python3 ]] || fail "replaying $trace as a script needs /usr/bin/python3"
-            [[ -z $vanish ]] || fail "--vanish-after cannot replay $trace as a script"
+            [[ -z $faults ]] || fail "--vanish-after and --fail-reads-after cannot replay $trace as a script"
             script=(/usr/bin/python3 "$here/trace-script.py" ${max_gap:+--max-gap "$max_gap"} /dev/stdin)
-            "${rewrite[@]}" "$trace" | "${script[@]}" >/dev/null || fail "cannot make a script of $trace"
             exec {fd}< <("${rewrite[@]}" "$trace" | "${script[@]}")
             kind=-s
         elif ((raw == 0)); then
@@ -213,8 +220,8 @@ export GESTURES_TEST_SIGNAL=$signal
 export GESTURES_TEST_TIMEOUT=$timeout
 export GESTURES_TEST_TRACE_FDS="${fds[*]}"
 
-if [[ -n $vanish ]]; then
-    launcher=(/usr/bin/python3 "$here/vanish.py" --vanish-after "$vanish")
+if [[ -n $faults ]]; then
+    launcher=(/usr/bin/python3 "$here/faults.py" ${vanish:+--vanish-after "$vanish"} ${failing:+--fail-reads-after "$failing"})
     for ((i = 0; i < ${#devices[@]}; i += 5)); do
         launcher+=(--device "${devices[i]}" "${devices[i + 1]}" "${devices[i + 2]}" "${devices[i + 3]:--}")
     done
@@ -226,6 +233,6 @@ else
     done
 fi
 
-# exec: signals sent to this script's process go to umockdev-run (or vanish.py), which passes
+# exec: signals sent to this script's process go to umockdev-run (or faults.py), which passes
 # INT, TERM, HUP and QUIT on to COMMAND, and COMMAND's exit status becomes ours.
 exec "${launcher[@]}" -- env --default-signal "$self" --inner -- "$@"

@@ -1,20 +1,26 @@
 #!/usr/bin/python3
-"""umockdev-run with a device that disappears: run-emulated.sh --vanish-after uses this.
+"""umockdev-run with faults: run-emulated.sh --vanish-after and --fail-reads-after use this.
 
-  vanish.py --vanish-after WHEN --device UMOCKDEV IOCTL NODE TRACE [--device ...] -- COMMAND...
+  faults.py [--vanish-after WHEN] [--fail-reads-after WHEN] --device UMOCKDEV IOCTL NODE TRACE [--device ...]
+            -- COMMAND...
 
-Builds the same testbed as umockdev-run (-d UMOCKDEV, the ioctls of IOCTL on NODE, TRACE replayed
-on NODE; TRACE - for none), runs COMMAND in it, and makes the first device vanish WHEN seconds
-after its trace started playing (a number, or end+S: S seconds after the trace's last event):
+Builds the same testbed as umockdev-run (-d UMOCKDEV, the ioctls of IOCTL on NODE, TRACE replayed on NODE;
+TRACE - for none), runs COMMAND in it, and, WHEN seconds after the first device's trace started playing (a
+number, or end+S: S seconds after the trace's last event):
 
+--vanish-after: the first device vanishes.
   - read() and ioctl() on every open file of the node fail with ENODEV, as the kernel's evdev does
     once the device is unplugged (libevdev_next_event returns -ENODEV);
   - the pseudo-terminal behind the node is hung up, so poll() wakes with POLLHUP|POLLERR|POLLIN;
   - the node and its sysfs directories leave the testbed (a new open() fails with ENOENT).
 
+--fail-reads-after: every later read() of the first device fails with EINVAL and takes nothing, while
+  poll() still says there is data and ioctl() still works: a device that can no longer be read.
+
 umockdev-run cannot do this: its ioctl handler is private, the pty master stays open until it
 exits, and killing it makes the preload library abort() the program at its next read. So this
-script answers the ioctls itself (UMockdev.IoctlBase), from the same .ioctl file.
+script answers the ioctls itself (UMockdev.IoctlBase), from the same .ioctl file; that handler sees
+every read() too.
 
 Signals INT, TERM, HUP and QUIT are passed on to COMMAND; the exit status is COMMAND's (its signal
 is raised again if one killed it). Needs the system python with python3-gi and gir1.2-umockdev-1.0.
@@ -43,7 +49,7 @@ EVIOCGMTSLOTS_NR = 0x0a
 
 
 def fail(message):
-    print("vanish.py: " + message, file=sys.stderr)
+    print("faults.py: " + message, file=sys.stderr)
     sys.exit(125)
 
 
@@ -76,7 +82,7 @@ def trace_times(text):
 
 class Device:
     def __init__(self, testbed, record, ioctl, node, trace):
-        self.testbed, self.node, self.gone = testbed, node, False
+        self.testbed, self.node, self.gone, self.failing = testbed, node, False, False
         with open(record) as f:
             text = f.read()
         testbed.add_from_string(text)
@@ -103,7 +109,15 @@ class Device:
         if self.gone:
             client.complete(-1, errno.ENODEV)
             return True
+        if self.failing:
+            client.complete(-1, errno.EINVAL)
+            return True
         return False   # not handled: the preload reads the pseudo-terminal itself
+
+    def fail_reads(self):
+        self.failing = True
+        print("faults.py: reads of %s fail from now on" % self.node, file=sys.stderr, flush=True)
+        return False
 
     def on_ioctl(self, handler, client):
         req = client.get_request()
@@ -146,16 +160,19 @@ class Device:
                 link = os.path.join(links, name)
                 if os.readlink(link).endswith(self.node):
                     os.unlink(link)
-        print("vanish.py: %s vanished" % self.node, file=sys.stderr, flush=True)
+        print("faults.py: %s vanished" % self.node, file=sys.stderr, flush=True)
         return False
 
 
 def main(argv):
-    when, devices, command = None, [], None
+    when, failing, devices, command = None, None, [], None
     i = 0
     while i < len(argv):
         if argv[i] == "--vanish-after":
             when = argv[i + 1]
+            i += 2
+        elif argv[i] == "--fail-reads-after":
+            failing = argv[i + 1]
             i += 2
         elif argv[i] == "--device":
             devices.append(argv[i + 1:i + 5])
@@ -165,8 +182,9 @@ def main(argv):
             break
         else:
             fail("unknown argument " + argv[i])
-    if when is None or not devices or not command:
-        fail("usage: vanish.py --vanish-after WHEN --device UMOCKDEV IOCTL NODE TRACE ... -- COMMAND")
+    if (when is None and failing is None) or not devices or not command:
+        fail("usage: faults.py [--vanish-after WHEN] [--fail-reads-after WHEN] --device UMOCKDEV IOCTL NODE TRACE ... "
+             "-- COMMAND")
 
     testbed = UMockdev.Testbed.new()
     root = testbed.get_root_dir()
@@ -174,10 +192,11 @@ def main(argv):
         built = [Device(testbed, *d) for d in devices]
         first = built[0]
         start, end = first.times
-        if when.startswith("end"):
-            delay = end - start + (float(when[4:]) if when.startswith("end+") else 0.0)
-        else:
-            delay = float(when)
+
+        def delay(when):
+            if when.startswith("end"):
+                return end - start + (float(when[4:]) if when.startswith("end+") else 0.0)
+            return float(when)
 
         env = dict(os.environ)
         env["LD_PRELOAD"] = ":".join(p for p in (env.get("LD_PRELOAD"), "libumockdev-preload.so.0") if p)
@@ -203,7 +222,10 @@ def main(argv):
                 return False
             return True
 
-        GLib.timeout_add(max(0, int(delay * 1000)), first.vanish)
+        if when is not None:
+            GLib.timeout_add(max(0, int(delay(when) * 1000)), first.vanish)
+        if failing is not None:
+            GLib.timeout_add(max(0, int(delay(failing) * 1000)), first.fail_reads)
         GLib.timeout_add(10, reap)
         loop.run()
         status = child.wait()
