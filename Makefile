@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: demo test build bench bench-check recordings deps clean
+.PHONY: demo test build bench bench-check fuzz fuzz-build recordings deps clean
 
 # The main job: replay the bundled recordings and print the gestures recognized in them.
 demo: deps
@@ -25,6 +25,16 @@ bench: deps
 bench-check: deps
 	bash Benchmarks/check-corpus.sh
 
+# The libFuzzer targets of Fuzz/ (with AddressSanitizer), in a package of their own: each runs FUZZ_SECONDS
+# seconds; findings go to Fuzz/.build/findings/ (see scripts/fuzz.sh for the other settings).
+FUZZ_SECONDS ?= 60
+
+fuzz-build: deps
+	SWIFT=$(SWIFT) bash scripts/fuzz.sh build
+
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh run
+
 # Regenerates the synthetic traces of Recordings/ and their layouts (their expected outputs are checked by hand).
 recordings: deps
 	$(SWIFT) run trace-generator Recordings
@@ -34,4 +44,4 @@ deps:
 	@bash scripts/install-deps.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build Fuzz/.build

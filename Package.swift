@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureFormat", targets: ["GestureFormat"]),
         .library(name: "TraceFormats", targets: ["TraceFormats", "EvdevModel"]),
+        // For the fuzz targets of Fuzz/ (a package of their own): the layout loader, and the invariant checks.
+        .library(name: "LayoutFile", targets: ["LayoutFile"]),
+        .library(name: "GestureTestSupport", targets: ["GestureTestSupport"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
     dependencies: [

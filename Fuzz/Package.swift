@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+// The libFuzzer targets, in a package of their own so that the main build and `make test` never build
+// them. Build and run them with `make fuzz-build` and `make fuzz` from the repository's root (see
+// scripts/fuzz.sh): they need `--toolset toolset.json`, which adds `-sanitize=fuzzer,address` and links
+// with lld.
+import PackageDescription
+
+/// The main package, the parent folder, reached through the symlink `TouchGestures` → `..`: SwiftPM names
+/// a package given by path after its folder, and the parent's name is the clone's (`main`, `fuzz`, ...,
+/// even `Fuzz`, which would be this package's own name). Through the link it is always `TouchGestures`.
+let main = "TouchGestures"
+
+let package = Package(
+    name: "TouchGesturesFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: "TouchGestures"),
+    ],
+    targets: [
+        // Declares libFuzzer's `LLVMFuzzerRunDriver`, the entry point for a program with its own `main`.
+        .target(name: "CFuzzerDriver"),
+        // What the four targets share: the driver, a scratch file, the checks of the gesture events.
+        .target(name: "FuzzSupport", dependencies: [
+            "CFuzzerDriver",
+            .product(name: "GestureCore", package: main),
+            .product(name: "GestureFormat", package: main),
+            .product(name: "GestureTestSupport", package: main),
+        ]),
+        .executableTarget(name: "fuzz-evemu", dependencies: [
+            "FuzzSupport", .product(name: "TraceFormats", package: main), .product(name: "GestureCore", package: main),
+        ], path: "Sources/EvemuFuzzer"),
+        .executableTarget(name: "fuzz-libinput-record", dependencies: [
+            "FuzzSupport", .product(name: "TraceFormats", package: main),
+        ], path: "Sources/LibinputRecordFuzzer"),
+        .executableTarget(name: "fuzz-layout", dependencies: [
+            "FuzzSupport", .product(name: "LayoutFile", package: main), .product(name: "GestureCore", package: main),
+        ], path: "Sources/LayoutFuzzer"),
+        .executableTarget(name: "fuzz-pipeline", dependencies: [
+            "FuzzSupport", .product(name: "TraceFormats", package: main), .product(name: "LayoutFile", package: main),
+            .product(name: "GestureCore", package: main),
+        ], path: "Sources/PipelineFuzzer"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// LLVMFuzzerRunDriver is defined by libFuzzer (linked by -sanitize=fuzzer); this target only declares it.
+#include "CFuzzerDriver.h"

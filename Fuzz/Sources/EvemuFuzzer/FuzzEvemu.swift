@@ -1,0 +1,61 @@
+import EvdevModel
+import GestureCore
+import FuzzSupport
+import TraceFormats
+
+/// Reads the input as an evemu trace (`trace.evemu`; a header-less one finds no description beside it and
+/// is an error), then checks:
+/// - the number of events is bounded by the input's size (an `E:` line is at least 12 bytes);
+/// - a trace read with its header, written again by `EvemuFormat`, reads back to the same description and
+///   the same events (but for the line breaks inside the device's name, which the writer writes as spaces:
+///   the name is the rest of its line; and for the `EV_SYN` mask of a header without a `B: 00` line,
+///   which the writer makes up from the event types, as for a description built in code).
+func fuzzEvemu(_ input: FuzzInput) {
+    let path = Scratch.write("trace.evemu", input.bytes)
+    let trace: TraceReader
+    do {
+        trace = try TraceReader.open(path: path)
+    } catch {
+        return
+    }
+    var events: [InputEvent] = []
+    var failed = false
+    do {
+        while let event = try trace.next() {
+            events.append(event)
+            if events.count > input.bytes.count / 12 + 1 {
+                finding("\(events.count) events from \(input.bytes.count) bytes")
+            }
+        }
+    } catch {
+        failed = true
+    }
+    // The same events, written by the writer and read again.
+    guard !failed else { return }
+    var text = Array(EvemuFormat.header(for: trace.description).utf8)
+    var lastSyn: Timestamp?
+    for event in events {
+        EvemuFormat.appendEventLine(event, lastSyn: &lastSyn, to: &text)
+    }
+    let again = text.withUnsafeBufferPointer { Scratch.write("again.evemu", $0) }
+    do {
+        let reread = try TraceReader.open(path: again)
+        var expected = trace.description
+        expected.name = String(expected.name.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+        var actual = reread.description
+        if expected.codes[EventType.syn] == nil {
+            actual = DeviceDescription(name: actual.name, id: actual.id, properties: actual.properties,
+                                       codes: actual.codes.filter { $0.key != EventType.syn }, absinfo: actual.absinfo)
+        }
+        guard actual == expected else {
+            finding("the description written by EvemuFormat reads back otherwise:\n\(trace.description)\n\(reread.description)")
+        }
+        let back = try reread.readAll()
+        guard back == events else {
+            let index = firstDifference(back, events) ?? 0
+            finding("the events written by EvemuFormat read back otherwise: \(back.count) for \(events.count), first difference at \(index)")
+        }
+    } catch {
+        finding("the trace written by EvemuFormat cannot be read: \(error)")
+    }
+}
