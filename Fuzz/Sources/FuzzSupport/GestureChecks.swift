@@ -8,7 +8,8 @@ import GestureTestSupport
 ///   name and gesture type (`lifecycleProblems`);
 /// - event times never go backwards;
 /// - one input (an evdev event, a frame, a deadline, the end) gives at most `maximumPerInput` events;
-/// - every event can be formatted, as JSON Lines and as text.
+/// - every number in an event is finite (JSON Lines would print `null`), and every event can be formatted,
+///   as JSON Lines and as text.
 public struct GestureChecks {
     /// The most gesture events one input may cause. A frame on a few targets gives a handful; thousands
     /// mean a runaway (a dial stepping through millions of detents, for instance).
@@ -31,6 +32,9 @@ public struct GestureChecks {
                 finding("time went backwards: \(event) after an event at \(lastTime) (\(input()))")
             }
             lastTime = event.time
+            if let field = nonFiniteNumber(in: event) {
+                finding("a number that is not finite, \(field), in \(event) (\(input()))")
+            }
             for formatter in formatters {
                 scratch.removeAll(keepingCapacity: true)
                 formatter.append(event, to: &scratch)
@@ -46,4 +50,16 @@ public struct GestureChecks {
             finding("gesture lifecycles: " + problems.prefix(5).joined(separator: "; "))
         }
     }
+}
+
+/// The path of the first `Double` in `value` (its stored properties and associated values, all the way
+/// down) that is infinite or NaN; nil when every one is finite.
+func nonFiniteNumber(in value: Any, path: String = "") -> String? {
+    if let number = value as? Double {
+        return number.isFinite ? nil : "\(path) = \(number)"
+    }
+    for (index, child) in Mirror(reflecting: value).children.enumerated() {
+        if let found = nonFiniteNumber(in: child.value, path: path + "." + (child.label ?? String(index))) { return found }
+    }
+    return nil
 }
