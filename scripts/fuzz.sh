@@ -64,8 +64,13 @@ run_one() {
     # shellcheck disable=SC2206
     flags+=(${FUZZ_FLAGS:-})
     echo "fuzz: $target for ${seconds}s (log: $logs/$target.log)"
+    # The files each input is written to, in memory when /dev/shm is there; removed after the run.
+    local base=/tmp scratch
+    [[ -w /dev/shm ]] && base=/dev/shm
+    scratch="$(mktemp -d "$base/touch-gestures-fuzz-$target.XXXXXX")"
     local status=0
-    run_env "$(binary "$target")" "${flags[@]}" "$corpus" "$fuzz/Corpus/$target" >"$logs/$target.log" 2>&1 || status=$?
+    FUZZ_SCRATCH="$scratch" run_env "$(binary "$target")" "${flags[@]}" "$corpus" "$fuzz/Corpus/$target" >"$logs/$target.log" 2>&1 || status=$?
+    rm -rf "$scratch"
     # The last statistics line, and the findings.
     grep -E '^#[0-9]+' "$logs/$target.log" | tail -1 || true
     grep -E '^stat::' "$logs/$target.log" || true

@@ -2,12 +2,14 @@
 import Glibc
 #endif
 
-/// A folder of the process's own (in /dev/shm when there is one: the readers take paths, and the bytes of
-/// each input are written to a file there), removed when the process exits.
+/// A folder of the process's own (the readers take paths, and the bytes of each input are written to a file
+/// there), removed when the process exits. It is made in `$FUZZ_SCRATCH` when set (scripts/fuzz.sh sets it
+/// to a folder of the run, which it removes: a process that crashes cannot), else in /dev/shm when there
+/// is one, else in /tmp.
 public enum Scratch {
     /// The folder, created on first use.
     public static let directory: String = {
-        let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+        let base = getenv("FUZZ_SCRATCH").map { String(cString: $0) } ?? (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp")
         var template = Array("\(base)/touch-gestures-fuzz-XXXXXX".utf8CString)
         let made: String? = template.withUnsafeMutableBufferPointer { buffer in
             mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
