@@ -11,8 +11,6 @@
 #   FUZZ_KEEP_GOING=1  go on after a finding (libFuzzer's -fork=1 with -ignore_crashes, -ignore_timeouts
 #                 and -ignore_ooms), for long runs; by default a target stops at its first finding
 #   FUZZ_FLAGS    more libFuzzer options, e.g. "-seed=1 -runs=100000"
-#   FUZZ_SKIP_KNOWN=1  fuzz-layout does not run the layouts of the known findings of Fuzz/Findings/ (being
-#                 fixed elsewhere), so that a long run looks for other ones
 #
 # Each target reads its checked-in seeds (Fuzz/Corpus/TARGET) and its dictionary (Fuzz/Dictionaries/
 # TARGET.dict), and keeps the inputs it finds in Fuzz/.build/corpus/TARGET (not in git). Findings (crash-*,

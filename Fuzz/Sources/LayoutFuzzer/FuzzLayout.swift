@@ -2,36 +2,6 @@ import FuzzSupport
 import GestureCore
 import LayoutFile
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// `FUZZ_SKIP_KNOWN=1`: layouts of the known findings (`Fuzz/Findings/`, being fixed elsewhere) are not
-/// run, so that a long run looks for others instead of finding those again and again.
-let skipsKnownFindings = getenv("FUZZ_SKIP_KNOWN").map { String(cString: $0) == "1" } ?? false
-
-/// Which known finding `layout` would run into, if any (see `Fuzz/Findings/README.md`).
-func knownFinding(_ layout: Layout) -> String? {
-    for region in layout.regions {
-        switch region {
-        case .dial(let dial):
-            // A tiny detent: thousands of detents per frame, or millions (memory without bound).
-            if dial.detentDegrees < 0.01 { return "tiny detentDegrees" }
-            // A detent index beyond an Int's exact range (a trap).
-            for degrees in [dial.initialDegrees, dial.minDegrees ?? 0, dial.maxDegrees ?? 0]
-            where abs(degrees / dial.detentDegrees) >= 0x1p53 {
-                return "huge degrees for the detent"
-            }
-        case .timeline(let timeline):
-            // A numeric domain whose span, or its number of buckets, overflows a Double.
-            if case .numeric(let start, let end, let bucket) = timeline.domain, !((end - start) / bucket).isFinite {
-                return "numeric domain overflows a Double"
-            }
-        }
-    }
-    return nil
-}
-
 /// Parses the input as a layout file. A layout the loader accepts must be safe to run: a fixed short
 /// touch script on each of its first regions (taps, a double tap, a long press and drag, a pan, winds and
 /// a two-finger rotation on a dial, touches that are cancelled) through `GestureEngine(layout:)`, with
@@ -44,7 +14,6 @@ func fuzzLayout(_ input: FuzzInput) {
     } catch {
         return
     }
-    if skipsKnownFindings, knownFinding(layout) != nil { return }
     var driver = TouchDriver(engine: GestureEngine(layout: layout))
     let surface = layout.surface ?? Size(width: 200, height: 120)
     // Across the whole surface, as a touch anywhere may land.
