@@ -8,52 +8,37 @@ import Testing
     /// A dial wound through its limit: the trace the layouts below would have run on.
     static let trace = "Recordings/synthetic-dial-wind-limit.evemu"
 
-    /// Replays `trace` with the layout `layout` (relative to the repository's root, where the command runs).
-    func replay(layout: String) throws -> Run {
-        try CLI.run(["replay", "--layout", "\(Self.fixtures)/fuzz-layout/\(layout)", Self.trace])
-    }
-
     // MARK: fuzz-layout: layouts that were accepted and were not safe to run
 
-    /// Found by fuzz-layout (3 crashes): `initialDegrees ÷ detentDegrees` (150 ÷ 2.1e-299) beyond `Int.max`
-    /// trapped as soon as the engine was made. Refused now by the finest detent, 0.1°.
-    @Test func aDetentSoFineThatTheDetentIndexOverflowsIsRefused() throws {
-        let run = try replay(layout: "dial-detent-index-overflow.layout.json")
-        #expect(run.status == 65)
-        #expect(run.stdout == "")
-        #expect(run.stderr == "gestures: \(Self.fixtures)/fuzz-layout/dial-detent-index-overflow.layout.json:1: "
-            + "regions[0].detentDegrees: expected at least 0.1 (the finest detent), found 2.1e-299\n")
-    }
+    /// Each layout with the message that refuses it now, naming the key and the limit (docs/SPEC.md, Layout
+    /// file, Limits).
+    static let layouts: [(file: String, message: String)] = [
+        // Found by fuzz-layout (3 crashes): `initialDegrees ÷ detentDegrees` (150 ÷ 2.1e-299) beyond
+        // `Int.max` trapped as soon as the engine was made. Refused by the finest detent, 0.1°.
+        ("dial-detent-index-overflow.layout.json",
+         "regions[0].detentDegrees: expected at least 0.1 (the finest detent), found 2.1e-299"),
+        // Found by fuzz-layout (out of memory at 2 GB): a detent of 1.3e-6° stepped through millions of
+        // detents in a frame, keeping each. Refused by the finest detent.
+        ("dial-tiny-detent-runaway.layout.json",
+         "regions[0].detentDegrees: expected at least 0.1 (the finest detent), found 1.3e-06"),
+        // Found by fuzz-layout's finiteness check: a denormal bucket (10 ÷ 1.5e-323 buckets overflow to
+        // infinity) made a tap's selection start at `inf` (`null` in JSON Lines). Refused by the most
+        // buckets in a domain, 10^9.
+        ("numeric-domain-bucket-count-overflow.layout.json",
+         "regions[0].bucket: expected at most 1000000000 buckets in the domain (a bucket of at least 1e-08), found 1.5e-323"),
+        // Issue 7's example, which fuzz-layout's finiteness check flagged too: a span of -1e308 to 1e308
+        // overflows a Double. Refused by the widest domain, ±10^15.
+        ("numeric-domain-span-overflow.layout.json",
+         "regions[0].domain.start: expected a number from -1000000000000000 to 1000000000000000, found -1e+308"),
+    ]
 
-    /// Found by fuzz-layout (out of memory at 2 GB): a detent of 1.3e-6° stepped through millions of
-    /// detents in a frame, keeping each. Refused now by the finest detent.
-    @Test func aDetentSoFineThatAFrameStepsThroughMillionsIsRefused() throws {
-        let run = try replay(layout: "dial-tiny-detent-runaway.layout.json")
+    @Test(arguments: layouts)
+    func aLayoutThatWasNotSafeToRunIsRefused(file: String, message: String) throws {
+        let layout = "\(Self.fixtures)/fuzz-layout/\(file)"
+        let run = try CLI.run(["replay", "--layout", layout, Self.trace])
         #expect(run.status == 65)
         #expect(run.stdout == "")
-        #expect(run.stderr == "gestures: \(Self.fixtures)/fuzz-layout/dial-tiny-detent-runaway.layout.json:1: "
-            + "regions[0].detentDegrees: expected at least 0.1 (the finest detent), found 1.3e-06\n")
-    }
-
-    /// Found by fuzz-layout's finiteness check: a denormal bucket (10 ÷ 1.5e-323 buckets overflow to
-    /// infinity) made a tap's selection start at `inf` (`null` in JSON Lines). Refused now by the most
-    /// buckets in a domain, 10^9.
-    @Test func aDomainOfMoreBucketsThanADoubleHoldsIsRefused() throws {
-        let run = try replay(layout: "numeric-domain-bucket-count-overflow.layout.json")
-        #expect(run.status == 65)
-        #expect(run.stdout == "")
-        #expect(run.stderr == "gestures: \(Self.fixtures)/fuzz-layout/numeric-domain-bucket-count-overflow.layout.json:1: "
-            + "regions[0].bucket: expected at most 1000000000 buckets in the domain (a bucket of at least 1e-08), found 1.5e-323\n")
-    }
-
-    /// issue 7's example, which fuzz-layout's finiteness check flagged too: a span of -1e308 to 1e308
-    /// overflows a Double. Refused now by the widest domain, ±10^15.
-    @Test func aDomainWhoseSpanOverflowsADoubleIsRefused() throws {
-        let run = try replay(layout: "numeric-domain-span-overflow.layout.json")
-        #expect(run.status == 65)
-        #expect(run.stdout == "")
-        #expect(run.stderr == "gestures: \(Self.fixtures)/fuzz-layout/numeric-domain-span-overflow.layout.json:1: "
-            + "regions[0].domain.start: expected a number from -1000000000000000 to 1000000000000000, found -1e+308\n")
+        #expect(run.stderr == "gestures: \(layout):1: \(message)\n")
     }
 
     // MARK: fuzz-evemu: names cut by a carriage return
