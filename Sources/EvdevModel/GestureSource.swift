@@ -136,6 +136,7 @@ extension GestureSource {
     }
 
     /// `stop(now:_:)`, with the events returned.
+    @discardableResult
     public func stop(now: MonotonicTime) -> [GestureEvent] {
         var events: [GestureEvent] = []
         stop(now: now) { events.append($0) }
