@@ -41,6 +41,7 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
 /// One of libevdev's own messages about a device, in libevdev's words (for example `BUG: Device "…" received
 /// a double tracking ID -1 in slot 0.`).
 public struct LibevdevMessage: Hashable, Sendable {
+    /// How much the message matters, as libevdev logs it.
     public enum Priority: Hashable, Sendable {
         /// Errors, and libevdev's "BUG:" reports of events it dropped or changed.
         case error
@@ -48,10 +49,12 @@ public struct LibevdevMessage: Hashable, Sendable {
         case info
     }
 
+    /// How much it matters.
     public var priority: Priority
     /// The message, without its trailing newline.
     public var text: String
 
+    /// A message of `priority` saying `text`.
     public init(priority: Priority, text: String) {
         self.priority = priority
         self.text = text

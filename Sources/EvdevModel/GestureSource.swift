@@ -21,18 +21,14 @@ public struct MonotonicTime: Hashable, Comparable, Sendable, CustomStringConvert
         lhs.microseconds < rhs.microseconds
     }
 
-    /// `time + span`, saturating at the ends of the range.
+    /// `time + span`, saturating at the ends of the range (as `Timestamp`'s).
     public static func + (time: MonotonicTime, span: TimeSpan) -> MonotonicTime {
-        let (sum, overflow) = time.microseconds.addingReportingOverflow(span.microseconds)
-        if overflow { return MonotonicTime(microseconds: span.microseconds > 0 ? .max : .min) }
-        return MonotonicTime(microseconds: sum)
+        MonotonicTime(microseconds: (Timestamp(microseconds: time.microseconds) + span).microseconds)
     }
 
-    /// The span from `rhs` to `lhs`, saturating.
+    /// The span from `rhs` to `lhs`, saturating (as `Timestamp`'s).
     public static func - (lhs: MonotonicTime, rhs: MonotonicTime) -> TimeSpan {
-        let (difference, overflow) = lhs.microseconds.subtractingReportingOverflow(rhs.microseconds)
-        if overflow { return TimeSpan(microseconds: lhs.microseconds > rhs.microseconds ? .max : .min) }
-        return TimeSpan(microseconds: difference)
+        Timestamp(microseconds: lhs.microseconds) - Timestamp(microseconds: rhs.microseconds)
     }
 
     /// The milliseconds from `now` until this time, for `poll()`'s timeout: rounded up, so that a wake-up is

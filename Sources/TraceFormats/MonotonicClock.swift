@@ -24,8 +24,10 @@ public protocol MonotonicClock: Sendable {
 
 /// `CLOCK_MONOTONIC`.
 public struct SystemMonotonicClock: MonotonicClock {
+    /// The system's monotonic clock.
     public init() {}
 
+    /// `CLOCK_MONOTONIC` now.
     public func now() -> MonotonicTime { .now }
 }
 
@@ -39,6 +41,7 @@ public final class ManualClock: MonotonicClock {
         time = Mutex(start)
     }
 
+    /// The time the clock was last set to.
     public func now() -> MonotonicTime { time.withLock { $0 } }
 
     /// Moves the clock on by `span`.

@@ -74,6 +74,7 @@ public final class TraceGestureSource: GestureSource {
     public var description: DeviceDescription { reader.description }
     /// How the device's units map to mm.
     public let surface: SurfaceMapping
+    /// How fast the events come.
     public let pacing: Pacing
     public private(set) var isFinished = false
     public private(set) var failure: TraceError?
