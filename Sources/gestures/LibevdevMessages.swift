@@ -1,4 +1,5 @@
 import EvdevDevice
+import LiveInput
 import Replay
 import Synchronization
 
@@ -47,4 +48,9 @@ enum LibevdevMessages {
             break
         }
     }
+}
+
+/// The touch devices of /dev/input, with libevdev's messages about each node said as the live session says them.
+func scanDevices() -> DeviceScan {
+    DeviceDiscovery.scan { node, message in LibevdevMessages.say(message, device: node) }
 }
