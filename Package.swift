@@ -5,8 +5,11 @@ let package = Package(
     name: "TouchGestures",
     platforms: [.macOS(.v15)],
     products: [
-        // What an app embeds (the README's "The library" says what each is for).
-        .library(name: "TouchGestures", targets: ["TouchGestures"]),
+        // What an app embeds (the README's "The library" says what each is for). The umbrella lists the modules it
+        // re-exports too: SwiftPM rebuilds a client's code when a module it depends on directly changes, and a
+        // module that only re-exports another does not change with it.
+        .library(name: "TouchGestures", targets: ["TouchGestures", "GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
+                                                  "LayoutFile", "LiveInput", "EvdevDevice"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureFormat", targets: ["GestureFormat"]),
         .library(name: "EvdevModel", targets: ["EvdevModel"]),
@@ -53,8 +56,12 @@ let package = Package(
         // The umbrella: re-exports every library module an app needs.
         .target(name: "TouchGestures", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
                                                       "LayoutFile", "LiveInput"]),
-        // The example app: a kitchen timer and a week's chart, through the umbrella's public API only.
-        .executableTarget(name: "kitchen-timer", dependencies: ["TouchGestures"], path: "Examples/KitchenTimer"),
+        // The example app: a kitchen timer and a week's chart, through the umbrella's public API only (it imports
+        // TouchGestures alone; the modules it re-exports are listed, as in its product, so that it is rebuilt
+        // when they change).
+        .executableTarget(name: "kitchen-timer", dependencies: ["TouchGestures", "GestureCore", "GestureFormat", "EvdevModel",
+                                                                "TraceFormats", "LayoutFile", "LiveInput"],
+                          path: "Examples/KitchenTimer"),
         // Writes the synthetic traces of Recordings/ and their layouts: `swift run trace-generator Recordings`.
         .executableTarget(name: "trace-generator", dependencies: ["EvdevModel", "TraceFormats", "GestureCore"], path: "Sources/TraceGenerator"),
         // Test-only helpers: the touch-script builder and the event invariant checks.
