@@ -3,17 +3,11 @@ import Testing
 
 /// `gestures replay` with a layout of `target` regions: nested targets, their gestures in order, and a
 /// child that runs alongside its parent.
-@Suite struct TargetReplayTests {
+@Suite struct TargetReplayTests: WritesFiles {
     let directory: URL
 
     init() throws {
         directory = try CLI.temporaryDirectory()
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let url = directory.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
     }
 
     /// A pad on the whole 100 × 50 mm surface (a double tap before a single one, then a drag), with a
