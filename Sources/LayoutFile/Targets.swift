@@ -20,6 +20,9 @@ extension Decoder {
             guard case .array(let list) = value.value else {
                 throw fail(value, path + ".gestures", "expected an array, found \(value.value.kind)")
             }
+            guard list.count <= LayoutGestures.mostGestures else {
+                throw fail(value, path + ".gestures", "expected at most \(LayoutGestures.mostGestures) gestures, found \(list.count)")
+            }
             for (index, element) in list.enumerated() {
                 gestures.append(try gesture(element, path + ".gestures[\(index)]", isFirst: index == 0))
             }

@@ -89,6 +89,12 @@ import Testing
         ])
     }
 
+    @Test func aTargetMayHave32Gestures() throws {
+        let layout = try LayoutFile.parse(Self.gesture(Array(repeating: "{\"kind\": \"tap\"}", count: 32).joined(separator: ", ")))
+        guard case .generic(let target) = layout.regions[0] else { Issue.record("not a target"); return }
+        #expect(target.gestures.count == 32)
+    }
+
     @Test func aToleranceUpTo45IsAllowedWithoutDiagonals_and22Point5WithThem() throws {
         for text in [#""diagonals": false, "toleranceDegrees": 45"#, #""toleranceDegrees": 22.5"#] {
             let layout = try LayoutFile.parse("""
@@ -201,6 +207,8 @@ import Testing
          "l.json:1: regions[0].shape.innerRadius: expected less than outerRadius (20), found 30.5"),
         // gestures: kind and combine
         (gesture("\"tap\""), "l.json:1: regions[0].gestures[0]: expected an object, found a string"),
+        (gesture(Array(repeating: "{\"kind\": \"tap\"}", count: 33).joined(separator: ", ")),
+         "l.json:1: regions[0].gestures: expected at most 32 gestures, found 33"),
         (gesture("{\"count\": 2}"), "l.json:1: regions[0].gestures[0].kind: missing required key"),
         (gesture("{\"kind\": \"pinch\"}"),
          "l.json:1: regions[0].gestures[0].kind: expected \"tap\", \"long-press\", \"drag\", \"magnify\", \"rotation\", \"swipe\" or \"edge-swipe\", found \"pinch\""),

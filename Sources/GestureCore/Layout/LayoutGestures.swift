@@ -120,6 +120,10 @@ public enum LayoutGestures {
         [Tap.self, LongPress.self, Drag.self, Magnify.self, Rotation.self, Swipe.self, EdgeSwipe.self]
     }
 
+    /// The most gestures of one target: each one more nests the composition one level deeper, and a
+    /// UI's view has a handful.
+    public static let mostGestures = 32
+
     /// The most taps a `count` asks for, and the most fingers of a swipe: ten, two hands' worth.
     public static let mostTaps = 10
     public static let mostFingers = 10
