@@ -143,4 +143,88 @@ import Testing
             #"{"time":0.050000,"region":"chart","type":"tap","x":25,"y":10,"count":1,"value":2.5,"selection":{"start":2,"end":2}}"#,
         ])
     }
+
+    // MARK: Random targets
+
+    /// A random gesture of a layout, with random options.
+    static func randomGesture(_ kind: Int, _ random: inout SplitMix) -> any LayoutGesture {
+        func mm() -> Double { Double.random(in: 0...8, using: &random) }
+        switch kind {
+        case 0: return LayoutGestures.Tap(.init(maximumDistance: mm(), maximumDuration: Bool.random(using: &random) ? nil : .ms(Int64.random(in: 0...600, using: &random)),
+                                                countInterval: .ms(Int64.random(in: 0...500, using: &random)), countDistance: mm() * 2,
+                                                requiredCount: Bool.random(using: &random) ? nil : Int.random(in: 1...3, using: &random)))
+        case 1: return LayoutGestures.LongPress(.init(minimumDuration: .ms(Int64.random(in: 0...600, using: &random)), maximumDistance: mm()))
+        case 2: return LayoutGestures.Drag(.init(minimumDistance: mm(), extraTouch: Bool.random(using: &random) ? .cancel : .end))
+        case 3: return LayoutGestures.Magnify(.init(minimumDistanceChange: mm()))
+        case 4: return LayoutGestures.Rotation(.init(minimumAngle: mm()))
+        case 5: return LayoutGestures.Swipe(.init(fingers: Int.random(in: 1...3, using: &random), minimumSpeed: Double.random(in: 0...300, using: &random),
+                                                  minimumDistance: mm(), directions: Bool.random(using: &random) ? .four : .eight,
+                                                  tolerance: Double.random(in: 0...22.5, using: &random)))
+        default:
+            var edge = LayoutGestures.EdgeSwipe()
+            edge.configuration.edge = [.left, .right, .top, .bottom].randomElement(using: &random)!
+            edge.configuration.edgeDistance = mm() * 3
+            edge.configuration.minimumDistance = mm()
+            return edge
+        }
+    }
+
+    /// A random target in `bounds`: a rectangle, circle or ring; up to four gestures of distinct kinds
+    /// (two of a kind side by side would print two interleaved runs of one line type), each exclusive or
+    /// simultaneous; and, `depth` allowing, up to two children, targets or timelines.
+    static func randomTarget(_ name: String, in bounds: Rect, depth: Int, _ random: inout SplitMix) -> TargetConfiguration {
+        let width = Double.random(in: 10...bounds.width, using: &random), height = Double.random(in: 10...bounds.height, using: &random)
+        let rect = Rect(x: bounds.x + Double.random(in: 0...(bounds.width - width), using: &random),
+                        y: bounds.y + Double.random(in: 0...(bounds.height - height), using: &random), width: width, height: height)
+        let center = Point(x: rect.x + width / 2, y: rect.y + height / 2), radius = min(width, height) / 2
+        let shape: Shape
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: shape = .rectangle(rect)
+        case 1: shape = .circle(center: center, radius: radius)
+        default: shape = .ring(center: center, innerRadius: radius * Double.random(in: 0..<0.8, using: &random), outerRadius: radius)
+        }
+        let kinds = Array((0..<7).shuffled(using: &random).prefix(Int.random(in: 0...4, using: &random)))
+        let gestures = kinds.map { kind in
+            TargetGesture(randomGesture(kind, &random), combination: Bool.random(using: &random) ? .exclusive : .simultaneous)
+        }
+        var children: [RegionConfiguration] = []
+        if depth > 0 {
+            for index in 0..<Int.random(in: 0...2, using: &random) {
+                let childName = name + "." + String(index)
+                if Bool.random(using: &random) {
+                    children.append(.generic(randomTarget(childName, in: rect, depth: depth - 1, &random)))
+                } else {
+                    children.append(.timeline(TimelineConfiguration(name: childName, rect: Rect(x: rect.x, y: rect.y, width: width / 2, height: height / 2),
+                                                                    domain: .numeric(start: 0, end: 10, bucket: 1))))
+                }
+            }
+        }
+        let coordination = gestures.isEmpty ? .exclusive : [Target.Coordination.exclusive, .simultaneous, .highPriority].randomElement(using: &random)!
+        return TargetConfiguration(name: name, shape: shape, coordination: coordination, gestures: gestures, children: children)
+    }
+
+    /// Random target trees under random touch scripts: every `began` has exactly one `ended` or
+    /// `cancelled`, and times never go back.
+    @Test func randomTargetsCloseEveryGestureAndKeepTime() {
+        var failures: [String] = []
+        for seed in 1...UInt64(PropertyTests.cases) {
+            var random = SplitMix(state: seed)
+            let layout = Layout(regions: (0..<Int.random(in: 1...2, using: &random)).map { index in
+                .generic(Self.randomTarget("t\(index)", in: Rect(x: 0, y: 0, width: 220, height: 160), depth: 2, &random))
+            })
+            var player = ScriptPlayer(layout: layout)
+            player.run(randomTouchScript(RandomScriptShape(steps: 5...60, fingers: 4, pause: 1...700, moveStep: 12, drops: 2, ticks: 3),
+                                         using: &random))
+            player.finish()
+            var problems = lifecycleProblems(player.events)
+            if let back = zip(player.events, player.events.dropFirst()).first(where: { $0.time > $1.time }) {
+                problems.append("\(back.0.time) then \(back.1.time)")
+            }
+            if let problem = problems.first {
+                failures.append("seed \(seed): \(problem)")
+                if failures.count == 3 { break }
+            }
+        }
+        #expect(failures == [])
+    }
 }

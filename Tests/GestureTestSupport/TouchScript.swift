@@ -106,7 +106,8 @@ public struct ScriptPlayer {
     public private(set) var events: [GestureEvent] = []
     /// The fingers down and where they are.
     private var fingers: [Int: Point] = [:]
-    private var lastFrame: Timestamp?
+    /// The time of the last input the engine was given: no time passes beyond it at the end.
+    private var lastInput: Timestamp?
 
     public init(layout: Layout, start: Timestamp = .zero) {
         self.init(engine: GestureEngine(layout: layout), start: start)
@@ -125,8 +126,10 @@ public struct ScriptPlayer {
             case .wait(let span):
                 now = now + span
             case .tick:
+                lastInput = now
                 events += engine.advance(to: now)
             case .dropped:
+                lastInput = now
                 events += engine.dropped(at: now)
             case .path(let frames, let every):
                 for changes in frames {
@@ -134,14 +137,16 @@ public struct ScriptPlayer {
                     frame(changes)
                 }
             case .change(let body):
+                lastInput = now
                 events += body(&engine, now)
             }
         }
     }
 
-    /// The end of input: gestures still in progress are cancelled at the last frame's time.
+    /// The end of input: gestures still in progress are cancelled at the last input's time (a frame, a
+    /// wake-up, a drop or a change: a wake-up may have fired deadlines after the last frame).
     public mutating func finish() {
-        events += engine.finish(at: lastFrame ?? now)
+        events += engine.finish(at: lastInput ?? now)
     }
 
     private mutating func frame(_ changes: [FingerChange]) {
@@ -175,7 +180,7 @@ public struct ScriptPlayer {
         for (finger, point) in fingers.sorted(by: { $0.key < $1.key }) where !changed.contains(finger) {
             contacts.append(Contact(id: finger, position: point, phase: .stationary))
         }
-        lastFrame = now
+        lastInput = now
         events += engine.handle(TouchFrame(time: now, contacts: contacts))
     }
 }
