@@ -47,13 +47,14 @@ import Testing
             line(0, from: Point(x: 50, y: 50), to: Point(x: 70, y: 50), steps: 4, over: .ms(40))
             up(0)
         }
-        // The taps fail at the first move beyond 3 mm (5 mm): the drag, begun in that frame, is heard.
+        // The taps fail at the first move beyond 3 mm (5 mm): the drag, begun in that frame, is heard. It
+        // ends at 5 mm a frame of 10 ms: 500 mm/s.
         #expect(lines == [
             #"{"time":0.010000,"region":"photo","type":"pan","phase":"began","dx":5,"dy":0}"#,
             #"{"time":0.020000,"region":"photo","type":"pan","phase":"changed","dx":10,"dy":0}"#,
             #"{"time":0.030000,"region":"photo","type":"pan","phase":"changed","dx":15,"dy":0}"#,
             #"{"time":0.040000,"region":"photo","type":"pan","phase":"changed","dx":20,"dy":0}"#,
-            #"{"time":0.040000,"region":"photo","type":"pan","phase":"ended","dx":20,"dy":0}"#,
+            #"{"time":0.040000,"region":"photo","type":"pan","phase":"ended","dx":20,"dy":0,"vx":500,"vy":0}"#,
         ])
     }
 
@@ -122,7 +123,7 @@ import Testing
             #"{"time":0.300000,"region":"card","type":"long-press","x":30,"y":20}"#,
             #"{"time":0.440000,"region":"card","type":"pan","phase":"began","dx":0,"dy":10}"#,
             #"{"time":0.450000,"region":"card","type":"pan","phase":"changed","dx":0,"dy":20}"#,
-            #"{"time":0.450000,"region":"card","type":"pan","phase":"ended","dx":0,"dy":20}"#,
+            #"{"time":0.450000,"region":"card","type":"pan","phase":"ended","dx":0,"dy":20,"vx":0,"vy":1000}"#,
         ])
     }
 

@@ -53,7 +53,7 @@ import Testing
         // The button's tap has priority over the pad's taps, which never hear of it. The double tap is
         // recognized 300 ms after its second lift, before the next frame. On the slider, its drag begins
         // at the landing (slop 0) and runs alongside the pad's, which begins beyond 3 mm once the pad's
-        // taps fail; in a frame the parent's line comes first.
+        // taps fail; in a frame the parent's line comes first. Both end at 5 mm every 50 ms: 100 mm/s.
         #expect(run.lines == [
             #"{"time":1.080000,"region":"button","type":"tap","x":20,"y":25,"count":1}"#,
             #"{"time":2.550000,"region":"pad","type":"tap","x":60,"y":20,"count":2}"#,
@@ -62,8 +62,8 @@ import Testing
             #"{"time":3.050000,"region":"slider","type":"pan","phase":"changed","dx":5,"dy":0}"#,
             #"{"time":3.100000,"region":"pad","type":"pan","phase":"changed","dx":10,"dy":0}"#,
             #"{"time":3.100000,"region":"slider","type":"pan","phase":"changed","dx":10,"dy":0}"#,
-            #"{"time":3.150000,"region":"pad","type":"pan","phase":"ended","dx":10,"dy":0}"#,
-            #"{"time":3.150000,"region":"slider","type":"pan","phase":"ended","dx":10,"dy":0}"#,
+            #"{"time":3.150000,"region":"pad","type":"pan","phase":"ended","dx":10,"dy":0,"vx":100,"vy":0}"#,
+            #"{"time":3.150000,"region":"slider","type":"pan","phase":"ended","dx":10,"dy":0,"vx":100,"vy":0}"#,
         ])
         let text = try CLI.run(["replay", "--format", "text", trace])
         #expect(text.lines.prefix(2) == [
