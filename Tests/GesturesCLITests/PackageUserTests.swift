@@ -8,7 +8,7 @@ import Testing
 ///
 /// The package is written into a temporary directory named after this repository's path (so that two clones
 /// do not meet), and built with a scratch directory in this repository's `.build/package-user`: the first
-/// run builds the library again for it (about 90 s on two busy cores), later runs only what changed (about
+/// run builds the library again for it (1.5 to 3 minutes on two busy cores), later runs only what changed (about
 /// 10 s). Files whose content did not change are left alone.
 @Suite(.serialized) struct PackageUserTests {
     /// One `swift` block of the README, with what it prints.
