@@ -27,8 +27,8 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible, Equatable {
 /// Everything SPEC lists is rejected with the key's name: unknown keys, wrong types, missing required
 /// keys, duplicate names (and duplicate keys in one object), sizes, radii, buckets and detents that are
 /// not positive, negative thresholds, non-finite numbers, impossible dates, `start` not before `end`,
-/// a bucket that does not fit the domain, `minDegrees` above `maxDegrees`, `initialDegrees` outside them;
-/// for a `target`, a ring whose inner radius is not below its outer one, a child wholly outside its
+/// a bucket that does not fit the domain, `minDegrees` above `maxDegrees`, `initialDegrees` outside them,
+/// numbers beyond the limits (positions and sizes beyond `Size.largestLength`, among others); for a `target`, a ring whose inner radius is not below its outer one, a child wholly outside its
 /// parent, `coordination` without gestures, `combine` on the first gesture, gesture options out of range
 /// or contradicting each other.
 public enum LayoutFile {
@@ -123,6 +123,20 @@ struct Decoder {
         return value
     }
 
+    /// A position in mm: within ±`Size.largestLength`.
+    func coordinate(_ located: JSON.Located, _ key: String) throws(LayoutError) -> Double {
+        try within(Size.largestLength, try number(located, key), located, key)
+    }
+
+    /// A size or radius in mm: positive (or ≥ 0, `allowingZero`), at most `Size.largestLength`.
+    func length(_ located: JSON.Located, _ key: String, allowingZero: Bool = false) throws(LayoutError) -> Double {
+        let value = allowingZero ? try nonNegative(located, key) : try positive(located, key)
+        guard value <= Size.largestLength else {
+            throw fail(located, key, "expected at most \(show(Size.largestLength)) mm, found \(show(value))")
+        }
+        return value
+    }
+
     func nonNegative(_ located: JSON.Located, _ key: String) throws(LayoutError) -> Double {
         let value = try number(located, key)
         guard value >= 0 else { throw fail(located, key, "expected a number ≥ 0, found \(show(value))") }
@@ -151,8 +165,8 @@ struct Decoder {
         var surface: Size?
         if let located = top.take("surface") {
             var fields = try members(located, "surface", allowed: ["width", "height"])
-            surface = Size(width: try positive(try required(&fields, "width"), "surface.width"),
-                           height: try positive(try required(&fields, "height"), "surface.height"))
+            surface = Size(width: try length(try required(&fields, "width"), "surface.width"),
+                           height: try length(try required(&fields, "height"), "surface.height"))
         }
         let regions = try self.regions(try required(&top, "regions"), "regions")
         return Layout(surface: surface, regions: regions)
@@ -243,16 +257,16 @@ struct Decoder {
 
     /// A rectangle's `x`, `y`, `width` and `height`, from the members of its object.
     func rect(_ fields: inout Members) throws(LayoutError) -> Rect {
-        Rect(x: try number(try required(&fields, "x"), fields.child("x")),
-             y: try number(try required(&fields, "y"), fields.child("y")),
-             width: try positive(try required(&fields, "width"), fields.child("width")),
-             height: try positive(try required(&fields, "height"), fields.child("height")))
+        Rect(x: try coordinate(try required(&fields, "x"), fields.child("x")),
+             y: try coordinate(try required(&fields, "y"), fields.child("y")),
+             width: try length(try required(&fields, "width"), fields.child("width")),
+             height: try length(try required(&fields, "height"), fields.child("height")))
     }
 
     /// A point {x, y}.
     func point(_ located: JSON.Located, _ path: String) throws(LayoutError) -> Point {
         var fields = try members(located, path, allowed: ["x", "y"])
-        return Point(x: try number(try required(&fields, "x"), path + ".x"), y: try number(try required(&fields, "y"), path + ".y"))
+        return Point(x: try coordinate(try required(&fields, "x"), path + ".x"), y: try coordinate(try required(&fields, "y"), path + ".y"))
     }
 
     func domain(_ located: JSON.Located, _ bucket: JSON.Located, _ path: String) throws(LayoutError) -> TimelineDomain {
@@ -315,7 +329,7 @@ struct Decoder {
     func dial(_ name: String, _ fields: inout Members, _ path: String) throws(LayoutError) -> DialConfiguration {
         let centerValue = try required(&fields, "center")
         let center = try point(centerValue, path + ".center")
-        let radius = try positive(try required(&fields, "radius"), path + ".radius")
+        let radius = try length(try required(&fields, "radius"), path + ".radius")
         var configuration = DialConfiguration(name: name, center: center, radius: radius)
         if let value = fields.take("deadZoneMm") { configuration.deadZone = try nonNegative(value, path + ".deadZoneMm") }
         if let value = fields.take("slopMm") { configuration.slop = try nonNegative(value, path + ".slopMm") }

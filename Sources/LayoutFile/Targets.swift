@@ -54,13 +54,13 @@ extension Decoder {
         case "circle":
             try known(fields, allowed: Self.circleKeys)
             let center = try point(try required(&fields, "center"), path + ".center")
-            return .circle(center: center, radius: try positive(try required(&fields, "radius"), path + ".radius"))
+            return .circle(center: center, radius: try length(try required(&fields, "radius"), path + ".radius"))
         case "ring":
             try known(fields, allowed: Self.ringKeys)
             let center = try point(try required(&fields, "center"), path + ".center")
             let innerValue = try required(&fields, "innerRadius")
-            let inner = try nonNegative(innerValue, path + ".innerRadius")
-            let outer = try positive(try required(&fields, "outerRadius"), path + ".outerRadius")
+            let inner = try length(innerValue, path + ".innerRadius", allowingZero: true)
+            let outer = try length(try required(&fields, "outerRadius"), path + ".outerRadius")
             guard inner < outer else {
                 throw fail(innerValue, path + ".innerRadius", "expected less than outerRadius (\(show(outer))), found \(show(inner))")
             }

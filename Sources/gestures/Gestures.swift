@@ -22,18 +22,20 @@ struct Gestures: ParsableCommand {
 
 extension OutputFormat: ExpressibleByArgument {}
 
-/// `--size WxH`: the surface's physical size in mm.
+/// `--size WxH`: the surface's physical size in mm, each side above 0 and at most `Size.largestLength`.
 struct SurfaceSize: ExpressibleByArgument {
     var size: Size
 
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-              width.isFinite, height.isFinite, width > 0, height > 0 else { return nil }
+              width > 0, height > 0, width <= Size.largestLength, height <= Size.largestLength else { return nil }
         size = Size(width: width, height: height)
     }
 
     static var defaultValueDescription: String { "WxH" }
+
+    static let help = "The surface's size in mm (each side above 0, at most \(Int(Size.largestLength))), for devices that report no resolution."
 }
 
 struct ReplayCommand: ParsableCommand {
@@ -57,7 +59,7 @@ struct ReplayCommand: ParsableCommand {
                                + "it replaces a trace's own, with a warning.", valueName: "desc"))
     var device: FilePath?
 
-    @Option(help: ArgumentHelp("The surface's size in mm, for devices that report no resolution.", valueName: "WxH"))
+    @Option(help: ArgumentHelp(SurfaceSize.help, valueName: "WxH"))
     var size: SurfaceSize?
 
     @Argument(help: ArgumentHelp("Trace files: .evemu, .events, .event (evemu) or .yml, .yaml (libinput record).", valueName: "trace"))

@@ -41,7 +41,7 @@ struct LiveCommand: ParsableCommand {
     @Option(help: "Output format: jsonl (stable) or text (for people).")
     var format: OutputFormat = .jsonl
 
-    @Option(help: ArgumentHelp("The surface's size in mm, for devices that report no resolution.", valueName: "WxH"))
+    @Option(help: ArgumentHelp(SurfaceSize.help, valueName: "WxH"))
     var size: SurfaceSize?
 
     @Option(name: .customLong("grace-ms"), help: ArgumentHelp("How late (ms) a deadline with no input may fire.", valueName: "n"))

@@ -10,26 +10,34 @@ import Testing
 
     // MARK: fuzz-layout: layouts that were accepted and were not safe to run
 
-    /// Each layout with the message that refuses it now, naming the key and the limit (docs/SPEC.md, Layout
-    /// file, Limits).
+    /// Each layout with the message that refuses it now (after the file's name): the line, the key and the
+    /// limit (docs/SPEC.md, Layout file, Limits).
     static let layouts: [(file: String, message: String)] = [
         // Found by fuzz-layout (3 crashes): `initialDegrees ÷ detentDegrees` (150 ÷ 2.1e-299) beyond
         // `Int.max` trapped as soon as the engine was made. Refused by the finest detent, 0.1°.
         ("dial-detent-index-overflow.layout.json",
-         "regions[0].detentDegrees: expected at least 0.1 (the finest detent), found 2.1e-299"),
+         "1: regions[0].detentDegrees: expected at least 0.1 (the finest detent), found 2.1e-299"),
         // Found by fuzz-layout (out of memory at 2 GB): a detent of 1.3e-6° stepped through millions of
         // detents in a frame, keeping each. Refused by the finest detent.
         ("dial-tiny-detent-runaway.layout.json",
-         "regions[0].detentDegrees: expected at least 0.1 (the finest detent), found 1.3e-06"),
+         "1: regions[0].detentDegrees: expected at least 0.1 (the finest detent), found 1.3e-06"),
         // Found by fuzz-layout's finiteness check: a denormal bucket (10 ÷ 1.5e-323 buckets overflow to
         // infinity) made a tap's selection start at `inf` (`null` in JSON Lines). Refused by the most
         // buckets in a domain, 10^9.
         ("numeric-domain-bucket-count-overflow.layout.json",
-         "regions[0].bucket: expected at most 1000000000 buckets in the domain (a bucket of at least 1e-08), found 1.5e-323"),
+         "1: regions[0].bucket: expected at most 1000000000 buckets in the domain (a bucket of at least 1e-08), found 1.5e-323"),
         // Issue 7's example, which fuzz-layout's finiteness check flagged too: a span of -1e308 to 1e308
         // overflows a Double. Refused by the widest domain, ±10^15.
         ("numeric-domain-span-overflow.layout.json",
-         "regions[0].domain.start: expected a number from -1000000000000000 to 1000000000000000, found -1e+308"),
+         "1: regions[0].domain.start: expected a number from -1000000000000000 to 1000000000000000, found -1e+308"),
+        // Found by fuzz-layout once pans ended with a velocity (a least-squares fit over the last 100 ms):
+        // a surface of 1e308 mm maps a device without a resolution onto positions that far apart, and the
+        // fit overflowed to NaN (`null` in JSON Lines); a rectangle as tall put the touches there. Refused
+        // by the largest length, 10^6 mm, for every position and size.
+        ("huge-surface-velocity-overflow.layout.json",
+         "2: surface.height: expected at most 1000000 mm, found 1e+308"),
+        ("huge-rect-velocity-overflow.layout.json",
+         "4: regions[0].rect.height: expected at most 1000000 mm, found 1e+308"),
     ]
 
     @Test(arguments: layouts)
@@ -38,7 +46,22 @@ import Testing
         let run = try CLI.run(["replay", "--layout", layout, Self.trace])
         #expect(run.status == 65)
         #expect(run.stdout == "")
-        #expect(run.stderr == "gestures: \(layout):1: \(message)\n")
+        #expect(run.stderr == "gestures: \(layout):\(message)\n")
+    }
+
+    /// The same class through `--size`, which sizes a device without a resolution as a layout's surface
+    /// does: beyond 10^6 mm, a usage error.
+    @Test func aSizeBeyondTheLargestLengthIsAUsageError() throws {
+        let run = try CLI.run(["replay", "--size", "100x1e308", Self.trace])
+        #expect(run.status == 64)
+        #expect(run.stdout == "")
+        #expect(run.stderr == """
+            Error: The value '100x1e308' is invalid for '--size <WxH>'
+            Help:  --size <WxH>  The surface's size in mm (each side above 0, at most 1000000), for devices that report no resolution.
+            Usage: gestures replay [--layout <file>] [--format <format>] [--device <desc>] [--size <WxH>] <trace> ...
+              See 'gestures replay --help' for more information.
+
+            """)
     }
 
     // MARK: fuzz-evemu: names cut by a carriage return

@@ -36,6 +36,13 @@ public struct Size: Hashable, Sendable {
         self.width = width
         self.height = height
     }
+
+    /// The largest length, in magnitude, that a layout (its surface, the positions and sizes of its regions)
+    /// or `--size` may give (docs/SPEC.md "Layout file", Limits): 10^6 mm, a kilometre, where touch surfaces
+    /// measure a few metres. Touches then land within about that, and every distance, speed and velocity fit
+    /// derived from their positions stays finite: a surface of 1e308 mm put touches 1e308 mm apart, and the
+    /// least-squares velocity of a pan overflowed to NaN (`null` in JSON Lines).
+    public static let largestLength = 1e6
 }
 
 /// An axis-aligned rectangle in mm. Containment includes the boundary.
