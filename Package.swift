@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TraceFormats", targets: ["TraceFormats", "EvdevModel"]),
         // For the fuzz targets of Fuzz/ (a package of their own): the layout loader, and the invariant checks.
         .library(name: "LayoutFile", targets: ["LayoutFile"]),
+        .library(name: "Render", targets: ["Render"]),
         .library(name: "GestureTestSupport", targets: ["GestureTestSupport"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
@@ -31,11 +32,14 @@ let package = Package(
         .target(name: "TraceFormats", dependencies: ["EvdevModel", "GestureCore", .product(name: "Yams", package: "Yams")]),
         // The layout file: a strict JSON reader and the checks of every key (pure, no Foundation).
         .target(name: "LayoutFile", dependencies: ["GestureCore"]),
+        // Pictures of a played trace: the surface, its targets, the contacts' paths and the gestures, as SVG
+        // (pure, no Foundation).
+        .target(name: "Render", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")]),
         // Replaying traces through the engine, and the exit statuses of the command line.
         .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile"]),
         // The `gestures` command.
         .executableTarget(name: "gestures", dependencies: [
-            "Replay", "LiveInput", "EvdevDevice", "TraceFormats", "GestureCore", "GestureFormat",
+            "Replay", "LiveInput", "EvdevDevice", "TraceFormats", "GestureCore", "GestureFormat", "Render",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libevdev, through the system's pkg-config (Debian: libevdev-dev).

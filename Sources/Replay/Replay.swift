@@ -86,6 +86,28 @@ public struct ReplayOptions: Sendable {
 /// happens at the last good frame — every `began` still gets its `ended` or `cancelled` — and the error is
 /// thrown after those lines.
 public func replay(trace path: FilePath, options: ReplayOptions, output: LineWriter) throws(CommandError) {
+    let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path.description : nil)
+    defer { output.flush() }
+    try play(trace: path, options: options) { events in
+        for event in events { output.write(event, with: formatter) }
+    }
+}
+
+/// What a trace was played on: the surface and the targets that recognized its gestures.
+public struct PlayedTrace: Sendable {
+    /// The surface's size in mm, as the trace's device maps onto it.
+    public var surface: Size
+    /// The layout the trace was played with: `--layout`, the one beside the trace, or the default.
+    public var layout: Layout
+}
+
+/// Plays one trace through a fresh engine, as `replay` does, handing each frame to `observe` (before the
+/// engine sees it) and each run of gesture events to `events`, in order; the warnings go to stderr.
+/// When the trace turns out malformed part-way, the gestures in progress are cancelled at the last good
+/// frame (those events are handed over too) and the error is thrown after them.
+@discardableResult
+public func play(trace path: FilePath, options: ReplayOptions, observingFrames observe: (TouchFrame) -> Void = { _ in },
+                 events: ([GestureEvent]) -> Void) throws(CommandError) -> PlayedTrace {
     let reader: TraceReader
     do {
         reader = try TraceReader.open(path: path, device: options.device)
@@ -126,10 +148,6 @@ public func replay(trace path: FilePath, options: ReplayOptions, output: LineWri
     guard var pipeline = GesturePipeline(description: description, surface: mapping, layout: layout) else {
         throw CommandError(status: CommandError.malformed, "\(descriptionFile): expected a touch device")
     }
-    let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path.description : nil)
-    func emit(_ events: [GestureEvent]) {
-        for event in events { output.write(event, with: formatter) }
-    }
     var failure: CommandError?
     while true {
         let event: InputEvent?
@@ -140,7 +158,7 @@ public func replay(trace path: FilePath, options: ReplayOptions, output: LineWri
             break
         }
         guard let event else { break }
-        emit(pipeline.handle(event))
+        events(pipeline.handle(event, observingFrames: observe))
     }
     let end = pipeline.finish()
     if failure == nil {
@@ -151,7 +169,7 @@ public func replay(trace path: FilePath, options: ReplayOptions, output: LineWri
             Diagnostics.warn("\(path): the trace ends in the middle of a frame; its last events after the final SYN_REPORT were dropped")
         }
     }
-    emit(end.events)
-    output.flush()
+    events(end.events)
     if let failure { throw failure }
+    return PlayedTrace(surface: mapping.size, layout: layout ?? .wholeSurface(mapping.size))
 }
