@@ -36,10 +36,10 @@ let package = Package(
         // (pure, no Foundation).
         .target(name: "Render", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")]),
         // Replaying traces through the engine, and the exit statuses of the command line.
-        .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile"]),
+        .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile", "Render"]),
         // The `gestures` command.
         .executableTarget(name: "gestures", dependencies: [
-            "Replay", "LiveInput", "EvdevDevice", "TraceFormats", "GestureCore", "GestureFormat", "Render",
+            "Replay", "LiveInput", "EvdevDevice", "TraceFormats", "GestureCore", "GestureFormat",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libevdev, through the system's pkg-config (Debian: libevdev-dev).
@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(name: "GestureFormatTests", dependencies: ["GestureCore", "GestureFormat"]),
         .testTarget(name: "LayoutFileTests", dependencies: ["LayoutFile", "GestureCore"]),
         .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Replay", "TraceFormats", "GestureCore", "GestureTestSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "EvdevModel", "GestureCore", "GestureTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

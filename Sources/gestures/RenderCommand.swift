@@ -1,6 +1,4 @@
 import ArgumentParser
-import GestureCore
-import Render
 import Replay
 import TraceFormats
 
@@ -39,15 +37,7 @@ struct RenderCommand: ParsableCommand {
         do throws(CommandError) {
             var options = ReplayOptions(device: device, size: size?.size)
             if let layout { options.layout = try loadLayout(path: layout) }
-            var frames: [TouchFrame] = []
-            var events: [GestureEvent] = []
-            // The frames are kept as they come and drawn once the trace is over, when its targets are known.
-            let played = try play(trace: trace, options: options, observingFrames: { frames.append($0) }, events: { events += $0 })
-            var picture = Picture(title: RenderCommand.fileName(of: trace), surface: played.surface,
-                                  targets: played.layout.regions.map(\.target))
-            for frame in frames { picture.add(frame) }
-            picture.add(events)
-            let svg = Array(picture.svg(animated: animate).utf8)
+            let svg = Array(try picture(of: trace, options: options).svg(animated: animate).utf8)
             if let output {
                 do {
                     try writeWholeFile(output, svg)
@@ -63,10 +53,4 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// The last component of `path`, for the picture's title.
-    static func fileName(of path: FilePath) -> String {
-        let text = path.description
-        guard let slash = text.lastIndex(of: "/") else { return text }
-        return String(text[text.index(after: slash)...])
-    }
 }
