@@ -96,7 +96,7 @@ extension PictureDrawing {
     /// case per gesture type.
     private func draw(_ episode: Episode, rank: Int, next: Episode?, to svg: inout SVGText) {
         let color = GestureStyle.color(of: episode.first.kind)
-        svg.element("g", [("class", "gesture " + episode.type), ("data-target", episode.target),
+        svg.element("g", [("class", "gesture"), ("data-type", episode.type), ("data-target", episode.target),
                           ("data-time", seconds(episode.first.time))]) { svg in
             switch episode.last.kind {
             case .tap(let tap):
@@ -371,8 +371,11 @@ extension PictureDrawing {
     private func drawOther(_ episode: Episode, value: GestureValue, color: String, to svg: inout SVGText) {
         guard let target = targets[episode.target] else { return }
         let bounds = target.shape.bounds
+        // As much of the value as fits on the target; all of it in the tooltip.
         var text = value.description
-        if text.count > 48 { text = String(text.prefix(47)) + "…" }
+        let fits = max(8, Int(bounds.width / (0.55 * 0.8 * font)))
+        if text.count > fits { text = String(text.prefix(fits - 1)) + "…" }
+        svg.text("title", [], value.description)
         label(text, at: Point(x: bounds.x + 0.4 * font, y: bounds.y + bounds.height - 0.5 * font), color: color, to: &svg,
               from: episode.first.time)
     }

@@ -66,7 +66,7 @@ struct TimeStrip {
             for (index, lane) in lanes.enumerated() {
                 svg.empty("rect", [("x", n(left)), ("y", n(lane.top)), ("width", n(width)), ("height", n(lane.height)),
                                    ("fill", index % 2 == 0 ? "#f0f0ec" : "#f7f7f4")])
-                svg.text("text", [("x", n(left + 0.4 * font)), ("y", n(lane.top + lane.height / 2 + 0.3 * font)),
+                svg.text("text", [("class", "lane"), ("x", n(left + 0.4 * font)), ("y", n(lane.top + lane.height / 2 + 0.3 * font)),
                                   ("font-size", n(0.8 * font)), ("fill", "#333")], lane.name)
                 if lane.name == "touches" { drawTouches(lane, to: &svg) } else { drawGestures(lane, to: &svg) }
             }

@@ -80,7 +80,7 @@ enum Recordings {
         }
         #expect(!selections.isEmpty)
         for animated in [false, true] {
-            let groups = try SVGElement.parse(Recordings.svg(trace, animated: animated)).find("g", class: "select")
+            let groups = try SVGElement.parse(Recordings.svg(trace, animated: animated)).find("g", class: "gesture").filter { $0["data-type"] == "select" }
             #expect(groups.count == selections.count, "\(trace)")
             for (group, selection) in zip(groups, selections) {
                 let chart = try #require(charts[selection.region])
