@@ -64,6 +64,12 @@ struct BucketAxis {
         }
     }
 
+    /// The first day of the bucket at `index` that lies in a date domain (a week bucket can start before it).
+    func visibleDay(_ index: Int) -> CivilDay? {
+        guard case .day(let day) = bucket(index), case .date(let start, _, _) = domain else { return nil }
+        return max(day, start)
+    }
+
     /// The index of `bucket`.
     func index(of bucket: Bucket) -> Int {
         switch (domain, bucket) {
@@ -100,7 +106,7 @@ struct BucketAxis {
     /// The larger unit that the bucket at `index` lies in, for date buckets: `Nov 2025` for a day or a week,
     /// `2025` for a month; nil for numbers.
     func largerUnitLabel(_ index: Int) -> String? {
-        guard case .day(let day) = bucket(index), case .date(_, _, let kind) = domain else { return nil }
+        guard let day = visibleDay(index), case .date(_, _, let kind) = domain else { return nil }
         let (year, month, _) = day.components
         return kind == .month ? String(year) : BucketAxis.monthNames[month - 1] + " " + String(year)
     }

@@ -67,8 +67,9 @@ enum GestureStyle {
 }
 
 extension PictureDrawing {
-    /// Every gesture on the surface, in the order they began; haptics last, on top.
-    func drawGestures(_ svg: inout SVGText) {
+    /// Every gesture on the surface, in the order they began, haptics last, on top; what lies under the
+    /// contacts' paths (the way a pan went) into `under`.
+    func drawGestures(_ svg: inout SVGText, under: inout SVGText) {
         // Each gesture's rank among those of its target and type, to stack their captions.
         var counts: [String: Int] = [:]
         let ranks = episodes.map { episode -> Int in
@@ -78,10 +79,10 @@ extension PictureDrawing {
         }
         svg.element("g", [("class", "gestures"), ("stroke-linecap", "round"), ("stroke-linejoin", "round")]) { svg in
             for (index, episode) in episodes.enumerated() where !episode.isHaptic {
-                draw(episode, rank: ranks[index], next: nextOfSameKind(after: index), to: &svg)
+                draw(episode, rank: ranks[index], next: nextOfSameKind(after: index), to: &svg, under: &under)
             }
             for (index, episode) in episodes.enumerated() where episode.isHaptic {
-                draw(episode, rank: ranks[index], next: nil, to: &svg)
+                draw(episode, rank: ranks[index], next: nil, to: &svg, under: &under)
             }
         }
     }
@@ -94,7 +95,7 @@ extension PictureDrawing {
 
     /// One gesture (`rank`: how many of its target and type came before it; `next`: the next one): one
     /// case per gesture type.
-    private func draw(_ episode: Episode, rank: Int, next: Episode?, to svg: inout SVGText) {
+    private func draw(_ episode: Episode, rank: Int, next: Episode?, to svg: inout SVGText, under: inout SVGText) {
         let color = GestureStyle.color(of: episode.first.kind)
         svg.element("g", [("class", "gesture"), ("data-type", episode.type), ("data-target", episode.target),
                           ("data-time", seconds(episode.first.time))]) { svg in
@@ -107,11 +108,11 @@ extension PictureDrawing {
             case .select:
                 drawSelection(episode, rank: rank, color: color, to: &svg)
             case .pan:
-                drawTranslation(episode, label: "pan", color: color, to: &svg) { kind in
+                drawTranslation(episode, label: "pan", color: color, to: &svg, under: &under) { kind in
                     if case .pan(_, let pan) = kind { (pan.dx, pan.dy) } else { nil }
                 }
             case .edgeSwipe(_, let swipe):
-                drawTranslation(episode, label: "edge swipe from " + swipe.edge, color: color, to: &svg) { kind in
+                drawTranslation(episode, label: "edge swipe from " + swipe.edge, color: color, to: &svg, under: &under) { kind in
                     if case .edgeSwipe(_, let swipe) = kind { (swipe.dx, swipe.dy) } else { nil }
                 }
             case .wind:
@@ -130,10 +131,15 @@ extension PictureDrawing {
         }
     }
 
-    /// Text with a white halo, readable over paths.
+    /// Text with a white halo, readable over paths, moved up or down by a line or more where it would
+    /// cover a caption already placed.
     func label(_ text: String, at point: Point, anchor: String = "start", size: Double? = nil, color: String,
                to svg: inout SVGText, from time: Timestamp? = nil) {
-        svg.text("text", [("x", n(point.x)), ("y", n(point.y)), ("text-anchor", anchor), ("font-size", n(size ?? 0.8 * font)),
+        let size = size ?? 0.8 * font
+        let width = TextMetrics.width(of: text, fontSize: size)
+        let left = anchor == "start" ? point.x : anchor == "end" ? point.x - width : point.x - width / 2
+        let y = captions.place(Rect(x: left, y: point.y - 0.8 * size, width: width, height: size), step: 1.15 * size)
+        svg.text("text", [("x", n(point.x)), ("y", n(y + 0.8 * size)), ("text-anchor", anchor), ("font-size", n(size)),
                           ("fill", color), ("stroke", "#ffffff"), ("stroke-width", n(0.22 * font)), ("paint-order", "stroke"),
                           ("stroke-linejoin", "round")], text) { svg in
             if let clock, let time { clock.show(from: time, to: &svg) }
@@ -193,13 +199,13 @@ extension PictureDrawing {
             }
             var text = BucketAxis.label(final, domain: configuration.domain)
             if episode.wasCancelled { text += " (cancelled)" }
-            label(text, at: Point(x: x + 0.3 * font, y: rect.y + (2.4 + 1.1 * Double(rank)) * font), color: color, to: &svg)
+            label(text, at: Point(x: x + 0.3 * font, y: rect.y + 2.8 * font), color: color, to: &svg)
             clock?.show(from: episode.first.time, to: &svg)
         }
     }
 
     /// A pan or an edge swipe: an arrow from where its finger went down to where the gesture left it.
-    private func drawTranslation(_ episode: Episode, label text: String, color: String, to svg: inout SVGText,
+    private func drawTranslation(_ episode: Episode, label text: String, color: String, to svg: inout SVGText, under: inout SVGText,
                                  translation: (GestureEvent.Kind) -> (Double, Double)?) {
         let moves: [(time: Timestamp, dx: Double, dy: Double)] = episode.events.compactMap { event in
             translation(event.kind).map { (event.time, $0.0, $0.1) }
@@ -211,17 +217,33 @@ extension PictureDrawing {
             mismatch(a, first) < mismatch(b, first)
         }) else { return }
         let origin = finger.downPosition
-        let tip = Point(x: origin.x + last.dx, y: origin.y + last.dy)
-        let width = 0.3 * font
+        // Where the gesture put the finger, line by line: what it reported, drawn along the way it went.
+        let points = [origin] + moves.map { Point(x: origin.x + $0.dx, y: origin.y + $0.dy) }
+        let times = [first.time] + moves.map(\.time)
+        // The arrowhead: the last step of some length, so that it points the way the gesture went last.
+        func head(upTo index: Int) -> (from: Point, to: Point) {
+            var from = index
+            while from > 0, points[from].distance(to: points[index]) < 0.5 * font { from -= 1 }
+            return (points[from], points[index])
+        }
+        let dashes: [(String, String)] = episode.wasCancelled ? [("stroke-dasharray", n(0.6 * font) + " " + n(0.5 * font))] : []
+        // Under the finger's path, a broad band along the way the gesture went.
+        under.element("path", [("class", "way"), ("data-target", episode.target), ("d", pathData(points)), ("fill", "none"),
+                               ("stroke", color), ("stroke-width", n(0.9 * font)), ("stroke-opacity", "0.25"),
+                               ("stroke-linecap", "round"), ("stroke-linejoin", "round")]
+                              + (clock != nil ? [("pathLength", "1000"), ("stroke-dasharray", "1000 1000")] : [])) { svg in
+            if let clock { animateStroke(points: points, times: times, clock, to: &svg) }
+        }
         svg.element("g", []) { svg in
-            svg.empty("line", [("x1", n(origin.x)), ("y1", n(origin.y)), ("x2", n(tip.x)), ("y2", n(tip.y)),
-                               ("stroke", "#ffffff"), ("stroke-width", n(width + 0.25 * font)), ("stroke-opacity", "0.8")])
-            svg.element("line", [("x1", n(origin.x)), ("y1", n(origin.y)), ("x2", n(tip.x)), ("y2", n(tip.y)),
-                                 ("stroke", color), ("stroke-width", n(width)), ("marker-end", "url(#" + GestureStyle.arrowID(color) + ")")]
-                                + (episode.wasCancelled ? [("stroke-dasharray", n(0.6 * font) + " " + n(0.5 * font))] : [])) { svg in
+            let (from, to) = head(upTo: points.count - 1)
+            svg.element("line", [("class", "arrow"), ("x1", n(from.x)), ("y1", n(from.y)), ("x2", n(to.x)), ("y2", n(to.y)), ("stroke", color),
+                                 ("stroke-width", n(0.3 * font)), ("marker-end", "url(#" + GestureStyle.arrowID(color) + ")")] + dashes) { svg in
                 if let clock {
-                    clock.animate("x2", initial: n(origin.x), steps: moves.map { ($0.time, n(origin.x + $0.dx)) }, discrete: true, to: &svg)
-                    clock.animate("y2", initial: n(origin.y), steps: moves.map { ($0.time, n(origin.y + $0.dy)) }, discrete: true, to: &svg)
+                    let heads = points.indices.dropFirst().map { (times[$0], head(upTo: $0)) }
+                    for (attribute, value) in [("x1", { (h: (from: Point, to: Point)) in h.from.x }), ("y1", { $0.from.y }),
+                                               ("x2", { $0.to.x }), ("y2", { $0.to.y })] {
+                        clock.animate(attribute, initial: n(value(head(upTo: 0))), steps: heads.map { ($0.0, n(value($0.1))) }, discrete: true, to: &svg)
+                    }
                 }
             }
             let length = (last.dx * last.dx + last.dy * last.dy).squareRoot()

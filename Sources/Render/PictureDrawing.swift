@@ -61,6 +61,8 @@ struct PictureDrawing {
     let episodes: [Episode]
     let start: Timestamp
     let end: Timestamp
+    /// Where the captions placed so far lie, so that the next does not cover them.
+    let captions = CaptionBoard()
 
     init(picture: Picture, animated: Bool) {
         self.picture = picture
@@ -105,8 +107,11 @@ struct PictureDrawing {
                 svg.empty("rect", [("width", n(picture.surface.width)), ("height", n(picture.surface.height)),
                                    ("fill", "#ffffff"), ("stroke", "#555"), ("stroke-width", n(font * 0.08))])
                 for target in tree.reversed() { drawTarget(target, to: &svg) }
+                var gestures = SVGText(), under = SVGText()
+                drawGestures(&gestures, under: &under)
+                svg.element("g", [("class", "under-paths")]) { $0.raw(under.text) }
                 drawContacts(&svg)
-                drawGestures(&svg)
+                svg.raw(gestures.text)
             }
             strip.draw(self, to: &svg)
         }
@@ -211,6 +216,8 @@ struct PictureDrawing {
         let baseline = rect.y + rect.height - 0.45 * labelSize
         svg.element("g", [("class", "bucket-labels"), ("font-size", n(labelSize)), ("fill", "#41536b"), ("text-anchor", "middle")]) { svg in
             var previousLabel = -1
+            // Where the last label of the larger unit ends.
+            var largerEnd = -Double.infinity
             for index in stride(from: 0, to: axis.count, by: every) {
                 let (from, to) = axis.extent(index)
                 // The month (the year) on the first label and where it changes.
@@ -227,10 +234,11 @@ struct PictureDrawing {
                 let clamped = min(max(x, rect.x + width / 2 + 0.2 * labelSize), rect.x + rect.width - width / 2 - 0.2 * labelSize)
                 let y = baseline - (every > 1 ? 0.6 * labelSize : 0)
                 svg.text("text", [("x", n(clamped)), ("y", n(y))], text)
-                // The larger unit (the month, the year) a line above, where it begins.
-                if let larger = axis.largerUnitLabel(index), !short {
-                    svg.text("text", [("x", n(max(rect.x + from * rect.width, rect.x) + 0.2 * labelSize)), ("y", n(y - 1.15 * labelSize)),
-                                      ("text-anchor", "start"), ("font-weight", "bold")], larger)
+                // The larger unit (the month, the year) a line above, where it begins, if it has room.
+                let largerX = rect.x + from * rect.width + 0.2 * labelSize
+                if let larger = axis.largerUnitLabel(index), !short, largerX >= largerEnd {
+                    svg.text("text", [("x", n(largerX)), ("y", n(y - 1.15 * labelSize)), ("text-anchor", "start"), ("font-weight", "bold")], larger)
+                    largerEnd = largerX + TextMetrics.width(of: larger + " ", fontSize: labelSize)
                 }
             }
         }
@@ -323,7 +331,10 @@ struct PictureDrawing {
                         var attributes: [(String, String)] = [("d", pathData(points)), ("stroke-width", n(width)), ("stroke-opacity", "0.85")]
                         if clock != nil { attributes += [("pathLength", "1000"), ("stroke-dasharray", "1000 1000")] }
                         svg.element("path", attributes) { svg in
-                            if let clock { animateDrawing(contact, clock, to: &svg) }
+                            if let clock {
+                                let times = contact.samples.map(\.time) + (points.count > contact.samples.count ? [contact.endTime!] : [])
+                                animateStroke(points: points, times: times, clock, to: &svg)
+                            }
                         }
                     }
                     contactMarks(contact, color: color, to: &svg)
@@ -332,14 +343,13 @@ struct PictureDrawing {
         }
     }
 
-    /// The path's stroke uncovering itself as the finger moves: the dash offset at each sample is the
-    /// length still to come.
-    private func animateDrawing(_ contact: ContactTrack, _ clock: Clock, to svg: inout SVGText) {
+    /// A path's stroke (`pathLength` 1000, dashed `1000 1000`) uncovering itself as it is travelled: the
+    /// dash offset when each point is reached is the length still to come.
+    func animateStroke(points: [Point], times: [Timestamp], _ clock: Clock, to svg: inout SVGText) {
         var lengths = [0.0]
-        for (a, b) in zip(contact.samples, contact.samples.dropFirst()) { lengths.append(lengths.last! + a.position.distance(to: b.position)) }
+        for (a, b) in zip(points, points.dropFirst()) { lengths.append(lengths.last! + a.distance(to: b)) }
         let total = max(lengths.last!, 1e-9)
-        var steps = zip(contact.samples, lengths).map { (time: $0.time, value: SVGNumber.text(1000 * (1 - $1 / total))) }
-        if let endTime = contact.endTime { steps.append((endTime, "0")) }
+        let steps = zip(times, lengths).map { (time: $0, value: SVGNumber.text(1000 * (1 - $1 / total))) }
         clock.animate("stroke-dashoffset", initial: "1000", steps: steps, discrete: false, to: &svg)
     }
 
@@ -406,6 +416,30 @@ struct PictureDrawing {
     }
 }
 
+/// The captions placed so far on the surface.
+final class CaptionBoard {
+    private var placed: [Rect] = []
+
+    /// The top of `rect` moved by the least number of `step`s (down first, then up) at which it covers no
+    /// caption placed before, up to four steps; the rect is then taken.
+    func place(_ rect: Rect, step: Double) -> Double {
+        for offset in [0.0, 1, -1, 2, -2, 3, -3, 4] {
+            let moved = Rect(x: rect.x, y: rect.y + offset * step, width: rect.width, height: rect.height)
+            if !placed.contains(where: { $0.overlaps(moved) }) || offset == 4 {
+                placed.append(moved)
+                return moved.y
+            }
+        }
+        return rect.y
+    }
+}
+
+extension Rect {
+    func overlaps(_ other: Rect) -> Bool {
+        x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+    }
+}
+
 /// The finger colours: one per finger down at once (the first finger of every touch the same).
 enum Palette {
     static let fingers = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"]
@@ -461,13 +495,10 @@ extension BucketAxis {
     /// year for months) since the label at `previous` (−1: none yet): such a label shows it.
     func isFirstOfLargerUnit(_ index: Int, since previous: Int) -> Bool {
         guard previous >= 0 else { return true }
-        switch (bucket(index), bucket(previous), domain) {
-        case (.day(let day), .day(let before), .date(_, _, .month)):
-            return day.components.year != before.components.year
-        case (.day(let day), .day(let before), _):
-            return day.components.month != before.components.month || day.components.year != before.components.year
-        default:
-            return false
+        guard let day = visibleDay(index), let before = visibleDay(previous), case .date(_, _, let kind) = domain else { return false }
+        switch kind {
+        case .month: return day.components.year != before.components.year
+        case .day, .week: return day.components.month != before.components.month || day.components.year != before.components.year
         }
     }
 }

@@ -27,6 +27,8 @@ struct TimeStrip {
     let bottom: Double
     private let contacts: [ContactTrack]
     private let episodes: [Episode]
+    /// The row of each gesture (of `episodes`) in its lane.
+    private let rows: [Int]
 
     init(top: Double, left: Double, width: Double, font: Double, start: Timestamp, end: Timestamp,
          contacts: [ContactTrack], episodes: [Episode]) {
@@ -38,21 +40,46 @@ struct TimeStrip {
         self.end = end
         self.contacts = contacts
         self.episodes = episodes
+        // The touches, then the gesture types in the order they first occur, the haptics last.
         var names = ["touches"]
-        for episode in episodes where !names.contains(episode.type) { names.append(episode.type) }
+        for episode in episodes where !names.contains(episode.type) && !episode.isHaptic { names.append(episode.type) }
+        if let haptic = episodes.first(where: \.isHaptic) { names.append(haptic.type) }
         let nameWidth = names.map { TextMetrics.width(of: $0, fontSize: 0.8 * font) }.max() ?? 0
         timeLeft = left + nameWidth + 1.2 * font
         timeRight = left + width - 0.8 * font
+        // Gestures that overlap in time take rows of their own in their lane, the first free one.
+        var rows = Array(repeating: 0, count: episodes.count)
+        var rowEnds: [String: [Double]] = [:]
+        let pixelsPerSecond = (timeRight - timeLeft) / max(Double((end - start).microseconds) / 1e6, 1e-3)
+        for (index, episode) in episodes.enumerated() where episode.isContinuous {
+            let from = Double((episode.first.time - start).microseconds) / 1e6 * pixelsPerSecond
+            let to = max(Double((TimeStrip.endTime(of: episode, traceEnd: end) - start).microseconds) / 1e6 * pixelsPerSecond, from + font)
+            var ends = rowEnds[episode.type, default: []]
+            let row = ends.firstIndex { $0 + 0.3 * font <= from } ?? min(ends.count, TimeStrip.mostRows - 1)
+            if row == ends.count { ends.append(to) } else { ends[row] = max(ends[row], to) }
+            rowEnds[episode.type] = ends
+            rows[index] = row
+        }
+        self.rows = rows
         var lanes: [Lane] = []
         var y = top + 0.3 * font
         for name in names {
-            let rows = name == "touches" ? max(1, (contacts.map(\.finger).max() ?? 0) + 1) : 1
-            let height = name == "touches" ? max(1.6 * font, Double(rows) * 0.7 * font + 0.4 * font) : 1.6 * font
-            lanes.append(Lane(name: name, top: y, height: height, rows: rows))
+            let count = name == "touches" ? max(1, (contacts.map(\.finger).max() ?? 0) + 1) : max(1, rowEnds[name]?.count ?? 1)
+            let height = name == "touches" ? max(1.6 * font, Double(count) * 0.7 * font + 0.4 * font)
+                : max(1.6 * font, Double(count) * 1.15 * font + 0.45 * font)
+            lanes.append(Lane(name: name, top: y, height: height, rows: count))
             y += height
         }
         self.lanes = lanes
         bottom = y + 2.4 * font
+    }
+
+    /// A lane shows at most this many rows; further overlapping gestures share the last.
+    static let mostRows = 8
+
+    /// When a gesture ends on the strip: its `ended` or `cancelled`, else the end of the trace.
+    static func endTime(of episode: Episode, traceEnd: Timestamp) -> Timestamp {
+        episode.last.kind.phase == .ended || episode.wasCancelled ? episode.last.time : traceEnd
     }
 
     private var spanSeconds: Double { max(Double((end - start).microseconds) / 1e6, 1e-3) }
@@ -89,9 +116,9 @@ struct TimeStrip {
 
     /// The gestures of the lane's type: dots and bars in the type's colour, a bar named by its target.
     private func drawGestures(_ lane: Lane, to svg: inout SVGText) {
-        let middle = lane.top + lane.height / 2
         let barHeight = 0.9 * font
-        for episode in episodes where episode.type == lane.name {
+        for (index, episode) in episodes.enumerated() where episode.type == lane.name {
+            let middle = lane.rows == 1 ? lane.top + lane.height / 2 : lane.top + 0.2 * font + (Double(rows[index]) + 0.5) * 1.15 * font
             let (color, badge) = GestureStyle.style(of: episode.first.kind)
             let from = x(episode.first.time)
             guard episode.isContinuous else {
@@ -104,8 +131,7 @@ struct TimeStrip {
                 continue
             }
             // A gesture still going at the end of the trace runs to its end.
-            let lastTime = episode.last.kind.phase == .ended || episode.wasCancelled ? episode.last.time : end
-            let to = max(x(lastTime), from + barHeight)
+            let to = max(x(TimeStrip.endTime(of: episode, traceEnd: end)), from + barHeight)
             var attributes: [(String, String)] = [("class", "span"), ("x", n(from)), ("y", n(middle - barHeight / 2)), ("width", n(to - from)),
                                                   ("height", n(barHeight)), ("rx", n(barHeight / 2)), ("fill", color)]
             if episode.wasCancelled {
