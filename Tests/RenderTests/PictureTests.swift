@@ -116,8 +116,11 @@ import Testing
         #expect(captions(try gesture("swipe")) == ["swipe right 500 mm/s"])
         let edge = try gesture("edge-swipe")
         #expect(captions(edge) == ["edge swipe from left 38 mm"])
-        let arrow = try #require(edge.find("line").first { $0["marker-end"] != nil })
-        #expect(arrow["x1"] == "2" && arrow["y1"] == "150" && arrow["x2"] == "40" && arrow["y2"] == "150")
+        // The way it went, from where the finger landed through each line's translation, under the paths.
+        let way = try #require(root.find("path", class: "way").first { $0["data-target"] == "edge" })
+        #expect(way["d"] == "M2,150L8,150 40,150 40,150")
+        let arrow = try #require(edge.find("line", class: "arrow").first)
+        #expect(arrow["x2"] == "40" && arrow["y2"] == "150" && arrow["marker-end"] != nil)
         // As much of the value as fits on the target (140 mm at 5.33 mm: 47 characters), all of it in the tooltip.
         let own = try gesture("gesture")
         #expect(captions(own) == ["Value(startLocation: (200.0, 150.0), location:…"])
