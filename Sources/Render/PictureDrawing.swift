@@ -452,13 +452,15 @@ struct DialMarks {
     let ticks: [(degrees: Double, labelled: Bool)]
 
     /// Marks every `detent` degrees from `first` up to `last` (at most one turn; the end of a full turn is
-    /// its start), labelled every `labelStep`.
+    /// its start), labelled every `labelStep`; finer detents than a degree are marked every whole number of
+    /// them that makes a degree or more (the layout allows 3,600 a turn).
     init(detent: Double, labelStep: Double, first: Double, last: Double) {
         var ticks: [(degrees: Double, labelled: Bool)] = []
         let fullTurn = last - first >= 360 - 1e-9
-        let count = min(Int(((last - first) / detent + 1e-9).rounded(.down)), 720)
+        let step = detent * max(1, (1 / detent - 1e-9).rounded(.up))
+        let count = min(Int(((last - first) / step + 1e-9).rounded(.down)), 360)
         for k in 0...max(count, 0) {
-            let degrees = first + Double(k) * detent
+            let degrees = first + Double(k) * step
             if fullTurn && degrees >= first + 360 - 1e-9 { break }
             let offset = (degrees - first) / labelStep
             ticks.append((degrees, (offset - offset.rounded()).magnitude < 1e-6))
