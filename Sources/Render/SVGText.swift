@@ -1,3 +1,5 @@
+import GestureFormat
+
 /// The text of an SVG document, built element by element: attributes in the order given, text and
 /// attribute values escaped. No Foundation.
 struct SVGText {
@@ -22,7 +24,7 @@ struct SVGText {
     mutating func text(_ name: String, _ attributes: [(String, String)], _ content: String,
                        animations: (inout SVGText) -> Void = { _ in }) {
         openTag(name, attributes)
-        text += ">" + SVGText.escaped(content)
+        text += ">" + XMLText.escaped(content)
         animations(&self)
         text += "</" + name + ">\n"
     }
@@ -35,28 +37,8 @@ struct SVGText {
     private mutating func openTag(_ name: String, _ attributes: [(String, String)]) {
         text += "<" + name
         for (key, value) in attributes {
-            text += " " + key + "=\"" + SVGText.escaped(value) + "\""
+            text += " " + key + "=\"" + XMLText.escaped(value) + "\""
         }
-    }
-
-    /// `value` with `&`, `<`, `>` and `"` escaped, and the characters XML 1.0 does not allow (control
-    /// characters other than tab and line ends) replaced by U+FFFD.
-    static func escaped(_ value: String) -> String {
-        var result = ""
-        result.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                result.unicodeScalars.append("\u{FFFD}")
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }
 

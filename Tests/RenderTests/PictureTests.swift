@@ -167,7 +167,7 @@ import Testing
         let picture = Picture(title: "a <b> & \"c\"\u{1}", surface: Size(width: 50, height: 30), targets: [])
         for animated in [false, true] {
             let root = try SVGElement.parse(picture.svg(animated: animated))
-            #expect(root.find("title").first?.text == "a <b> & \"c\"\u{FFFD}")
+            #expect(root.find("title").first?.text == "a <b> & \"c\"\\u{1}")
         }
     }
 
