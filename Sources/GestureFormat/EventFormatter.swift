@@ -53,6 +53,10 @@ public struct EventFormatter: Sendable {
         case .pan(_, let pan):
             fields.number("dx", pan.dx)
             fields.number("dy", pan.dy)
+            if let velocity = pan.velocity {
+                fields.number("vx", velocity.vx)
+                fields.number("vy", velocity.vy)
+            }
         case .wind(_, let wind):
             fields.number("angle", wind.angle)
             fields.number("delta", wind.delta)

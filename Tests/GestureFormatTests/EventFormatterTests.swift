@@ -29,6 +29,8 @@ import Testing
         anchor: .number(8), selection: Selection(start: .number(6), end: .number(8)))))
     static let panBegan = GestureEvent(time: at(2_000_001), target: "chart", kind: .pan(.began, .init(dx: 3.0004, dy: -0.25)))
     static let panChanged = GestureEvent(time: at(2_016_000), target: "chart", kind: .pan(.changed, .init(dx: -12.3456, dy: -0.0001)))
+    static let panEnded = GestureEvent(time: at(2_032_000), target: "chart", kind: .pan(.ended, .init(
+        dx: -12.3456, dy: 0, velocity: Velocity(vx: -629.28571, vy: 0.0004))))
     static let windChanged = GestureEvent(time: at(5_000_000), target: "timer", kind: .wind(.changed, .init(
         angle: 36.00000001, delta: 5.9995, detent: 6)))
     static let windCancelled = GestureEvent(time: at(5_100_000), target: "timer", kind: .wind(.cancelled, .init(
@@ -56,6 +58,7 @@ import Testing
         (selectEnded, #"{"time":13.650000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":6,"end":8}}"#),
         (panBegan, #"{"time":2.000001,"region":"chart","type":"pan","phase":"began","dx":3,"dy":-0.25}"#),
         (panChanged, #"{"time":2.016000,"region":"chart","type":"pan","phase":"changed","dx":-12.346,"dy":0}"#),
+        (panEnded, #"{"time":2.032000,"region":"chart","type":"pan","phase":"ended","dx":-12.346,"dy":0,"vx":-629.286,"vy":0}"#),
         (windChanged, #"{"time":5.000000,"region":"timer","type":"wind","phase":"changed","angle":36,"delta":6,"detent":6}"#),
         (windCancelled, #"{"time":5.100000,"region":"timer","type":"wind","phase":"cancelled","angle":-12.5,"delta":0,"detent":-2}"#),
         (rotateChanged, #"{"time":1.500000,"region":"timer","type":"rotate","phase":"changed","angle":12.5,"rotation":-7.25,"delta":0.123,"detent":2,"center":{"x":107.5,"y":100}}"#),
@@ -88,7 +91,7 @@ import Testing
         switch event.kind {
         case .tap(let tap): fields = ["x", "y", "count"] + (tap.value == nil ? [] : ["value", "selection"])
         case .select: fields = ["anchor", "selection"]
-        case .pan: fields = ["dx", "dy"]
+        case .pan(_, let pan): fields = ["dx", "dy"] + (pan.velocity == nil ? [] : ["vx", "vy"])
         case .wind: fields = ["angle", "delta", "detent"]
         case .rotate: fields = ["angle", "rotation", "delta", "detent", "center"]
         case .haptic(.press): fields = ["kind"]
@@ -202,6 +205,7 @@ import Testing
         (selectBegan, "13.300000 chart select began anchor=8 selection=8..8"),
         (selectChanged, "13.412000 chart select changed anchor=8 selection=7..8"),
         (panChanged, "2.016000 chart pan changed dx=-12.346 dy=0"),
+        (panEnded, "2.032000 chart pan ended dx=-12.346 dy=0 vx=-629.286 vy=0"),
         (windCancelled, "5.100000 timer wind cancelled angle=-12.5 delta=0 detent=-2"),
         (rotateChanged, "1.500000 timer rotate changed angle=12.5 rotation=-7.25 delta=0.123 detent=2 center=107.5,100"),
         (press, "13.300000 chart haptic kind=press"),

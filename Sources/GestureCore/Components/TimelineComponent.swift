@@ -93,7 +93,7 @@ public struct TimelineComponent: Component {
             select(update.phase, fingerX: drag?.location.x, to: &output)
         case .second(let pan):
             let (dx, dy) = pan.translation
-            output.emit(.pan(update.phase, GestureEvent.Pan(dx: dx, dy: dy)))
+            output.emit(.pan(update.phase, GestureEvent.Pan(dx: dx, dy: dy, velocity: pan.velocity)))
         }
     }
 

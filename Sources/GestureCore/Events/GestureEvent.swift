@@ -86,10 +86,13 @@ public struct GestureEvent: Hashable, Sendable {
         /// mm from the down position.
         public var dx: Double
         public var dy: Double
+        /// At `ended` only: the finger's velocity at the lift (`DragGesture.Value.velocity`).
+        public var velocity: Velocity?
 
-        public init(dx: Double, dy: Double) {
+        public init(dx: Double, dy: Double, velocity: Velocity? = nil) {
             self.dx = dx
             self.dy = dy
+            self.velocity = velocity
         }
     }
 

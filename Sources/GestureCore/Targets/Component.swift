@@ -93,9 +93,9 @@ extension TapGesture.Value: StandardEventValue {
 }
 
 extension DragGesture.Value: StandardEventValue {
-    /// A `pan` line: the translation from where the drag started.
+    /// A `pan` line: the translation from where the drag started; at `ended`, the velocity.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
-        .pan(phase, GestureEvent.Pan(dx: translation.dx, dy: translation.dy))
+        .pan(phase, GestureEvent.Pan(dx: translation.dx, dy: translation.dy, velocity: velocity))
     }
 }
 
