@@ -67,6 +67,10 @@ enum GestureStyle {
 }
 
 extension PictureDrawing {
+    /// A pan that lifts at this speed (mm/s) or faster is drawn as a fling: the speed a swipe needs
+    /// (`SwipeGesture`'s default `minimumSpeed`).
+    static let flingSpeed = SwipeGesture.Configuration().minimumSpeed
+
     /// Every gesture on the surface, in the order they began, haptics last, on top; what lies under the
     /// contacts' paths (the way a pan went) into `under`.
     func drawGestures(_ svg: inout SVGText, under: inout SVGText) {
@@ -107,12 +111,13 @@ extension PictureDrawing {
                 drawTap(tap, at: episode.first.time, captioned: !countedOn, color: color, to: &svg)
             case .select:
                 drawSelection(episode, rank: rank, color: color, to: &svg)
-            case .pan:
-                drawTranslation(episode, label: "pan", color: color, to: &svg, under: &under) { kind in
+            case .pan(_, let pan):
+                // The velocity at the lift, on the `ended` line.
+                drawTranslation(episode, label: "pan", velocity: pan.velocity, color: color, to: &svg, under: &under) { kind in
                     if case .pan(_, let pan) = kind { (pan.dx, pan.dy) } else { nil }
                 }
             case .edgeSwipe(_, let swipe):
-                drawTranslation(episode, label: "edge swipe from " + swipe.edge, color: color, to: &svg, under: &under) { kind in
+                drawTranslation(episode, label: "edge swipe from " + swipe.edge, velocity: nil, color: color, to: &svg, under: &under) { kind in
                     if case .edgeSwipe(_, let swipe) = kind { (swipe.dx, swipe.dy) } else { nil }
                 }
             case .wind:
@@ -204,9 +209,11 @@ extension PictureDrawing {
         }
     }
 
-    /// A pan or an edge swipe: an arrow from where its finger went down to where the gesture left it.
-    private func drawTranslation(_ episode: Episode, label text: String, color: String, to svg: inout SVGText, under: inout SVGText,
-                                 translation: (GestureEvent.Kind) -> (Double, Double)?) {
+    /// A pan or an edge swipe: a band along the way it went (the finger's landing + each line's
+    /// translation) under the paths, an arrowhead at its end, and, for a lift fast enough to be a fling,
+    /// an arrow on along its `velocity`.
+    private func drawTranslation(_ episode: Episode, label text: String, velocity: Velocity?, color: String,
+                                 to svg: inout SVGText, under: inout SVGText, translation: (GestureEvent.Kind) -> (Double, Double)?) {
         let moves: [(time: Timestamp, dx: Double, dy: Double)] = episode.events.compactMap { event in
             translation(event.kind).map { (event.time, $0.0, $0.1) }
         }
@@ -250,6 +257,12 @@ extension PictureDrawing {
             let caption = text + " " + Numbers.decimal(length, places: 1) + " mm" + (episode.wasCancelled ? " (cancelled)" : "")
             label(caption, at: Point(x: origin.x + 0.9 * font, y: origin.y - 0.6 * font), color: color, to: &svg)
             clock?.show(from: first.time, to: &svg)
+        }
+        if let velocity, (velocity.vx * velocity.vx + velocity.vy * velocity.vy).squareRoot() >= Self.flingSpeed {
+            svg.element("g", [("class", "fling")]) { svg in
+                drawVelocity(from: points[points.count - 1], vx: velocity.vx, vy: velocity.vy, caption: "fling", color: color, to: &svg)
+                clock?.show(from: last.time, to: &svg)
+            }
         }
 
         func mismatch(_ contact: ContactTrack, _ move: (time: Timestamp, dx: Double, dy: Double)) -> Double {

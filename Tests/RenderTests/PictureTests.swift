@@ -80,18 +80,19 @@ import Testing
     }
 
     /// Nested targets are drawn inside their parents; a pinch as its two fingers' paths and its scale, a
-    /// swipe as an arrow with its speed, an edge swipe as an arrow from the edge, a target's own gesture as
-    /// its value; each gesture type has its lane in the time strip.
+    /// swipe as an arrow with its speed, an edge swipe along its way from the edge, a target's own gesture
+    /// as its value, a fast pan's lift as a fling; each gesture type has its lane in the time strip.
     @Test func everyGestureTypeAndNestedTargets() throws {
-        let surface = Rect(x: 0, y: 0, width: 300, height: 200)
+        let surface = Rect(x: 0, y: 0, width: 300, height: 300)
         let targets = [Target("screen", shape: .rectangle(surface), children: [
             Target("photo", shape: .rectangle(Rect(x: 10, y: 10, width: 130, height: 80)), gesture: MagnifyGesture()),
             Target("pad", shape: .rectangle(Rect(x: 150, y: 10, width: 140, height: 80)), gesture: SwipeGesture()),
             Target("press", shape: .rectangle(Rect(x: 150, y: 110, width: 140, height: 80)), gesture: LongPressGesture()),
             Target("edge", shape: .rectangle(Rect(x: 0, y: 100, width: 140, height: 100)),
                    gesture: EdgeSwipeGesture(.init(edge: .left, surface: surface))),
+            Target("list", shape: .rectangle(Rect(x: 150, y: 200, width: 140, height: 90)), gesture: DragGesture()),
         ])]
-        let picture = Self.picture(targets, size: Size(width: 300, height: 200)) {
+        let picture = Self.picture(targets, size: Size(width: 300, height: 300)) {
             down(0, at: 65, 50); after(.ms(10)); down(1, at: 85, 50)             // 20 mm apart
             after(.ms(10)); together(.move(0, Point(x: 60, y: 50)), .move(1, Point(x: 90, y: 50)))
             after(.ms(10)); together(.move(0, Point(x: 55, y: 50)), .move(1, Point(x: 95, y: 50)))   // 40 mm: × 2
@@ -104,10 +105,14 @@ import Testing
             down(3, at: 2, 150); after(.ms(10)); move(3, to: 8, 150); after(.ms(10)); move(3, to: 40, 150); up(3)
             after(.ms(100))
             down(4, at: 200, 150); after(.ms(400)); tick(); up(4)
+            after(.ms(100))
+            down(5, at: 160, 250)                                                // a fling: 6 mm every 10 ms, up
+            line(5, from: Point(x: 160, y: 250), to: Point(x: 160, y: 220), steps: 5, over: .ms(50))
+            up(5)
         }
         let root = try SVGElement.parse(picture.svg())
         let screen = try #require(root.find("g", class: "target").first { $0["data-target"] == "screen" })
-        #expect(Set(screen.find("g", class: "target").compactMap { $0["data-target"] }) == ["screen", "photo", "pad", "press", "edge"])
+        #expect(Set(screen.find("g", class: "target").compactMap { $0["data-target"] }) == ["screen", "photo", "pad", "press", "edge", "list"])
         func gesture(_ type: String) throws -> SVGElement { try #require(root.find("g", class: "gesture").first { $0["data-type"] == type }) }
         func captions(_ element: SVGElement) -> [String] { element.find("text").map(\.text) }
         let pinch = try gesture("magnify")
@@ -125,8 +130,11 @@ import Testing
         let own = try gesture("gesture")
         #expect(captions(own) == ["Value(startLocation: (200.0, 150.0), location:…"])
         #expect(own.find("title").map(\.text) == ["Value(startLocation: (200.0, 150.0), location: (200.0, 150.0))"])
+        // A pan that lifts at the speed of a swipe or faster goes on as a fling, with its velocity.
+        let fling = try #require(try gesture("pan").find("g", class: "fling").first)
+        #expect(captions(fling) == ["fling 600 mm/s"])
         let lanes = try #require(root.find("g", class: "time-strip").first).find("text", class: "lane").map(\.text)
-        #expect(lanes == ["touches", "magnify", "swipe", "edge-swipe", "gesture"])
+        #expect(lanes == ["touches", "magnify", "swipe", "edge-swipe", "gesture", "pan"])
     }
 
     /// A finger that rests stays where it is until it moves on: the position before a move is kept at the
