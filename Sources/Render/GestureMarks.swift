@@ -142,9 +142,11 @@ extension PictureDrawing {
                to svg: inout SVGText, from time: Timestamp? = nil) {
         let size = size ?? 0.8 * font
         let width = TextMetrics.width(of: text, fontSize: size)
-        let left = anchor == "start" ? point.x : anchor == "end" ? point.x - width : point.x - width / 2
+        let wanted = anchor == "start" ? point.x : anchor == "end" ? point.x - width : point.x - width / 2
+        // Within the page: moved in from its edges.
+        let left = min(max(wanted, 0.5 * margin - origin.x), pageWidth - origin.x - 0.5 * margin - width)
         let y = captions.place(Rect(x: left, y: point.y - 0.8 * size, width: width, height: size), step: 1.15 * size)
-        svg.text("text", [("x", n(point.x)), ("y", n(y + 0.8 * size)), ("text-anchor", anchor), ("font-size", n(size)),
+        svg.text("text", [("x", n(point.x + left - wanted)), ("y", n(y + 0.8 * size)), ("text-anchor", anchor), ("font-size", n(size)),
                           ("fill", color), ("stroke", "#ffffff"), ("stroke-width", n(0.22 * font)), ("paint-order", "stroke"),
                           ("stroke-linejoin", "round")], text) { svg in
             if let clock, let time { clock.show(from: time, to: &svg) }

@@ -286,7 +286,16 @@ struct PictureDrawing {
             svg.empty("line", [("class", "stop"), ("x1", n(inner.x)), ("y1", n(inner.y)), ("x2", n(outer.x)), ("y2", n(outer.y)),
                                ("stroke", "#c0392b"), ("stroke-width", n(0.2 * font)), ("stroke-linecap", "round")])
         }
-        nameLabel(target, to: &svg)
+        // The name just outside the circle at its top left, clear of the labels (inside the corner of its
+        // bounds where that has no room).
+        let nameSize = 0.9 * font
+        let corner = Point(x: center.x - 0.74 * radius, y: center.y - 0.74 * radius)
+        if corner.x - TextMetrics.width(of: target.name, fontSize: nameSize) >= 0.2 * font {
+            svg.text("text", [("x", n(corner.x)), ("y", n(corner.y)), ("text-anchor", "end"), ("font-weight", "bold"),
+                              ("font-size", n(nameSize)), ("fill", "#333")], target.name)
+        } else {
+            nameLabel(target, to: &svg)
+        }
         // The pointer: at the value the gestures left it, and turning with them.
         let angles = dialAngles(of: target.name)
         let finalAngle = angles.last?.angle ?? configuration.initialDegrees
