@@ -16,9 +16,9 @@ public struct Picture: Sendable {
     /// Shown above the surface (the trace's name).
     public var title: String
     /// The surface's size in mm.
-    public let surface: Size
+    public var surface: Size
     /// The targets the gestures were recognized on, first on top, as the engine had them.
-    public let targets: [Target]
+    public var targets: [Target]
     /// Every contact, in landing order.
     public private(set) var contacts: [ContactTrack] = []
     /// Every gesture event, in order.
