@@ -186,7 +186,7 @@ private struct Decoder {
     /// The keys of a region of any kind.
     static let regionKeys = timelineKeys + dialKeys.filter { !timelineKeys.contains($0) }
 
-    static let timelineKeys = ["name", "kind", "rect", "domain", "bucket", "longPressMs", "slopMm", "doubleTapMs", "doubleTapSlopMm"]
+    static let timelineKeys = ["name", "kind", "rect", "domain", "bucket", "longPressMs", "slopMm", "doubleTapMs", "doubleTapSlopMm", "zoom"]
 
     func timeline(_ name: String, _ fields: inout Members, _ path: String) throws(LayoutError) -> TimelineConfiguration {
         let rectValue = try required(&fields, "rect")
@@ -201,7 +201,22 @@ private struct Decoder {
         if let value = fields.take("slopMm") { configuration.slop = try nonNegative(value, path + ".slopMm") }
         if let value = fields.take("doubleTapMs") { configuration.doubleTapInterval = try milliseconds(value, path + ".doubleTapMs") }
         if let value = fields.take("doubleTapSlopMm") { configuration.doubleTapSlop = try nonNegative(value, path + ".doubleTapSlopMm") }
+        if let value = fields.take("zoom") { configuration.zoom = try zoom(value, domain, path + ".zoom") }
         return configuration
+    }
+
+    /// A timeline's `zoom`: an object, empty for the defaults; `minSpan` in the domain's units, days for dates.
+    func zoom(_ located: JSON.Located, _ domain: TimelineDomain, _ path: String) throws(LayoutError) -> ZoomConfiguration {
+        var fields = try members(located, path, allowed: ["minSpan"])
+        var zoom = ZoomConfiguration()
+        if let value = fields.take("minSpan") {
+            let span = try positive(value, path + ".minSpan")
+            switch domain {
+            case .numeric: zoom.minimumSpan = span
+            case .date: zoom.minimumSpan = span * TimelineDomain.secondsPerDay
+            }
+        }
+        return zoom
     }
 
     func domain(_ located: JSON.Located, _ bucket: JSON.Located, _ path: String) throws(LayoutError) -> TimelineDomain {

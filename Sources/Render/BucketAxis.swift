@@ -2,16 +2,26 @@ import GestureCore
 import GestureFormat
 
 /// A timeline's buckets, counted from the one that holds the domain's start: where each lies on the
-/// chart, and its label. Works for any number of buckets without listing them.
+/// chart, and its label. Works for any number of buckets without listing them. The chart shows `view`:
+/// the whole domain, or the part a zoom left visible.
 struct BucketAxis {
     let domain: TimelineDomain
     /// How many buckets the domain holds (the last may be cut short by the domain's end).
     let count: Int
+    /// The part of the domain across the chart's width: numbers, or seconds since 1970.
+    let view: (from: Double, to: Double)
     /// The first bucket's start, as a day, for date domains.
     private let firstDay: CivilDay?
 
-    init(_ domain: TimelineDomain) {
+    init(_ domain: TimelineDomain, visible: VisibleDomain? = nil) {
         self.domain = domain
+        switch domain {
+        case .numeric(let start, let end, _):
+            view = visible.map { (BucketAxis.magnitude($0.start), BucketAxis.magnitude($0.end)) } ?? (start, end)
+        case .date(let start, let end, _):
+            view = visible.map { (BucketAxis.magnitude($0.start), BucketAxis.magnitude($0.end)) }
+                ?? (Double(start.daysSinceEpoch) * 86_400, Double(end.daysSinceEpoch) * 86_400)
+        }
         switch domain {
         case .numeric(let start, let end, let size):
             firstDay = nil
@@ -84,10 +94,36 @@ struct BucketAxis {
         }
     }
 
+    /// A domain value as a number: itself, or an instant's seconds since 1970.
+    static func magnitude(_ value: DomainValue) -> Double {
+        switch value {
+        case .number(let number): number
+        case .instant(let seconds): seconds
+        }
+    }
+
+    /// Where `value` lies across the chart: 0 at the view's start, 1 at its end.
+    func fraction(of value: DomainValue) -> Double {
+        (BucketAxis.magnitude(value) - view.from) / (view.to - view.from)
+    }
+
+    /// The buckets the view shows, whole or in part.
+    var visibleIndices: ClosedRange<Int> {
+        func index(at magnitude: Double) -> Int {
+            let value: DomainValue = switch domain {
+            case .numeric: .number(magnitude)
+            case .date: .instant(seconds: magnitude)
+            }
+            return min(max(self.index(of: domain.bucket(of: value)), 0), count - 1)
+        }
+        return index(at: view.from)...max(index(at: view.from), index(at: view.to))
+    }
+
     /// Where the bucket at `index` starts and ends, as fractions of the chart's width, within [0, 1] (a
-    /// week bucket can start before the domain, the last bucket can end after it).
+    /// week bucket can start before the domain, the last bucket can end after it, a zoomed chart shows
+    /// part of a bucket at its edges).
     func extent(_ index: Int) -> (start: Double, end: Double) {
-        (clamp(domain.fraction(of: bucket(index).start)), clamp(domain.fraction(of: bucket(index + 1).start)))
+        (clamp(fraction(of: bucket(index).start)), clamp(fraction(of: bucket(index + 1).start)))
     }
 
     /// The extent of the buckets from `first` to `last` (a selection), as fractions of the chart's width.
@@ -129,6 +165,27 @@ struct BucketAxis {
         let start = label(selection.start, short: false, domain: domain)
         guard selection.end != selection.start else { return start }
         return start + " – " + label(selection.end, short: false, domain: domain)
+    }
+
+    /// A zoom's visible part of the domain as people read it: `12.5 – 37.5`, or `Nov 7 16:00 – Nov 24 08:00`
+    /// (UTC; the time left out at midnight).
+    static func label(_ visible: VisibleDomain) -> String {
+        func text(_ value: DomainValue) -> String {
+            switch value {
+            case .number(let number):
+                return Numbers.decimal(number, places: 2)
+            case .instant(let seconds):
+                let whole = Int((seconds / 60).rounded()) * 60
+                let day = CivilDay(daysSinceEpoch: Int((Double(whole) / 86_400).rounded(.down)))
+                let minutes = (whole - day.daysSinceEpoch * 86_400) / 60
+                let (_, month, dayOfMonth) = day.components
+                let date = monthNames[month - 1] + " " + String(dayOfMonth)
+                guard minutes != 0 else { return date }
+                let hours = String(minutes / 60), rest = String(minutes % 60)
+                return date + " " + (hours.count < 2 ? "0" : "") + hours + ":" + (rest.count < 2 ? "0" : "") + rest
+            }
+        }
+        return text(visible.start) + " – " + text(visible.end)
     }
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

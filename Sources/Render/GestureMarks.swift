@@ -56,12 +56,13 @@ enum GestureStyle {
         case .magnify: ("#00838f", nil)
         case .swipe(let swipe): ("#6d4c41", swipe.direction)
         case .edgeSwipe: ("#5d4037", nil)
+        case .zoom: ("#00695c", nil)
         case .gesture: ("#455a64", nil)
         }
     }
 
     /// The colours that draw arrows (each has its arrowhead marker).
-    static let arrowColors = ["#2e7d32", "#c2570c", "#8e24aa", "#00838f", "#6d4c41", "#5d4037"]
+    static let arrowColors = ["#2e7d32", "#c2570c", "#8e24aa", "#00838f", "#6d4c41", "#5d4037", "#00695c"]
 
     static func arrowID(_ color: String) -> String { "arrow-" + color.dropFirst() }
 }
@@ -127,7 +128,12 @@ extension PictureDrawing {
             case .haptic(let haptic):
                 drawHaptic(haptic, episode.first, color: color, to: &svg)
             case .magnify(_, let magnify):
-                drawPinch(episode, scale: magnify.scale, center: magnify.center, color: color, to: &svg)
+                drawPinch(episode, caption: "pinch ×" + Numbers.decimal(magnify.scale, places: 2), at: magnify.center, color: color, to: &svg)
+            case .zoom(_, let zoom):
+                // The chart now shows `visible`: its overview marks it.
+                // Captioned under the chart's overview, which marks what it shows.
+                let top = targets[episode.target].map { Point(x: $0.shape.bounds.x + $0.shape.bounds.width / 2, y: $0.shape.bounds.y + 2.4 * font) }
+                drawPinch(episode, caption: "zoom " + BucketAxis.label(zoom.visible), at: top, color: color, to: &svg)
             case .swipe(let swipe):
                 drawSwipe(swipe, episode.first, color: color, to: &svg)
             case .gesture(_, let value):
@@ -172,7 +178,8 @@ extension PictureDrawing {
     private func drawSelection(_ episode: Episode, rank: Int, color: String, to svg: inout SVGText) {
         guard let target = targets[episode.target], case .timeline(let configuration) = target.look else { return }
         let rect = target.shape.bounds
-        let axis = BucketAxis(configuration.domain)
+        // On the chart as drawn: as it shows its domain at the end.
+        let axis = BucketAxis(configuration.domain, visible: visibleDomains(of: episode.target).last?.visible)
         func span(_ selection: Selection) -> (x: Double, width: Double) {
             let (from, to) = axis.extent(from: selection.start, to: selection.end)
             return (rect.x + from * rect.width, (to - from) * rect.width)
@@ -362,19 +369,22 @@ extension PictureDrawing {
         return Point(x: now.x - before.x, y: now.y - before.y)
     }
 
-    /// A pinch: the two fingers' paths while it lasted, converging or diverging, and the scale.
-    private func drawPinch(_ episode: Episode, scale: Double, center: Point, color: String, to svg: inout SVGText) {
+    /// A pinch (or a chart's zoom): the two fingers' paths while it lasted, converging or diverging, and
+    /// `caption` above `point` (the target's centre when nil).
+    private func drawPinch(_ episode: Episode, caption: String, at point: Point?, color: String, to svg: inout SVGText) {
         let fingers = contacts(on: episode.target, at: episode.first.time).suffix(2)
+        let end = episode.last.time
+        let middle = point ?? targets[episode.target]?.circle.center ?? .zero
         svg.element("g", []) { svg in
             for finger in fingers {
-                let points = finger.samples.filter { $0.time >= episode.first.time && $0.time <= episode.last.time }.map(\.position)
+                let points = finger.samples.filter { $0.time >= episode.first.time && $0.time <= end }.map(\.position)
                 let path = [finger.position(at: episode.first.time)] + points
                 guard path.count > 1 else { continue }
-                svg.empty("path", [("d", pathData(path)), ("fill", "none"), ("stroke", color), ("stroke-width", n(0.4 * font)),
+                svg.empty("path", [("d", pathData(path)), ("fill", "none"), ("stroke", color), ("stroke-width", n(0.3 * font)),
                                    ("stroke-opacity", "0.9"), ("marker-end", "url(#" + GestureStyle.arrowID(color) + ")")])
             }
-            let caption = "pinch ×" + Numbers.decimal(scale, places: 2) + (episode.wasCancelled ? " (cancelled)" : "")
-            label(caption, at: Point(x: center.x, y: center.y - 0.8 * font), anchor: "middle", color: color, to: &svg)
+            label(caption + (episode.wasCancelled ? " (cancelled)" : ""), at: Point(x: middle.x, y: middle.y - 0.8 * font), anchor: "middle",
+                  color: color, to: &svg)
             clock?.show(from: episode.first.time, to: &svg)
         }
     }

@@ -192,34 +192,40 @@ struct PictureDrawing {
         nameLabel(target, to: &svg)
     }
 
-    /// A chart strip: its buckets as alternating columns, labelled along the bottom.
+    /// A chart strip: its buckets as alternating columns, labelled along the bottom, as the chart shows
+    /// them at the end (zoomed, if a zoom left it so: an overview of the whole domain then marks the part
+    /// shown, and moves with the zoom when animated).
     private func drawTimeline(_ target: PlacedTarget, _ configuration: TimelineConfiguration, to svg: inout SVGText) {
         let rect = target.shape.bounds
-        let axis = BucketAxis(configuration.domain)
+        let zooms = visibleDomains(of: target.name)
+        let axis = BucketAxis(configuration.domain, visible: zooms.last?.visible)
         shapeElement(target.shape, [("fill", "#eef3fa"), ("stroke", "#7d93b2"), ("stroke-width", n(0.08 * font))], to: &svg)
-        let bucketWidth = rect.width / Double(axis.count)
+        let shown = axis.visibleIndices
+        let bucketWidth = rect.width / Double(shown.count)
         let labelSize = 0.75 * font
         // Every bucket a column while they are wide enough to see; labels as often as they fit.
         if bucketWidth >= 0.4 * font {
             var d = ""
-            for index in stride(from: 1, to: axis.count, by: 2) {
+            for index in shown where index % 2 == 1 {
                 let (from, to) = axis.extent(index)
                 d += "M" + n(rect.x + from * rect.width) + "," + n(rect.y) + "h" + n((to - from) * rect.width)
                     + "v" + n(rect.height) + "h" + n(-(to - from) * rect.width) + "z"
             }
             svg.empty("path", [("class", "buckets"), ("d", d), ("fill", "#dde6f3")])
         }
-        let widest = (0..<min(axis.count, 3)).map { TextMetrics.width(of: axis.label($0, short: true), fontSize: labelSize) }.max() ?? 0
-        let lastWidth = TextMetrics.width(of: axis.label(axis.count - 1, short: true), fontSize: labelSize)
-        let needed = max(widest, lastWidth) + 0.8 * labelSize
-        let every = BucketAxis.niceStride(atLeast: needed / bucketWidth)
+        let samples = [shown.lowerBound, shown.lowerBound + shown.count / 2, shown.upperBound]
+        let widest = samples.map { TextMetrics.width(of: axis.label($0, short: true), fontSize: labelSize) }.max() ?? 0
+        let every = BucketAxis.niceStride(atLeast: (widest + 0.8 * labelSize) / bucketWidth)
         let baseline = rect.y + rect.height - 0.45 * labelSize
         svg.element("g", [("class", "bucket-labels"), ("font-size", n(labelSize)), ("fill", "#41536b"), ("text-anchor", "middle")]) { svg in
             var previousLabel = -1
             // Where the last label of the larger unit ends.
             var largerEnd = -Double.infinity
-            for index in stride(from: 0, to: axis.count, by: every) {
+            let first = (shown.lowerBound + every - 1) / every * every
+            for index in stride(from: first, through: shown.upperBound, by: every) {
                 let (from, to) = axis.extent(index)
+                // A bucket the view cuts to less than half its width keeps no label of its own.
+                if every == 1 && (to - from) * rect.width < 0.5 * bucketWidth { continue }
                 // The month (the year) on the first label and where it changes.
                 let short = !axis.isFirstOfLargerUnit(index, since: previousLabel)
                 previousLabel = index
@@ -242,7 +248,31 @@ struct PictureDrawing {
                 }
             }
         }
+        if !zooms.isEmpty { drawOverview(rect, domain: configuration.domain, zooms: zooms, to: &svg) }
         nameLabel(target, to: &svg)
+    }
+
+    /// A zoomed chart's overview: a thin bar along its top for the whole domain, the visible part dark.
+    private func drawOverview(_ rect: Rect, domain: TimelineDomain, zooms: [(time: Timestamp, visible: VisibleDomain)],
+                              to svg: inout SVGText) {
+        let whole = BucketAxis(domain)
+        func window(_ visible: VisibleDomain) -> (x: Double, width: Double) {
+            let from = whole.fraction(of: visible.start), to = whole.fraction(of: visible.end)
+            return (rect.x + from * rect.width, (to - from) * rect.width)
+        }
+        let height = 0.35 * font
+        let last = window(zooms[zooms.count - 1].visible)
+        svg.element("g", [("class", "overview")]) { svg in
+            svg.empty("rect", [("x", n(rect.x)), ("y", n(rect.y)), ("width", n(rect.width)), ("height", n(height)), ("fill", "#c5d3e6")])
+            svg.element("rect", [("class", "visible"), ("x", n(last.x)), ("y", n(rect.y)), ("width", n(last.width)), ("height", n(height)),
+                                 ("fill", GestureStyle.color(of: .zoom(.ended, GestureEvent.Zoom(visible: zooms[0].visible))))]) { svg in
+                if let clock {
+                    clock.animate("x", initial: n(rect.x), steps: zooms.map { ($0.time, n(window($0.visible).x)) }, discrete: true, to: &svg)
+                    clock.animate("width", initial: n(rect.width), steps: zooms.map { ($0.time, n(window($0.visible).width)) },
+                                  discrete: true, to: &svg)
+                }
+            }
+        }
     }
 
     /// A dial: its circle, its dead zone, its detent marks and their labels set around the circle, its stops,
@@ -410,6 +440,14 @@ struct PictureDrawing {
     func contacts(on target: String, at time: Timestamp) -> [ContactTrack] {
         guard let shape = targets[target]?.shape else { return [] }
         return picture.contacts.filter { $0.isDown(at: time) && shape.contains($0.downPosition) }
+    }
+
+    /// The visible domains the `zoom` lines of `target` reported, in order.
+    func visibleDomains(of target: String) -> [(time: Timestamp, visible: VisibleDomain)] {
+        picture.events.compactMap { event in
+            guard event.target == target, case .zoom(_, let zoom) = event.kind else { return nil }
+            return (event.time, zoom.visible)
+        }
     }
 
     /// The dial values the events of `target` reported, in order.

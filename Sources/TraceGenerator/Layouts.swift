@@ -46,4 +46,19 @@ enum Layouts {
         }
 
         """
+
+    /// Two zoomable charts: November 2025 by day over 180 mm (6 mm a day, at first), and 0–100 in
+    /// buckets of 5 below it, which zooms no closer than 10.
+    static let zoom = """
+        {
+          "surface": {"width": 215.5, "height": 134.7},
+          "regions": [
+            {"name": "chart", "kind": "timeline", "rect": {"x": 10, "y": 5, "width": 180, "height": 60},
+             "domain": {"start": "2025-11-01", "end": "2025-12-01"}, "bucket": "day", "zoom": {}},
+            {"name": "trend", "kind": "timeline", "rect": {"x": 10, "y": 70, "width": 200, "height": 60},
+             "domain": {"start": 0, "end": 100}, "bucket": 5, "zoom": {"minSpan": 10}}
+          ]
+        }
+
+        """
 }

@@ -57,7 +57,7 @@ func allScenarios() -> [Scenario] {
     [
         taps(), longPressDragRight(), longPressDragLeft(), longPressSilent(), pan(), dateChart(),
         dateWeeksAndMonths(), windToTheStop(), windThroughTheDeadZone(), twoFingerRotation(),
-        secondFingerCancels(), protocolA(), singleTouch(), libinputRecord(),
+        secondFingerCancels(), protocolA(), singleTouch(), libinputRecord(), pinchZoom(),
     ]
 }
 
@@ -309,4 +309,43 @@ private func libinputRecord() -> Scenario {
         name: "synthetic-libinput-record", device: .touchscreen, format: .libinputRecord,
         summary: "a libinput record (YAML) trace with SPEC's layout: a slow tap (800 ms) and two quick ones on the timer, a short wind, a tap on the chart.",
         layout: Layouts.spec, script: s)
+}
+
+/// Pinch-to-zoom (the `zoom` option): a date chart zoomed in about the day under the fingers, then panned
+/// with two fingers, with a tap and a selection mapped through what it shows; a numeric chart zoomed to its
+/// minimum span and out again.
+private func pinchZoom() -> Scenario {
+    var s = TouchScript()
+    s.tap(0, at: P(100, 30), holding: 60)                // 15 days in: 2025-11-16T00:00:00Z
+    // Two fingers about x 100 (value 15 days, gripped) spread from 20 mm to 60 mm apart: 4 mm more a
+    // frame, so began at the first (scale 1.2: 25 days, 2.5–27.5) … scale 3: 10 days, 10–20.
+    s.at(1000); s.together(.down(0, P(90, 30)), .down(1, P(110, 30)))
+    s.at(1000); s.line(0, from: P(90, 30), to: P(70, 30), over: 100)
+    s.at(1000); s.line(1, from: P(110, 30), to: P(130, 30), over: 100)
+    s.at(1200); s.together(.up(0), .up(1))
+    s.at(1500); s.tap(0, at: P(40, 30), holding: 60)     // 1/6 of 10–20: 11⅔ days, 2025-11-12T16:00:00Z
+    // Both fingers about x 100 (15 days) moved 30 mm right: the chart follows them, and shows earlier days,
+    // 15 − (120/180) × 10 = 8⅓ days at the end: 2025-11-09T08:00:00Z – 2025-11-19T08:00:00Z.
+    s.at(2000); s.together(.down(0, P(80, 30)), .down(1, P(120, 30)))
+    s.at(2000); s.line(0, from: P(80, 30), to: P(110, 30), over: 150)
+    s.at(2000); s.line(1, from: P(120, 30), to: P(150, 30), over: 150)
+    s.at(2300); s.up(1)
+    s.at(2320); s.line(0, from: P(110, 30), to: P(60, 30), over: 100)   // the finger left: nothing
+    s.at(2500); s.up(0)
+    // A selection on the zoomed chart: x 55 (10⅚ days: 2025-11-11) dragged to x 145 (15⅚: 2025-11-16).
+    s.at(3000); s.down(0, at: P(55, 30))
+    s.at(3400); s.line(0, from: P(55, 30), to: P(145, 30), over: 200)
+    s.at(3700); s.up(0)
+    // The numeric chart: 10 mm apart about x 110 (value 50), spread to 190 mm: scale 19, a span of 5.3,
+    // kept at 10 (45–55); then brought to 40 mm apart: scale 4, a span of 25 (37.5–62.5).
+    s.at(4000); s.together(.down(2, P(105, 100)), .down(3, P(115, 100)))
+    s.at(4000); s.line(2, from: P(105, 100), to: P(15, 100), over: 150)
+    s.at(4000); s.line(3, from: P(115, 100), to: P(205, 100), over: 150)
+    s.at(4300); s.line(2, from: P(15, 100), to: P(90, 100), over: 150)
+    s.at(4300); s.line(3, from: P(205, 100), to: P(130, 100), over: 150)
+    s.at(4600); s.together(.up(2), .up(3))
+    return Scenario(
+        name: "synthetic-pinch-zoom", device: .touchscreen,
+        summary: "pinch-to-zoom: a date chart zoomed in 3 times about the day under the fingers, panned with two fingers, then tapped and selected through what it shows; a numeric chart zoomed to its 10 minimum and out.",
+        layout: Layouts.zoom, script: s)
 }

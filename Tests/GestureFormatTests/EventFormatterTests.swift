@@ -31,6 +31,10 @@ import Testing
     static let panChanged = GestureEvent(time: at(2_016_000), target: "chart", kind: .pan(.changed, .init(dx: -12.3456, dy: -0.0001)))
     static let panEnded = GestureEvent(time: at(2_032_000), target: "chart", kind: .pan(.ended, .init(
         dx: -12.3456, dy: 0, velocity: Velocity(vx: -629.28571, vy: 0.0004))))
+    static let numericZoom = GestureEvent(time: at(3_000_000), target: "chart", kind: .zoom(.changed, .init(
+        visible: VisibleDomain(start: .number(2.49951), end: .number(-0.0001)))))
+    static let dateZoom = GestureEvent(time: at(3_100_000), target: "chart", kind: .zoom(.ended, .init(
+        visible: VisibleDomain(start: .instant(seconds: 1_762_560_000.4), end: .instant(seconds: 1_763_208_000.5)))))
     static let windChanged = GestureEvent(time: at(5_000_000), target: "timer", kind: .wind(.changed, .init(
         angle: 36.00000001, delta: 5.9995, detent: 6)))
     static let windCancelled = GestureEvent(time: at(5_100_000), target: "timer", kind: .wind(.cancelled, .init(
@@ -69,6 +73,8 @@ import Testing
         (limit, #"{"time":5.200000,"region":"timer","type":"haptic","kind":"limit","detent":60}"#),
         (dateTap, #"{"time":12.000120,"region":"chart","type":"tap","x":106.667,"y":30,"count":1,"value":"2025-11-15T12:00:00Z","selection":{"start":"2025-11-15","end":"2025-11-15"}}"#),
         (dateSelect, #"{"time":13.300000,"region":"chart","type":"select","phase":"changed","anchor":"2025-11-03","selection":{"start":"2025-10-27","end":"2025-11-03"}}"#),
+        (numericZoom, #"{"time":3.000000,"region":"chart","type":"zoom","phase":"changed","visible":{"start":2.5,"end":0}}"#),
+        (dateZoom, #"{"time":3.100000,"region":"chart","type":"zoom","phase":"ended","visible":{"start":"2025-11-08T00:00:00Z","end":"2025-11-15T12:00:01Z"}}"#),
         (pinch, #"{"time":2.000000,"region":"photo","type":"magnify","phase":"changed","scale":1.375,"center":{"x":50.5,"y":20}}"#),
         (buttonTap, #"{"time":1.000000,"region":"button","type":"gesture","phase":"ended","value":"Value(location: (1.5, 2.0), count: 1)"}"#),
     ]
@@ -99,6 +105,7 @@ import Testing
         case .magnify: fields = ["scale", "center"]
         case .swipe: fields = ["direction", "vx", "vy", "fingers"]
         case .edgeSwipe: fields = ["edge", "dx", "dy"]
+        case .zoom: fields = ["visible"]
         case .gesture: fields = ["value"]
         }
         let phase = event.kind.phase == nil ? [] : ["phase"]
@@ -213,6 +220,8 @@ import Testing
         (limit, "5.200000 timer haptic kind=limit detent=60"),
         (dateTap, "12.000120 chart tap x=106.667 y=30 count=1 value=2025-11-15T12:00:00Z selection=2025-11-15..2025-11-15"),
         (dateSelect, "13.300000 chart select changed anchor=2025-11-03 selection=2025-10-27..2025-11-03"),
+        (numericZoom, "3.000000 chart zoom changed visible=2.5..0"),
+        (dateZoom, "3.100000 chart zoom ended visible=2025-11-08T00:00:00Z..2025-11-15T12:00:01Z"),
     ]
 
     @Test(arguments: expectedText)

@@ -63,7 +63,12 @@ enum Recordings {
     /// (the chart's rectangle, domain and bucket) and the expected output (each selection's last line).
     @Test(arguments: try Recordings.traces(with: "select"))
     func selectionBandsSpanTheSelectedBuckets(trace: String) throws {
-        let charts = try Chart.all(in: Recordings.layout(trace))
+        var charts = try Chart.all(in: Recordings.layout(trace))
+        // A zoomed chart is drawn as it shows its domain at the end: its last `zoom` line's visible part.
+        for line in try Recordings.expected(trace) where line["type"] as? String == "zoom" {
+            let visible = line["visible"] as! [String: Any]
+            charts[line["region"] as! String]?.view = (Chart.value(visible["start"]!), Chart.value(visible["end"]!))
+        }
         // Each selection's last line, in the order they began.
         var open: [String: Int] = [:]
         var selections: [(region: String, start: Any, end: Any)] = []
@@ -157,23 +162,27 @@ struct Chart {
     let end: Double
     /// A number, or `day`, `week`, `month`.
     let bucket: Any
+    /// The part of the domain the chart shows (zoomed), in the unit of `start` and `end`.
+    var view: (from: Double, to: Double)
 
     static func all(in layout: [String: Any]) throws -> [String: Chart] {
         var charts: [String: Chart] = [:]
         for region in layout["regions"] as! [[String: Any]] where region["kind"] as? String == "timeline" {
             let rect = region["rect"] as! [String: Any], domain = region["domain"] as! [String: Any]
+            let start = value(domain["start"]!), end = value(domain["end"]!)
             charts[region["name"] as! String] = Chart(x: (rect["x"] as! NSNumber).doubleValue, width: (rect["width"] as! NSNumber).doubleValue,
-                                                      start: value(domain["start"]!), end: value(domain["end"]!), bucket: region["bucket"]!)
+                                                      start: start, end: end, bucket: region["bucket"]!, view: (start, end))
         }
         return charts
     }
 
-    /// A number, or a `YYYY-MM-DD` date as days since 1970.
+    /// A number, or a `YYYY-MM-DD` date or a `YYYY-MM-DDTHH:MM:SSZ` instant as days since 1970.
     static func value(_ json: Any) -> Double {
         if let number = json as? NSNumber { return number.doubleValue }
+        let text = json as! String
         let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return (formatter.date(from: json as! String)!.timeIntervalSince1970 / 86_400).rounded()
+        if text.count == 10 { formatter.formatOptions = [.withFullDate] }
+        return formatter.date(from: text)!.timeIntervalSince1970 / 86_400
     }
 
     /// The x (mm) where the bucket starting at `first` starts and where the bucket starting at `last` ends,
@@ -188,13 +197,13 @@ struct Chart {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: "UTC")!
             let next = calendar.date(byAdding: .month, value: 1, to: Date(timeIntervalSince1970: lastStart * 86_400))!
-            end = (next.timeIntervalSince1970 / 86_400).rounded()
+            end = next.timeIntervalSince1970 / 86_400
         case let unit as String:
             end = lastStart + (unit == "week" ? 7 : 1)
         default:
             fatalError("bucket \(bucket)")
         }
-        func x(_ value: Double) -> Double { self.x + min(max((value - self.start) / (self.end - self.start), 0), 1) * width }
+        func x(_ value: Double) -> Double { self.x + min(max((value - view.from) / (view.to - view.from), 0), 1) * width }
         return (x(start), x(end))
     }
 }

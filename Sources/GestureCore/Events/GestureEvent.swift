@@ -24,6 +24,8 @@ public struct GestureEvent: Hashable, Sendable {
         case swipe(Swipe)
         /// A swipe in from an edge (`EdgeSwipeGesture`).
         case edgeSwipe(GesturePhase, EdgeSwipe)
+        /// A pinch or two-finger pan of a zoomable timeline: its visible domain.
+        case zoom(GesturePhase, Zoom)
         /// An update of a target's own gesture, as it is (a target built with `Target(_:shape:gesture:)`):
         /// its phase (a discrete gesture is recognized as `ended`) and its typed value.
         case gesture(GesturePhase, GestureValue)
@@ -40,6 +42,7 @@ public struct GestureEvent: Hashable, Sendable {
             case .magnify: "magnify"
             case .swipe: "swipe"
             case .edgeSwipe: "edge-swipe"
+            case .zoom: "zoom"
             case .gesture: "gesture"
             }
         }
@@ -49,7 +52,7 @@ public struct GestureEvent: Hashable, Sendable {
             switch self {
             case .tap, .haptic, .swipe: nil
             case .select(let phase, _), .pan(let phase, _), .wind(let phase, _), .rotate(let phase, _), .magnify(let phase, _),
-                 .edgeSwipe(let phase, _), .gesture(let phase, _): phase
+                 .edgeSwipe(let phase, _), .zoom(let phase, _), .gesture(let phase, _): phase
             }
         }
     }
@@ -169,6 +172,15 @@ public struct GestureEvent: Hashable, Sendable {
             self.edge = edge
             self.dx = dx
             self.dy = dy
+        }
+    }
+
+    public struct Zoom: Hashable, Sendable {
+        /// The part of the timeline's domain its width shows now.
+        public var visible: VisibleDomain
+
+        public init(visible: VisibleDomain) {
+            self.visible = visible
         }
     }
 

@@ -57,9 +57,12 @@ public struct TimelineConfiguration: Hashable, Sendable {
     public var doubleTapInterval: TimeSpan
     /// `doubleTapSlopMm`.
     public var doubleTapSlop: Double
+    /// `zoom`: pinch-to-zoom and two-finger pan of the visible domain; nil (the default): none.
+    public var zoom: ZoomConfiguration?
 
     public init(name: String, rect: Rect, domain: TimelineDomain, longPressDuration: TimeSpan = .ms(300),
-                slop: Double = 3, doubleTapInterval: TimeSpan = .ms(300), doubleTapSlop: Double = 10) {
+                slop: Double = 3, doubleTapInterval: TimeSpan = .ms(300), doubleTapSlop: Double = 10,
+                zoom: ZoomConfiguration? = nil) {
         self.name = name
         self.rect = rect
         self.domain = domain
@@ -67,6 +70,18 @@ public struct TimelineConfiguration: Hashable, Sendable {
         self.slop = slop
         self.doubleTapInterval = doubleTapInterval
         self.doubleTapSlop = doubleTapSlop
+        self.zoom = zoom
+    }
+}
+
+/// A timeline's pinch-to-zoom (SPEC "timeline", **zoom**).
+public struct ZoomConfiguration: Hashable, Sendable {
+    /// `minSpan`: the smallest visible span, in the domain's units (seconds for a date domain; the layout
+    /// file's `minSpan` is in days there). Nil: one bucket (the longest, for months: 31 days).
+    public var minimumSpan: Double?
+
+    public init(minimumSpan: Double? = nil) {
+        self.minimumSpan = minimumSpan
     }
 }
 
