@@ -92,6 +92,12 @@ public struct EventFormatter: Sendable {
             fields.number("dy", swipe.dy)
         case .zoom(_, let zoom):
             fields.visible(zoom.visible)
+        case .longPress(let press):
+            fields.number("x", press.x)
+            fields.number("y", press.y)
+        case .rotation(_, let rotation):
+            fields.number("rotation", rotation.rotation)
+            fields.point("center", rotation.center)
         case .gesture(_, let value):
             // A target's own gesture: its value as Swift describes it (the typed value is the library's).
             fields.string("value", value.description)

@@ -17,6 +17,9 @@ import Testing
         x: 47.2, y: 30.1, count: 1, value: .number(3.72), selection: Selection(start: .number(3), end: .number(3)))))
     static let pinch = GestureEvent(time: at(2_000_000), target: "photo", kind: .magnify(.changed, .init(
         scale: 1.375, center: Point(x: 50.5, y: 20))))
+    static let longPress = GestureEvent(time: at(1_300_000), target: "photo", kind: .longPress(.init(x: 40.0004, y: 25)))
+    static let rotation = GestureEvent(time: at(2_010_000), target: "photo", kind: .rotation(.began, .init(
+        rotation: -2.5, center: Point(x: 50, y: 20.125))))
     /// A target's own gesture: its value as Swift describes it.
     static let buttonTap = GestureEvent(time: at(1_000_000), target: "button", kind: .gesture(.ended, GestureValue(
         TapGesture.Value(location: Point(x: 1.5, y: 2), count: 1))))
@@ -76,6 +79,8 @@ import Testing
         (numericZoom, #"{"time":3.000000,"region":"chart","type":"zoom","phase":"changed","visible":{"start":2.5,"end":0}}"#),
         (dateZoom, #"{"time":3.100000,"region":"chart","type":"zoom","phase":"ended","visible":{"start":"2025-11-08T00:00:00Z","end":"2025-11-15T12:00:01Z"}}"#),
         (pinch, #"{"time":2.000000,"region":"photo","type":"magnify","phase":"changed","scale":1.375,"center":{"x":50.5,"y":20}}"#),
+        (longPress, #"{"time":1.300000,"region":"photo","type":"long-press","x":40,"y":25}"#),
+        (rotation, #"{"time":2.010000,"region":"photo","type":"rotation","phase":"began","rotation":-2.5,"center":{"x":50,"y":20.125}}"#),
         (buttonTap, #"{"time":1.000000,"region":"button","type":"gesture","phase":"ended","value":"Value(location: (1.5, 2.0), count: 1)"}"#),
     ]
 
@@ -106,6 +111,8 @@ import Testing
         case .swipe: fields = ["direction", "vx", "vy", "fingers"]
         case .edgeSwipe: fields = ["edge", "dx", "dy"]
         case .zoom: fields = ["visible"]
+        case .longPress: fields = ["x", "y"]
+        case .rotation: fields = ["rotation", "center"]
         case .gesture: fields = ["value"]
         }
         let phase = event.kind.phase == nil ? [] : ["phase"]

@@ -50,17 +50,11 @@ let pan = """
 
 let tapLine = #"{"time":1.080000,"region":"surface","type":"tap","x":50,"y":25,"count":1,"value":50,"selection":{"start":50,"end":50}}"#
 
-@Suite struct ReplayCommandTests {
+@Suite struct ReplayCommandTests: WritesFiles {
     let directory: URL
 
     init() throws {
         directory = try CLI.temporaryDirectory()
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let url = directory.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
     }
 
     @Test func aTapOnTheDefaultLayout() throws {

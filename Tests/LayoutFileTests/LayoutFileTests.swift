@@ -101,7 +101,7 @@ import Testing
         ("{\"regionz\": []}", "l.json:1: regionz: unknown key (expected one of: surface, regions)"),
         ("{\"surface\": {\"widht\": 10}, \"regions\": []}", "l.json:1: surface.widht: unknown key (expected one of: width, height)"),
         ("{\"regions\": [{\"name\": \"c\", \"knd\": \"dial\"}]}",
-         "l.json:1: regions[0].knd: unknown key (expected one of: name, kind, rect, domain, bucket, longPressMs, slopMm, doubleTapMs, doubleTapSlopMm, zoom, center, radius, deadZoneMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees)"),
+         "l.json:1: regions[0].knd: unknown key (expected one of: name, kind, rect, domain, bucket, longPressMs, slopMm, doubleTapMs, doubleTapSlopMm, zoom, center, radius, deadZoneMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees, shape, coordination, gestures, children)"),
         ("{\"regions\": [{\"kind\": \"dial\", \"bucket\": 1}]}",
          "l.json:1: regions[0].bucket: unknown key (expected one of: name, kind, center, radius, deadZoneMm, slopMm, doubleTapMs, doubleTapSlopMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees)"),
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"stop\": 1}, \"bucket\": 1}]}",
@@ -114,7 +114,7 @@ import Testing
         ("{\"regions\": [{\"kind\": \"dial\"}]}", "l.json:1: regions[0].name: missing required key"),
         ("{\"regions\": [{\"name\": \"a\"}]}", "l.json:1: regions[0].kind: missing required key"),
         ("{\"regions\": [{\"name\": 3, \"kind\": \"dial\"}]}", "l.json:1: regions[0].name: expected a string, found a number"),
-        ("{\"regions\": [{\"name\": \"a\", \"kind\": \"knob\"}]}", "l.json:1: regions[0].kind: expected \"timeline\" or \"dial\", found \"knob\""),
+        ("{\"regions\": [{\"name\": \"a\", \"kind\": \"knob\"}]}", "l.json:1: regions[0].kind: expected \"timeline\", \"dial\" or \"target\", found \"knob\""),
         // timelines
         ("{\"regions\": [{\"name\": \"c\", \"kind\": \"timeline\"}]}", "l.json:1: regions[0].rect: missing required key"),
         ("{\"regions\": [{\(timeline)}]}", "l.json:1: regions[0].domain: missing required key"),

@@ -120,6 +120,20 @@ extension EdgeSwipeGesture.Value: StandardEventValue {
     }
 }
 
+extension LongPressGesture.Value: StandardEventValue {
+    /// A `long-press` line at the down position.
+    public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
+        .longPress(GestureEvent.LongPress(x: startLocation.x, y: startLocation.y))
+    }
+}
+
+extension RotationMeasure.Value: StandardEventValue {
+    /// A `rotation` line: the cumulative rotation and the fingers' midpoint.
+    public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
+        .rotation(phase, GestureEvent.Rotation(rotation: rotation, center: center))
+    }
+}
+
 extension Either: StandardEventValue where First: StandardEventValue, Second: StandardEventValue {
     /// The line of whichever gesture reported.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
