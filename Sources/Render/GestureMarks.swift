@@ -57,6 +57,8 @@ enum GestureStyle {
         case .swipe(let swipe): ("#6d4c41", swipe.direction)
         case .edgeSwipe: ("#5d4037", nil)
         case .zoom: ("#00695c", nil)
+        case .longPress: ("#283593", nil)
+        case .rotation: ("#8e24aa", nil)
         case .gesture: ("#455a64", nil)
         }
     }
@@ -136,6 +138,11 @@ extension PictureDrawing {
                 drawPinch(episode, caption: "zoom " + BucketAxis.label(zoom.visible), at: top, color: color, to: &svg)
             case .swipe(let swipe):
                 drawSwipe(swipe, episode.first, color: color, to: &svg)
+            case .longPress(let press):
+                drawPress(at: Point(x: press.x, y: press.y), episode.first, color: color, to: &svg)
+            case .rotation(_, let rotation):
+                // Two fingers turning about their midpoint, anywhere (a dial's turn is a `rotate`).
+                drawPinch(episode, caption: "rotation " + DialMarks.label(rotation.rotation), at: rotation.center, color: color, to: &svg)
             case .gesture(_, let value):
                 drawOther(episode, value: value, color: color, to: &svg)
             }
@@ -386,6 +393,16 @@ extension PictureDrawing {
             label(caption + (episode.wasCancelled ? " (cancelled)" : ""), at: Point(x: middle.x, y: middle.y - 0.8 * font), anchor: "middle",
                   color: color, to: &svg)
             clock?.show(from: episode.first.time, to: &svg)
+        }
+    }
+
+    /// A long press: a ring where the finger went down.
+    private func drawPress(at point: Point, _ event: GestureEvent, color: String, to svg: inout SVGText) {
+        svg.element("g", []) { svg in
+            svg.empty("circle", [("cx", n(point.x)), ("cy", n(point.y)), ("r", n(1.1 * font)), ("fill", "none"), ("stroke", color),
+                                 ("stroke-width", n(0.2 * font)), ("stroke-dasharray", n(0.4 * font) + " " + n(0.25 * font))])
+            label("long press", at: Point(x: point.x + 1.4 * font, y: point.y - 0.8 * font), color: color, to: &svg)
+            clock?.show(from: event.time, to: &svg)
         }
     }
 

@@ -80,8 +80,9 @@ import Testing
     }
 
     /// Nested targets are drawn inside their parents; a pinch as its two fingers' paths and its scale, a
-    /// swipe as an arrow with its speed, an edge swipe along its way from the edge, a target's own gesture
-    /// as its value, a fast pan's lift as a fling; each gesture type has its lane in the time strip.
+    /// swipe as an arrow with its speed, an edge swipe along its way from the edge, a long press as a ring, a
+    /// target's own gesture as its value, a fast pan's lift as a fling; each gesture type has its lane in the
+    /// time strip.
     @Test func everyGestureTypeAndNestedTargets() throws {
         let surface = Rect(x: 0, y: 0, width: 300, height: 300)
         let targets = [Target("screen", shape: .rectangle(surface), children: [
@@ -91,6 +92,8 @@ import Testing
             Target("edge", shape: .rectangle(Rect(x: 0, y: 100, width: 140, height: 100)),
                    gesture: EdgeSwipeGesture(.init(edge: .left, surface: surface))),
             Target("list", shape: .rectangle(Rect(x: 150, y: 200, width: 140, height: 90)), gesture: DragGesture()),
+            Target("knob", shape: .rectangle(Rect(x: 10, y: 200, width: 60, height: 90)),
+                   gesture: WindGesture(.init(center: Point(x: 40, y: 245)))),
         ])]
         let picture = Self.picture(targets, size: Size(width: 300, height: 300)) {
             down(0, at: 65, 50); after(.ms(10)); down(1, at: 85, 50)             // 20 mm apart
@@ -109,10 +112,14 @@ import Testing
             down(5, at: 160, 250)                                                // a fling: 6 mm every 10 ms, up
             line(5, from: Point(x: 160, y: 250), to: Point(x: 160, y: 220), steps: 5, over: .ms(50))
             up(5)
+            after(.ms(100))
+            down(6, at: 40, 215)                                                 // a quarter turn about (40, 245)
+            arc(6, around: Point(x: 40, y: 245), radius: 30, from: 0, to: 90, steps: 9, over: .ms(90))
+            up(6)
         }
         let root = try SVGElement.parse(picture.svg())
         let screen = try #require(root.find("g", class: "target").first { $0["data-target"] == "screen" })
-        #expect(Set(screen.find("g", class: "target").compactMap { $0["data-target"] }) == ["screen", "photo", "pad", "press", "edge", "list"])
+        #expect(Set(screen.find("g", class: "target").compactMap { $0["data-target"] }) == ["screen", "photo", "pad", "press", "edge", "list", "knob"])
         func gesture(_ type: String) throws -> SVGElement { try #require(root.find("g", class: "gesture").first { $0["data-type"] == type }) }
         func captions(_ element: SVGElement) -> [String] { element.find("text").map(\.text) }
         let pinch = try gesture("magnify")
@@ -126,15 +133,25 @@ import Testing
         #expect(way["d"] == "M2,150L8,150 40,150 40,150")
         let arrow = try #require(edge.find("line", class: "arrow").first)
         #expect(arrow["x2"] == "40" && arrow["y2"] == "150" && arrow["marker-end"] != nil)
-        // As much of the value as fits on the target (140 mm at 5.33 mm: 47 characters), all of it in the tooltip.
+        let press = try gesture("long-press")
+        #expect(captions(press) == ["long press"])
+        let ring = try #require(press.find("circle").first)
+        #expect(ring["cx"] == "200" && ring["cy"] == "150")
+        // A target's own gesture (a bare wind): as much of its value as fits on the target (60 mm at 5.33 mm:
+        // 20 characters), all of it in the tooltip.
+        guard case .gesture(_, let value)? = picture.events.last(where: { $0.target == "knob" })?.kind else {
+            Issue.record("no gesture line of the knob")
+            return
+        }
         let own = try gesture("gesture")
-        #expect(captions(own) == ["Value(startLocation: (200.0, 150.0), location:…"])
-        #expect(own.find("title").map(\.text) == ["Value(startLocation: (200.0, 150.0), location: (200.0, 150.0))"])
+        #expect(value.description.hasPrefix("Value(turn: ") && value.description.count > 20)
+        #expect(captions(own) == [String(value.description.prefix(19)) + "…"])
+        #expect(own.find("title").map(\.text) == [value.description])
         // A pan that lifts at the speed of a swipe or faster goes on as a fling, with its velocity.
         let fling = try #require(try gesture("pan").find("g", class: "fling").first)
         #expect(captions(fling) == ["fling 600 mm/s"])
         let lanes = try #require(root.find("g", class: "time-strip").first).find("text", class: "lane").map(\.text)
-        #expect(lanes == ["touches", "magnify", "swipe", "edge-swipe", "gesture", "pan"])
+        #expect(lanes == ["touches", "magnify", "swipe", "edge-swipe", "long-press", "pan", "gesture"])
     }
 
     /// A finger that rests stays where it is until it moves on: the position before a move is kept at the
