@@ -1,6 +1,5 @@
 import GestureCore
 import GestureFormat
-import RealModule
 
 /// One gesture: a discrete event (a tap, a swipe, a haptic), or a continuous gesture's events from its
 /// `began` to its `ended` or `cancelled` (or to the end of the trace).
@@ -62,9 +61,6 @@ enum GestureStyle {
         case .gesture: ("#455a64", nil)
         }
     }
-
-    /// The colours that draw arrows (each has its arrowhead marker).
-    static let arrowColors = ["#2e7d32", "#c2570c", "#8e24aa", "#00838f", "#6d4c41", "#5d4037", "#00695c"]
 
     static func arrowID(_ color: String) -> String { "arrow-" + color.dropFirst() }
 }

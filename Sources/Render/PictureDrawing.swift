@@ -123,10 +123,14 @@ struct PictureDrawing {
         SVGNumber.text(Double((time - start).microseconds) / 1e6, places: 3)
     }
 
-    /// Arrowheads, one per colour that has arrows.
+    /// Arrowheads, one per colour of the gestures drawn.
     private func definitions(_ svg: inout SVGText) {
+        var colors: [String] = []
+        for episode in episodes where !colors.contains(GestureStyle.color(of: episode.first.kind)) {
+            colors.append(GestureStyle.color(of: episode.first.kind))
+        }
         svg.element("defs", []) { svg in
-            for color in GestureStyle.arrowColors {
+            for color in colors {
                 svg.element("marker", [("id", GestureStyle.arrowID(color)), ("viewBox", "0 0 10 10"), ("refX", "6"), ("refY", "5"),
                                        ("markerWidth", "3"), ("markerHeight", "3"), ("orient", "auto"),
                                        ("markerUnits", "strokeWidth")]) { svg in

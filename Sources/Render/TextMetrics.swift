@@ -1,8 +1,8 @@
 import RealModule
 
 /// Widths of text in the picture's font, DejaVu Sans (Debian's default sans-serif; the picture asks for it
-/// first): its advance widths, in 1/2048 em, from the font's `hmtx` table for ASCII; other characters
-/// count as wide as an `M`-less average, 0.6 em.
+/// first): its advance widths, in 1/2048 em, from the font's `hmtx` table for ASCII and `°`; any other
+/// character counts 0.6 em.
 enum TextMetrics {
     /// The picture's font.
     static let fontFamily = "DejaVu Sans, Verdana, sans-serif"
