@@ -413,13 +413,20 @@ extension PictureDrawing {
         clock?.show(from: event.time, to: &svg)
     }
 
-    /// An arrow on from `point` along a velocity (mm/s): as long as 0.15 s of that motion, kept within
-    /// the surface's scale; labelled with the speed.
+    /// An arrow on from `point` along a velocity (mm/s): as long as 0.15 s of that motion, at least 3 f, at
+    /// most 0.3 of the surface's smaller side and the way to its edge; labelled with the speed.
     func drawVelocity(from point: Point, vx: Double, vy: Double, caption: String, color: String, to svg: inout SVGText) {
         let speed = (vx * vx + vy * vy).squareRoot()
         guard speed > 0 else { return }
-        let length = min(max(speed * 0.15, 3 * font), 0.3 * min(picture.surface.width, picture.surface.height))
-        let tip = Point(x: point.x + vx / speed * length, y: point.y + vy / speed * length)
+        let (ux, uy) = (vx / speed, vy / speed)
+        // Within the surface: no longer than the way to its edge.
+        var room = Double.infinity
+        if ux > 0 { room = min(room, (picture.surface.width - point.x) / ux) }
+        if ux < 0 { room = min(room, -point.x / ux) }
+        if uy > 0 { room = min(room, (picture.surface.height - point.y) / uy) }
+        if uy < 0 { room = min(room, -point.y / uy) }
+        let length = max(min(max(speed * 0.15, 3 * font), 0.3 * min(picture.surface.width, picture.surface.height), room), 0)
+        let tip = Point(x: point.x + ux * length, y: point.y + uy * length)
         svg.empty("line", [("x1", n(point.x)), ("y1", n(point.y)), ("x2", n(tip.x)), ("y2", n(tip.y)), ("stroke", color),
                            ("stroke-width", n(0.35 * font)), ("stroke-dasharray", n(0.2 * font) + " " + n(0.4 * font)),
                            ("marker-end", "url(#" + GestureStyle.arrowID(color) + ")")])
