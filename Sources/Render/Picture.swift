@@ -68,10 +68,14 @@ public struct Picture: Sendable {
 
     /// Gesture events, in order.
     public mutating func add(_ events: [GestureEvent]) {
-        guard let last = events.last else { return }
-        self.events += events
-        if start == nil { start = events[0].time }
-        end = max(end ?? last.time, last.time)
+        for event in events { add(event) }
+    }
+
+    /// One gesture event, after those before it.
+    public mutating func add(_ event: GestureEvent) {
+        events.append(event)
+        if start == nil { start = event.time }
+        end = max(end ?? event.time, event.time)
     }
 
     private mutating func land(_ contact: Contact, at time: Timestamp) {

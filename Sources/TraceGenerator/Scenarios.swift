@@ -58,8 +58,27 @@ func allScenarios() -> [Scenario] {
         taps(), longPressDragRight(), longPressDragLeft(), longPressSilent(), pan(), dateChart(),
         dateWeeksAndMonths(), windToTheStop(), windThroughTheDeadZone(), twoFingerRotation(),
         secondFingerCancels(), protocolA(), singleTouch(), libinputRecord(), pinchZoom(),
-        targetMagnify(), targetSwipes(), targetEdgeSwipes(), targetTapCounts(),
+        targetMagnify(), targetSwipes(), targetEdgeSwipes(), targetTapCounts(), kitchenTimer(),
     ]
+}
+
+/// The example app's session (Examples/KitchenTimer, which puts a "today" button at the chart's top right):
+/// a tap on the button, a week selected, the timer wound a quarter turn (15 minutes) and left to run down for
+/// 3.5 s, a tap on the chart. Replayed with SPEC's layout (no button), the first tap is the chart's.
+private func kitchenTimer() -> Scenario {
+    var s = TouchScript()
+    s.tap(0, at: P(192, 14), holding: 80)                                // the button: 2025-11-28 on the chart
+    s.at(800); s.down(0, at: P(60, 30))                                  // held: select began at 1.100 (2025-11-08)
+    s.at(1300); s.line(0, from: P(60, 30), to: P(100, 30), over: 400)    // dragged to 2025-11-14
+    s.wait(100); s.up(0)
+    s.at(2500); s.down(0, at: polar(timer, radius: 24, degrees: 0))
+    s.arc(0, around: timer, radius: 24, from: 0, to: 90, over: 600)      // wound from 0 to 90: 15 detents
+    s.wait(100); s.up(0)
+    s.at(6700); s.tap(0, at: P(150, 40), holding: 70)                    // 2025-11-22
+    return Scenario(
+        name: "synthetic-kitchen-timer", device: .touchscreen,
+        summary: "the example app's session: a tap at the chart's top right (the example's today button), a week selected, the timer wound to 90 and left to run, a tap on the chart.",
+        layout: Layouts.spec, script: s)
 }
 
 /// Taps counting up, and the two ways a count starts again: too far, too late. The limits are inclusive.
