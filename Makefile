@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: demo test test-browser build bench bench-check fuzz fuzz-build recordings deps clean
+.PHONY: demo test test-browser build docs bench bench-check fuzz fuzz-build recordings deps clean
 
 # The main job: replay the bundled recordings, print the gestures recognized in them, and draw their pictures
 # (PICTURES, default .build/pictures).
@@ -24,6 +24,11 @@ test-browser: deps
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
+
+# The DocC documentation of the library modules (swift-docc-plugin), into .build/docs/MODULE.doccarchive: fails on
+# any DocC warning, and on a public symbol without a documentation comment in the modules of DOCS_COMPLETE.
+docs: deps
+	SWIFT=$(SWIFT) bash scripts/docs.sh
 
 # Throughput and allocation benchmarks (ordo-one/benchmark), in a package of their own.
 bench: deps

@@ -27,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `make docs`: `swift package generate-documentation` (a command plugin: resolved with the package, built
+        // only when `make docs` runs it; `make test` never builds it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The pure engine: no Foundation, no Glibc, no IO, no clocks.

@@ -4,11 +4,14 @@ import GestureCore
 public struct LayoutError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The file, as given by the caller (nil for text that came from elsewhere).
     public var file: String?
+    /// The 1-based line of the key (or of the text where the document went wrong).
     public var line: Int
     /// The path of the key in the document, as `regions[1].radius`; empty for the document itself.
     public var key: String
+    /// What is wrong and what was expected, as `expected a positive number, found -3`.
     public var message: String
 
+    /// An error at `key` on `line` of `file`.
     public init(file: String?, line: Int, key: String, message: String) {
         self.file = file
         self.line = line
@@ -47,6 +50,9 @@ public enum LayoutFile {
         return try decoder.layout(document)
     }
 
+    /// Reads a layout from `text`; `file` (nil: none) names it in the errors.
+    ///
+    /// - Throws: `LayoutError`, naming the line and the key, for anything docs/SPEC.md "Layout file" rejects.
     public static func parse(_ text: String, file: String? = nil) throws(LayoutError) -> Layout {
         try parse(Array(text.utf8), file: file)
     }

@@ -7,6 +7,7 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// The path's bytes, without a terminating NUL.
     public var bytes: [UInt8]
 
+    /// The path made of `bytes` (without a terminating NUL), UTF-8 or not.
     public init(bytes: some Sequence<UInt8>) {
         self.bytes = Array(bytes)
     }

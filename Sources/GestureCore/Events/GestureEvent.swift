@@ -1,22 +1,32 @@
 /// One line of output: something a target recognized, at a time.
 public struct GestureEvent: Hashable, Sendable {
+    /// When it happened, on the input's clock: a frame's time, or a deadline's own time.
     public var time: Timestamp
     /// The target's name (a layout file's region name); the output's `region` key.
     public var target: String
+    /// What was recognized, with its values.
     public var kind: Kind
 
+    /// An event of `kind` on the target named `target` at `time`.
     public init(time: Timestamp, target: String, kind: Kind) {
         self.time = time
         self.target = target
         self.kind = kind
     }
 
+    /// What an event says: its type (the output's `type` key), its phase for a continuous gesture, and its values.
     public enum Kind: Hashable, Sendable {
+        /// A tap, recognized at its lift (or, with an exact count, once the chain is known to be complete).
         case tap(Tap)
+        /// A timeline's long-press-then-drag selection of buckets.
         case select(GesturePhase, Select)
+        /// A one-finger drag: a timeline's scroll, or a target's `DragGesture`.
         case pan(GesturePhase, Pan)
+        /// A dial wound with one finger.
         case wind(GesturePhase, Wind)
+        /// A dial turned with two fingers.
         case rotate(GesturePhase, Rotate)
+        /// Feedback to play now: a long press recognized, a dial's detent or stop.
         case haptic(Haptic)
         /// A two-finger pinch (`MagnifyGesture`).
         case magnify(GesturePhase, Magnify)
