@@ -7,7 +7,7 @@ SWIFT=${SWIFT:-swift}
 
 # The library modules an app uses (the umbrella TouchGestures only re-exports them). GestureCore's catalog holds
 # the articles and the tutorial; the others have a short one each.
-modules=(GestureCore GestureFormat EvdevModel TraceFormats LayoutFile LiveInput EvdevDevice)
+modules=(GestureCore GestureFormat EvdevModel TraceFormats LayoutFile LiveInput EvdevDevice Render)
 # The modules whose every public symbol is documented, a state `make docs` keeps (the count of those left is
 # printed for every module; GestureCore and EvdevModel are not there yet).
 complete=(${DOCS_COMPLETE:-GestureFormat TraceFormats LayoutFile LiveInput EvdevDevice})
