@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "TraceFormats", targets: ["TraceFormats", "EvdevModel"]),
         .library(name: "LayoutFile", targets: ["LayoutFile"]),
         .library(name: "LiveInput", targets: ["LiveInput", "EvdevDevice"]),
+        // Pictures of played traces, as SVG.
+        .library(name: "Render", targets: ["Render"]),
         // For the fuzz targets of Fuzz/ (a package of their own): the touch scripts and the invariant checks.
         .library(name: "GestureTestSupport", targets: ["GestureTestSupport"]),
         .executable(name: "gestures", targets: ["gestures"]),
@@ -38,9 +40,12 @@ let package = Package(
         .target(name: "TraceFormats", dependencies: ["EvdevModel", "GestureCore", .product(name: "Yams", package: "Yams")]),
         // The layout file: a strict JSON reader and the checks of every key (pure, no Foundation).
         .target(name: "LayoutFile", dependencies: ["GestureCore"]),
-        // The command line's own code, which no library module uses: `replay` and `check`, the exit statuses,
-        // the writer of standard output, the messages on standard error.
-        .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile"]),
+        // Pictures of a played trace: the surface, its targets, the contacts' paths and the gestures, as SVG
+        // (pure, no Foundation).
+        .target(name: "Render", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")]),
+        // The command line's own code, which no library module uses: `replay`, `check` and the pictures of
+        // `render`, the exit statuses, the writer of standard output, the messages on standard error.
+        .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile", "Render"]),
         // The `gestures` command.
         .executableTarget(name: "gestures", dependencies: [
             "Replay", "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore", "GestureFormat", "CLibevdev",
@@ -72,6 +77,7 @@ let package = Package(
         .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator", "kitchen-timer"]),
         .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore",
                                                            "GestureFormat", "LayoutFile", "GestureTestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Replay", "TraceFormats", "GestureCore", "GestureTestSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "EvdevModel", "GestureCore", "GestureTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -68,6 +68,11 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
         (bytes.lastIndex(of: Self.slash) ?? -1) + 1
     }
 
+    /// The file's name, the last component of the path, as `description` shows it (a picture's title).
+    public var lastComponent: String {
+        FilePath(bytes: bytes[nameStart...]).description
+    }
+
     /// True when the file's name has no `.` at all.
     public var nameHasNoDot: Bool {
         !bytes[nameStart...].contains(Self.dot)
