@@ -5,10 +5,14 @@ public struct Layout: Hashable, Sendable {
     /// The physical size of the surface, for devices that do not report a resolution.
     public var surface: Size?
     public var regions: [RegionConfiguration]
+    /// The views of the regions (and children) that have one, by name: their lines are in that view's
+    /// coordinates (SPEC "View coordinates"); the others' stay in mm.
+    public var viewTransforms: [String: ViewTransform]
 
-    public init(surface: Size? = nil, regions: [RegionConfiguration]) {
+    public init(surface: Size? = nil, regions: [RegionConfiguration], viewTransforms: [String: ViewTransform] = [:]) {
         self.surface = surface
         self.regions = regions
+        self.viewTransforms = viewTransforms
     }
 
     /// The whole surface as one timeline named `surface`, domain 0–100 (per cent of the width), bucket 1.

@@ -37,7 +37,9 @@ extension Component {
     public mutating func targetReshaped(to shape: Shape) {}
 }
 
-/// Where a component emits its events: the target's name and the time are filled in.
+/// Where a component emits its events: the target's name and the time are filled in, and the values
+/// emitted in surface millimetres come out in the target's view (`ViewTransform.kind(fromSurface:)`, the
+/// one place where events take the view's coordinates).
 public struct TargetOutput: Sendable {
     /// The target whose component emits.
     public let target: String
@@ -45,18 +47,22 @@ public struct TargetOutput: Sendable {
     public let shape: Shape
     /// The time of the input being handled (for a released update, the time of its release).
     public let time: Timestamp
+    /// The target's view now: `emit` maps what it is given through it.
+    public let viewTransform: ViewTransform
     var events: [GestureEvent]
 
-    init(target: String, shape: Shape, time: Timestamp, events: [GestureEvent]) {
+    init(target: String, shape: Shape, viewTransform: ViewTransform, time: Timestamp, events: [GestureEvent]) {
         self.target = target
         self.shape = shape
+        self.viewTransform = viewTransform
         self.time = time
         self.events = events
     }
 
-    /// Emits one event of this target at `time`.
+    /// Emits one event of this target at `time`: `kind`'s values in surface millimetres, which come out
+    /// in the target's view coordinates.
     public mutating func emit(_ kind: GestureEvent.Kind) {
-        events.append(GestureEvent(time: time, target: target, kind: kind))
+        events.append(GestureEvent(time: time, target: target, kind: viewTransform.kind(fromSurface: kind)))
     }
 }
 

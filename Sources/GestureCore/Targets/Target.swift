@@ -29,6 +29,10 @@ public struct Target: Sendable {
     /// Drawn on top of this target, first on top: a touch goes to the first child whose shape contains
     /// its down position (and on to that child's children), and to every ancestor.
     public var children: [Target]
+    /// Where the target is drawn: its events' positions, translations and velocities come out in this
+    /// view's points (SPEC "View coordinates"); `.identity`, the default, keeps surface millimetres. Its
+    /// children have views of their own.
+    public var viewTransform: ViewTransform = .identity
     /// What the target recognizes: nil for a container that only groups its children.
     var recognizer: (any TargetRecognizing)?
 
