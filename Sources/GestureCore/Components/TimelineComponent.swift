@@ -16,8 +16,13 @@
 /// view's (`ChartProxy`): with a view transform that turns the display, the time axis runs along the
 /// view's x, wherever that lies on the panel.
 public struct TimelineComponent: Component {
+    /// The selection: a long press (``TimelineConfiguration/longPressDuration`` within the slop), then a drag with no
+    /// minimum distance that moves the selection's end.
     public typealias Selecting = SequenceGesture<LongPressGesture, DragGesture>
+    /// The one-finger gestures in priority order: a tap, else the selection, else a pan (a drag beyond the slop).
     public typealias OneFinger = ExclusiveGesture<ExclusiveGesture<TapGesture, Selecting>, DragGesture>
+    /// The timeline's recognizer: the one-finger gestures, simultaneously with the pinch that is present only with
+    /// the `zoom` option.
     public typealias Recognizer = SimultaneousGesture<OneFinger, OptionalGesture<MagnifyGesture>>
 
     /// The selection in progress: its last line, and where the finger is (the view's x).
@@ -26,6 +31,8 @@ public struct TimelineComponent: Component {
         var fingerX: Double
     }
 
+    /// The layout's `timeline` region this component was made from (SPEC.md, "`timeline`"): its rectangle, domain,
+    /// bucket, times and slops; its domain changes with ``setDomain(_:output:)``.
     public private(set) var configuration: TimelineConfiguration
     public var gesture: Recognizer
     /// The selection in progress, if any.
@@ -35,6 +42,7 @@ public struct TimelineComponent: Component {
     /// The visible domain (the whole domain, unless the `zoom` option let a pinch change it).
     public private(set) var zoom: TimelineZoom
 
+    /// The timeline of `configuration`, showing its whole domain.
     public init(_ configuration: TimelineConfiguration) {
         self.configuration = configuration
         self.rect = configuration.rect
