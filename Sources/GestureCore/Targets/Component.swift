@@ -20,6 +20,7 @@
 /// with the time of that moment; an update of a gesture that lost is never delivered. So a component
 /// changes its state (a dial's value) only for what is reported.
 public protocol Component: Sendable {
+    /// The component's recognizer type: any composition of gestures (``DialComponent/Recognizer``, say).
     associatedtype Body: Gesture
 
     /// The recognizer of the target: any composition of `Gesture`s.
@@ -72,6 +73,7 @@ public struct TargetOutput: Sendable {
 public struct GestureComponent<Body: Gesture>: Component {
     public var gesture: Body
 
+    /// The component of `gesture`: its updates come out as ``StandardEventValue`` lines or `gesture` lines.
     public init(_ gesture: Body) {
         self.gesture = gesture
     }
@@ -155,9 +157,12 @@ extension Either: StandardEventValue where First: StandardEventValue, Second: St
 /// Two values are equal when they have the same type and the same description (`String(describing:)`),
 /// which for the library's value types means the same fields.
 public struct GestureValue: Hashable, Sendable, CustomStringConvertible {
+    /// The gesture's own value (a ``TapGesture/Value``, a type of the library user's own); read it with
+    /// ``as(_:)``.
     public let value: any Sendable
     public let description: String
 
+    /// The value `value`, described once with `String(describing:)` (the output's `value` key).
     public init(_ value: any Sendable) {
         self.value = value
         self.description = String(describing: value)
