@@ -16,6 +16,7 @@ public struct ChartProxy: Hashable, Sendable {
     public let plotArea: Rect
     let zoom: TimelineZoom
 
+    /// The chart whose width `plotArea` (in the target's coordinates) shows the visible domain of `zoom`.
     public init(plotArea: Rect, zoom: TimelineZoom) {
         self.plotArea = plotArea
         self.zoom = zoom

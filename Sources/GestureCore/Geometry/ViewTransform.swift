@@ -19,15 +19,26 @@
 public struct ViewTransform: Hashable, Sendable {
     /// The display's rotation, clockwise, in degrees.
     public enum Rotation: Int, Hashable, Sendable, CaseIterable {
-        case none = 0, quarter = 90, half = 180, threeQuarters = 270
+        /// Not turned, 0°: R(x, y) = (x, y) (xrandr's `normal`).
+        case none = 0
+        /// A quarter turn clockwise, 90°: R(x, y) = (y, −x) (xrandr's `right`).
+        case quarter = 90
+        /// A half turn, 180°: R(x, y) = (−x, −y) (xrandr's `inverted`).
+        case half = 180
+        /// Three quarters clockwise, 270°: R(x, y) = (−y, x) (xrandr's `left`).
+        case threeQuarters = 270
     }
 
     /// Points per millimetre: positive.
     public var scale: Double
     /// Where the surface's origin lands, in points.
     public var offset: Point
+    /// How the display's picture is turned on the panel, clockwise (xrandr's `normal`, `right`, `inverted`, `left`):
+    /// ``Rotation/none`` by default.
     public var rotation: Rotation
 
+    /// The transform `point = offset + scale · R(surface)`: `scale` points per mm (1 by default; positive), the
+    /// surface's origin at `offset` points (the view's origin by default), turned by `rotation` (none by default).
     public init(scale: Double = 1, offset: Point = .zero, rotation: Rotation = .none) {
         precondition(scale > 0, "a view transform's scale is positive, not \(scale)")
         self.scale = scale
