@@ -23,14 +23,18 @@ public struct Picture: Sendable {
     public private(set) var contacts: [ContactTrack] = []
     /// Every gesture event, in order.
     public private(set) var events: [GestureEvent] = []
-    /// The time of the first frame (or event) and of the last frame or event.
+    /// The time of the first frame or event added (µs of the trace's clock); nil before anything was added.
     public private(set) var start: Timestamp?
+    /// The time of the last frame or event added (µs of the trace's clock); nil before anything was added. The time
+    /// strip runs from ``start`` to it.
     public private(set) var end: Timestamp?
     /// The time of the last frame.
     private var lastFrame: Timestamp?
     /// The contacts down now: contact id → index in `contacts`.
     private var down: [Int: Int] = [:]
 
+    /// An empty picture titled `title` of a surface of `surface` mm with `targets` (first on top, as the engine had
+    /// them); frames and events come with `add(_:)`.
     public init(title: String, surface: Size, targets: [Target]) {
         self.title = title
         self.surface = surface
@@ -101,6 +105,7 @@ public struct ContactTrack: Hashable, Sendable {
     public enum End: Hashable, Sendable {
         /// Still down at the end of the trace.
         case stillDown
+        /// Lifted by the finger (a contact whose phase was ``ContactPhase/ended``).
         case lifted
         /// Withdrawn by the device (a palm).
         case cancelled
@@ -108,7 +113,9 @@ public struct ContactTrack: Hashable, Sendable {
 
     /// One position of the contact, from the time it was reached.
     public struct Sample: Hashable, Sendable {
+        /// When the contact reached ``position``: the frame's time, in µs of the trace's clock.
         public var time: Timestamp
+        /// Where the contact was, in mm on the surface (origin top-left, y down).
         public var position: Point
     }
 
@@ -119,6 +126,7 @@ public struct ContactTrack: Hashable, Sendable {
     /// The positions it went through, the first where it landed; a move of less than `minimumStep` is
     /// not kept (the last position before a move that is kept is, so that a rest stays a rest).
     public private(set) var samples: [Sample]
+    /// How the track ended: ``End/stillDown`` until it lifts or is withdrawn.
     public private(set) var end: End = .stillDown
     /// The time it lifted (or was withdrawn); nil while it is down.
     public private(set) var endTime: Timestamp?
@@ -135,7 +143,9 @@ public struct ContactTrack: Hashable, Sendable {
         self.samples = [Sample(time: time, position: position)]
     }
 
+    /// When the contact landed: the time of its first frame, in µs of the trace's clock.
     public var downTime: Timestamp { samples[0].time }
+    /// Where the contact landed, in mm on the surface (origin top-left, y down).
     public var downPosition: Point { samples[0].position }
     /// Where it was last (where it lifted).
     public var lastPosition: Point { pending?.position ?? samples[samples.count - 1].position }
