@@ -5,12 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 
-# The library modules an app uses (the umbrella TouchGestures only re-exports them). GestureCore's catalog holds
-# the articles and the tutorial; the others have a short one each.
+# The library modules an app uses (the umbrella TouchGestures only re-exports them), and Render, the SVG pictures
+# (a library product too). GestureCore's catalog holds the articles and the tutorial.
 modules=(GestureCore GestureFormat EvdevModel TraceFormats LayoutFile LiveInput EvdevDevice Render)
 # The modules whose every public symbol is documented, a state `make docs` keeps (the count of those left is
-# printed for every module; GestureCore and EvdevModel are not there yet).
-complete=(${DOCS_COMPLETE:-GestureFormat TraceFormats LayoutFile LiveInput EvdevDevice})
+# printed for every module): all of them.
+complete=(${DOCS_COMPLETE:-GestureCore GestureFormat EvdevModel TraceFormats LayoutFile LiveInput EvdevDevice Render})
 
 targets=()
 for module in "${modules[@]}"; do targets+=(--target "$module"); done

@@ -105,7 +105,7 @@ public struct ContactTrack: Hashable, Sendable {
     public enum End: Hashable, Sendable {
         /// Still down at the end of the trace.
         case stillDown
-        /// Lifted by the finger (a contact whose phase was ``ContactPhase/ended``).
+        /// Lifted by the finger (a contact whose phase was `ContactPhase.ended`).
         case lifted
         /// Withdrawn by the device (a palm).
         case cancelled
