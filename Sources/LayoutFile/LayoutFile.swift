@@ -246,7 +246,10 @@ struct Decoder {
     func view(_ located: JSON.Located, _ path: String) throws(LayoutError) -> ViewTransform {
         var fields = try members(located, path, allowed: ["scale", "offset", "rotation"])
         var view = ViewTransform.identity
-        if let value = fields.take("scale") { view.scale = try positive(value, path + ".scale") }
+        if let value = fields.take("scale") {
+            _ = try positive(value, path + ".scale")  // 0 and below: "expected a positive number"
+            view.scale = try number(value, path + ".scale", in: ViewTransform.layoutScales)
+        }
         if let value = fields.take("offset") { view.offset = try point(value, path + ".offset") }
         if let value = fields.take("rotation") {
             let degrees = try number(value, path + ".rotation")

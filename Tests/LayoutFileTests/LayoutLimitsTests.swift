@@ -45,6 +45,13 @@ import Testing
          "l.json:1: regions[0].shape.innerRadius: expected at most 1000000 mm, found 2000000"),
         ("{\"regions\": [{\"name\": \"t\", \"kind\": \"target\", \"shape\": {\"kind\": \"rectangle\", \"x\": 0, \"y\": 1e308, \"width\": 1, \"height\": 1}}]}",
          "l.json:1: regions[0].shape.y: expected a number from -1000000 to 1000000, found 1e+308"),
+        // A view: its scale (points per mm), and its offset (points) as a position.
+        ("{\"regions\": [{\(dial), \"view\": {\"scale\": 1e308}}]}",
+         "l.json:1: regions[0].view.scale: expected a number from 0.001 to 1000, found 1e+308"),
+        ("{\"regions\": [{\(dial), \"view\": {\"scale\": 0.0009}}]}",
+         "l.json:1: regions[0].view.scale: expected a number from 0.001 to 1000, found 0.0009"),
+        ("{\"regions\": [{\(dial), \"view\": {\"offset\": {\"x\": 1e308, \"y\": 0}}}]}",
+         "l.json:1: regions[0].view.offset.x: expected a number from -1000000 to 1000000, found 1e+308"),
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1e-10}]}",
          "l.json:1: regions[0].bucket: expected at most 1000000000 buckets in the domain (a bucket of at least 1e-09), found 1e-10"),
     ]
@@ -67,7 +74,9 @@ import Testing
           {"name": "far", "kind": "dial", "center": {"x": -1e6, "y": 1e6}, "radius": 1e6},
           {"name": "wide", "kind": "timeline", "rect": {"x": -1e6, "y": -1e6, "width": 1e6, "height": 1e6},
            "domain": {"start": 0, "end": 1}, "bucket": 1},
-          {"name": "ring", "kind": "target", "shape": {"kind": "ring", "center": {"x": 1e6, "y": 0}, "innerRadius": 999999, "outerRadius": 1e6}}
+          {"name": "ring", "kind": "target", "shape": {"kind": "ring", "center": {"x": 1e6, "y": 0}, "innerRadius": 999999, "outerRadius": 1e6},
+           "view": {"scale": 1000, "offset": {"x": -1e6, "y": 1e6}}},
+          {"name": "small", "kind": "dial", "center": {"x": 0, "y": 0}, "radius": 1, "view": {"scale": 0.001}}
         ]}
         """)
         guard case .dial(let dial) = layout.regions[0], case .timeline(let timeline) = layout.regions[1] else {
@@ -81,5 +90,8 @@ import Testing
         #expect(layout.regions[2].shape == .circle(center: Point(x: -1e6, y: 1e6), radius: 1e6))
         #expect(layout.regions[3].shape == .rectangle(Rect(x: -1e6, y: -1e6, width: 1e6, height: 1e6)))
         #expect(layout.regions[4].shape == .ring(center: Point(x: 1e6, y: 0), innerRadius: 999_999, outerRadius: 1e6))
+        #expect(layout.viewTransforms == [
+            "ring": ViewTransform(scale: 1000, offset: Point(x: -1e6, y: 1e6)), "small": ViewTransform(scale: 0.001),
+        ])
     }
 }

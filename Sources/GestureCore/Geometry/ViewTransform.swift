@@ -49,6 +49,11 @@ public struct ViewTransform: Hashable, Sendable {
     /// Surface millimetres as they are: what a target without a view has.
     public static let identity = ViewTransform()
 
+    /// The scales a layout's `view` may give (docs/SPEC.md "Layout file", Limits): 0.001 to 1,000 points per
+    /// mm, where displays have a few (4 to 20). Lines in view points then stay finite and say something: a
+    /// scale of 1e308 made a pan's `dy` infinite (`null` in JSON Lines), one of 1e-310 put every tap at 0, 0.
+    public static let layoutScales: ClosedRange<Double> = 1e-3...1e3
+
     /// The transform of a view showing `area` of the surface (mm) at `scale` points per mm, turned by
     /// `rotation`: the corner of `area` that the rotation brings to the top-left lands at the view's origin.
     public static func placing(_ area: Rect, scale: Double, rotation: Rotation = .none) -> ViewTransform {
