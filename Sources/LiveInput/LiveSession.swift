@@ -12,6 +12,8 @@ public struct LiveOptions: Sendable {
     /// nil: the layout's default (the whole surface as one timeline).
     public var layout: Layout?
     public var format: OutputFormat = .jsonl
+    /// Print a line per state transition of the machines, with its reason, among the events (`--explain`).
+    public var explain = false
     public var size: Size?
     /// How far past a deadline the estimated event clock must be before it fires with no input.
     public var grace: TimeSpan = .ms(20)
@@ -112,12 +114,13 @@ public final class LiveSession {
         }
         device.useMonotonicClock()
         guard let mapping = device.description.surfaceMapping(size: options.size, layoutSurface: options.layout?.surface),
-              let pipeline = GesturePipeline(description: device.description, surface: mapping, layout: options.layout) else {
+              var pipeline = GesturePipeline(description: device.description, surface: mapping, layout: options.layout) else {
             throw CommandError(status: CommandError.usage, "\(path): expected a touch device with position axes")
         }
         if mapping.resolutionAssumed && recognize {
             Diagnostics.warnResolutionAssumed(for: path)
         }
+        pipeline.explains = options.explain
         self.device = device
         self.options = options
         self.pipeline = recognize ? pipeline : nil

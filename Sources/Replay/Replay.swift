@@ -68,14 +68,17 @@ public struct ReplayOptions: Sendable {
     public var size: Size?
     /// Print the trace's path at the start of each line (several traces).
     public var namesTraces: Bool
+    /// Print a line per state transition of the machines, with its reason, among the events (`--explain`).
+    public var explain: Bool
 
     public init(layout: Layout? = nil, format: OutputFormat = .jsonl, device: FilePath? = nil, size: Size? = nil,
-                namesTraces: Bool = false) {
+                namesTraces: Bool = false, explain: Bool = false) {
         self.layout = layout
         self.format = format
         self.device = device
         self.size = size
         self.namesTraces = namesTraces
+        self.explain = explain
     }
 }
 
@@ -126,6 +129,7 @@ public func replay(trace path: FilePath, options: ReplayOptions, output: LineWri
     guard var pipeline = GesturePipeline(description: description, surface: mapping, layout: layout) else {
         throw CommandError(status: CommandError.malformed, "\(descriptionFile): expected a touch device")
     }
+    pipeline.explains = options.explain
     let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path.description : nil)
     func emit(_ events: [GestureEvent]) {
         for event in events { output.write(event, with: formatter) }

@@ -218,11 +218,12 @@ import Testing
 
     /// A gesture that never decides: possible for ever, with no deadline.
     struct Undecided: Gesture {
+        static let name = "undecided"
         var status: RecognizerStatus { .possible }
         var deadline: Timestamp? { nil }
-        mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Int>] { [] }
-        mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Int>] { [] }
-        mutating func cancel(at now: Timestamp) -> [GestureUpdate<Int>] { [] }
+        mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Int>] { [] }
+        mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Int>] { [] }
+        mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Int>] { [] }
     }
 
     @Test func aRivalWhoseFingersAreAllUpAndThatWaitsForNothing_hasFailed() {

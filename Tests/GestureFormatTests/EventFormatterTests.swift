@@ -97,6 +97,7 @@ import Testing
         case .swipe: fields = ["direction", "vx", "vy", "fingers"]
         case .edgeSwipe: fields = ["edge", "dx", "dy"]
         case .gesture: fields = ["value"]
+        case .explanation: fields = ["path", "from", "to", "reason"]
         }
         let phase = event.kind.phase == nil ? [] : ["phase"]
         #expect(keys == ["trace", "time", "region", "type"] + phase + fields)

@@ -17,9 +17,17 @@ enum RivalsVerdict: Sendable {
     case allFailed
 }
 
+/// What an explanation says of a verdict, filled in only when the engine explains: the rival that decided it
+/// (the one that succeeded, or the first still possible) with its status, and the names of all the rivals.
+struct RivalNote: Sendable {
+    var rival = ""
+    var status = RecognizerStatus.failed
+    var rivals: [String] = []
+}
+
 /// How a target's updates reach its component, given the gestures with priority over it.
 /// `exclusively(before:)` carried along the target tree; diagram: docs/state-machines/coordination.md.
-enum Arbitration<Value: Sendable>: Sendable {
+enum Arbitration<Value: Sendable>: Sendable, MachineState {
     /// Nothing has priority: updates are heard as they come.
     case open
     /// Rivals with priority are undecided: the updates wait, in order.
@@ -27,41 +35,72 @@ enum Arbitration<Value: Sendable>: Sendable {
     /// A rival succeeded: this touch sequence's updates are never heard.
     case lost
 
+    /// The machine's name in explanation paths.
+    static var machine: String { "arbitration" }
+
+    /// `waiting` while nothing is held, `holding` once updates wait.
+    var name: String {
+        switch self {
+        case .open: "open"
+        case .waiting(_, let held): held.isEmpty ? "waiting" : "holding"
+        case .lost: "lost"
+        }
+    }
+
     /// Takes `updates` (one input's) given what the rivals did, appending what is to be heard to `heard`.
     ///
     /// Released updates are those held, in order, less any run that began and was cancelled while held
     /// (nobody ever heard of it), then `updates` as they are.
-    mutating func take(_ updates: [GestureUpdate<Value>], verdict: RivalsVerdict, heard: inout [GestureUpdate<Value>]) {
+    mutating func take(_ updates: [GestureUpdate<Value>], verdict: RivalsVerdict, note: RivalNote,
+                       heard: inout [GestureUpdate<Value>], log: inout TransitionLog) {
         switch self {
         case .open:
             heard.append(contentsOf: updates)
         case .lost:
             break
         case .waiting(let rivals, var held):
+            let before = log.isOn ? name : ""
             self = .lost  // let go of the enum's copy of `held`, so that appending to it does not copy it
             switch verdict {
             case .oneSucceeded:
                 self = .lost
+                if log.isOn {
+                    log.record(Self.machine, from: before, to: name,
+                               .lostTo(rival: note.rival, status: note.status, dropped: held.count + updates.count))
+                }
             case .undecided:
                 held.append(contentsOf: updates)
                 self = .waiting(for: rivals, held: held)
+                if log.isOn && before != name { log.record(Self.machine, from: before, to: name, .heldByRival(updates: updates.count, rival: note.rival)) }
             case .allFailed:
                 // As in `exclusively`: what waited, less the runs begun and cancelled while held, then this
                 // input's updates as they are.
-                heard.append(contentsOf: releasing(held))
+                let released = releasing(held)
+                heard.append(contentsOf: released)
                 heard.append(contentsOf: updates)
                 self = .open
+                if log.isOn { log.record(Self.machine, from: before, to: name, .rivalsFailed(rivals: note.rivals, released: released.count)) }
             }
         }
     }
 
     /// Input was interrupted or the target removed: what waited was never heard and never will be.
-    mutating func takeCancellation(_ updates: [GestureUpdate<Value>], heard: inout [GestureUpdate<Value>]) {
+    mutating func takeCancellation(_ updates: [GestureUpdate<Value>], heard: inout [GestureUpdate<Value>], log: inout TransitionLog) {
         switch self {
         case .open: heard.append(contentsOf: updates)
         case .waiting, .lost: break
         }
-        self = .open
+        log.transition(&self, to: .open, in: Self.machine, because: .cancelled)
+    }
+
+    /// A new touch sequence: waiting for `rivals` (named `names`, when explaining), or open if none.
+    mutating func begin(rivals: [Rival], named names: [String], log: inout TransitionLog) {
+        let before = log.isOn ? name : ""
+        self = rivals.isEmpty ? .open : .waiting(for: rivals, held: [])
+        // (A new wait is said even after a wait: the rivals are new.)
+        if log.isOn && (before != name || !rivals.isEmpty) {
+            log.record(Self.machine, from: before, to: name, rivals.isEmpty ? .noRival : .waitsFor(rivals: names))
+        }
     }
 }
 
@@ -98,15 +137,15 @@ protocol TargetRecognizing: Sendable {
     /// still waited for: something to settle after an input.
     var needsSettling: Bool { get }
 
-    mutating func touchesChanged(_ changes: TouchChanges)
-    mutating func deadlineReached(at now: Timestamp)
-    mutating func cancel(at now: Timestamp)
+    mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog)
+    mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog)
+    mutating func cancel(at now: Timestamp, log: inout TransitionLog)
     /// Arbitrates the updates of this input.
-    mutating func arbitrate(_ verdict: RivalsVerdict)
+    mutating func arbitrate(_ verdict: RivalsVerdict, note: RivalNote, log: inout TransitionLog)
     /// Arbitrates the updates of a cancellation: what waited is dropped, and the coordination opens.
-    mutating func arbitrateCancellation()
-    /// A new touch sequence at `time`, waiting for `rivals` (none: open).
-    mutating func beginSequence(rivals: [Rival], at time: Timestamp)
+    mutating func arbitrateCancellation(log: inout TransitionLog)
+    /// A new touch sequence at `time`, waiting for `rivals` (none: open), named `names` when explaining.
+    mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog)
     /// Hands the heard updates to the component, which emits its events into `output`.
     mutating func deliver(to output: inout TargetOutput)
     /// The target was moved or resized.
@@ -175,49 +214,49 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func touchesChanged(_ changes: TouchChanges) {
-        incoming.append(contentsOf: typed.gesture.touchesChanged(changes))
+    mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) {
+        incoming.append(contentsOf: typed.gesture.touchesChanged(changes, log: &log))
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func deadlineReached(at now: Timestamp) {
-        incoming.append(contentsOf: typed.gesture.deadlineReached(at: now))
+    mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) {
+        incoming.append(contentsOf: typed.gesture.deadlineReached(at: now, log: &log))
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func cancel(at now: Timestamp) {
-        incoming.append(contentsOf: typed.gesture.cancel(at: now))
+    mutating func cancel(at now: Timestamp, log: inout TransitionLog) {
+        incoming.append(contentsOf: typed.gesture.cancel(at: now, log: &log))
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func arbitrate(_ verdict: RivalsVerdict) {
-        arbitration.take(incoming, verdict: verdict, heard: &heard)
+    mutating func arbitrate(_ verdict: RivalsVerdict, note: RivalNote, log: inout TransitionLog) {
+        arbitration.take(incoming, verdict: verdict, note: note, heard: &heard, log: &log)
         incoming.removeAll(keepingCapacity: true)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func arbitrateCancellation() {
-        arbitration.takeCancellation(incoming, heard: &heard)
+    mutating func arbitrateCancellation(log: inout TransitionLog) {
+        arbitration.takeCancellation(incoming, heard: &heard, log: &log)
         incoming.removeAll(keepingCapacity: true)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func beginSequence(rivals: [Rival], at time: Timestamp) {
+    mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog) {
         switch arbitration {
         case .lost, .waiting:
             // What the gesture did in a sequence it lost, or that still waited, was never heard (as in
             // `exclusively`) and must not carry over: a tap the child won is not the first of the
             // parent's double tap. Every finger is up, so cancelling only forgets.
-            _ = typed.gesture.cancel(at: time)
+            _ = typed.gesture.cancel(at: time, log: &log)
         case .open:
             break
         }
-        arbitration = rivals.isEmpty ? .open : .waiting(for: rivals, held: [])
+        arbitration.begin(rivals: rivals, named: names, log: &log)
     }
 
     @_specialize(where C == TimelineComponent)

@@ -65,6 +65,8 @@ public struct GestureEngine: Sendable {
     private var nodes: [Node] = []
     private var contacts: [TrackedContact] = []
     private var nextNodeID = 0
+    /// Where the machines report their transitions; off unless `explains`.
+    private var log = TransitionLog.off
 
     /// An engine for a tree of targets: the first of `targets` is on top (it takes a touch that more than
     /// one contains). Target names must be unique.
@@ -76,6 +78,15 @@ public struct GestureEngine: Sendable {
     /// An engine for a layout file's regions, each a target of its own.
     public init(layout: Layout) {
         self.init(targets: layout.regions.map(\.target))
+    }
+
+    /// Whether every input also reports each state transition of the targets' gestures and arbitrations,
+    /// with its reason, as `GestureEvent.Kind.explanation` events among the others (SPEC "Explanations",
+    /// `--explain`): each at the time of the input that caused it, before the events of its target that
+    /// the input delivers. Off by default; off, it costs a test of a flag per transition.
+    public var explains: Bool {
+        get { log.isOn }
+        set { log = TransitionLog(isOn: newValue) }
     }
 
     // MARK: Reading
@@ -115,7 +126,8 @@ public struct GestureEngine: Sendable {
                 }
             }
             guard let (index, deadline) = next else { return events }
-            nodes[index].recognizer?.deadlineReached(at: deadline)
+            nodes[index].recognizer?.deadlineReached(at: deadline, log: &log)
+            explain(index, at: deadline, into: &events)
             settle(at: deadline, into: &events)
             if let again = nodes[index].recognizer?.deadline, again <= deadline {
                 // A recognizer that does not clear its deadline would spin here; stop instead.
@@ -427,7 +439,8 @@ public struct GestureEngine: Sendable {
                 var ending = nodes[index].changes
                 ending.landed.removeAll()
                 ending.fingersDown = 0
-                nodes[index].recognizer?.touchesChanged(ending)
+                nodes[index].recognizer?.touchesChanged(ending, log: &log)
+                explain(index, at: time, into: &events)
                 nodes[index].changes.moved.removeAll(keepingCapacity: true)
                 nodes[index].changes.lifted.removeAll(keepingCapacity: true)
             }
@@ -436,13 +449,17 @@ public struct GestureEngine: Sendable {
             for index in nodes.indices where !nodes[index].beginsSequence && !nodes[index].changes.isEmpty {
                 nodes[index].changes.fingersDown = nodes[index].fingers
                 let changes = nodes[index].changes
-                nodes[index].recognizer?.touchesChanged(changes)
+                nodes[index].recognizer?.touchesChanged(changes, log: &log)
+                explain(index, at: time, into: &events)
                 nodes[index].changes.moved.removeAll(keepingCapacity: true)
                 nodes[index].changes.lifted.removeAll(keepingCapacity: true)
                 nodes[index].changes.landed.removeAll(keepingCapacity: true)
             }
             // The ending sequences are judged as they were, before any rival begins anew.
-            for index in nodes.indices where nodes[index].beginsSequence { arbitrate(index) }
+            for index in nodes.indices where nodes[index].beginsSequence {
+                arbitrate(index)
+                explain(index, at: time, into: &events)
+            }
             for index in nodes.indices where nodes[index].beginsSequence {
                 let status = nodes[index].recognizer?.status ?? .failed
                 nodes[index].previousSequence = (nodes[index].sequence, status)
@@ -450,13 +467,16 @@ public struct GestureEngine: Sendable {
             }
             for index in nodes.indices where nodes[index].beginsSequence && nodes[index].recognizer != nil {
                 let rivals = rivals(of: index)
-                nodes[index].recognizer?.beginSequence(rivals: rivals, at: time)
+                let names = log.isOn ? self.names(of: rivals) : []
+                nodes[index].recognizer?.beginSequence(rivals: rivals, named: names, at: time, log: &log)
+                explain(index, at: time, into: &events)
             }
         }
         for index in nodes.indices where !nodes[index].changes.isEmpty {
             nodes[index].changes.fingersDown = nodes[index].fingers
             let changes = nodes[index].changes
-            nodes[index].recognizer?.touchesChanged(changes)
+            nodes[index].recognizer?.touchesChanged(changes, log: &log)
+            explain(index, at: time, into: &events)
         }
         settle(at: time, into: &events)
     }
@@ -487,9 +507,10 @@ public struct GestureEngine: Sendable {
         return rivals
     }
 
-    /// What the rivals a target waits for have done.
-    private func verdict(on rivals: [Rival]) -> RivalsVerdict {
-        var undecided = false
+    /// What the rivals a target waits for have done, and the rival that decided it (the one that succeeded,
+    /// or the first still possible) with its status then.
+    private func verdict(on rivals: [Rival]) -> (verdict: RivalsVerdict, decisive: (index: Int, status: RecognizerStatus)?) {
+        var undecided: (index: Int, status: RecognizerStatus)?
         for rival in rivals {
             // A rival removed since is taken as failed.
             guard let index = nodes.firstIndex(where: { $0.id == rival.target }), let recognizer = nodes[index].recognizer else { continue }
@@ -507,22 +528,42 @@ public struct GestureEngine: Sendable {
                 continue
             }
             switch status {
-            case .possible: undecided = true
-            case .active, .ended, .cancelled: return .oneSucceeded
+            case .possible: if undecided == nil { undecided = (index, status) }
+            case .active, .ended, .cancelled: return (.oneSucceeded, (index, status))
             case .failed: break
             }
         }
-        return undecided ? .undecided : .allFailed
+        return undecided.map { (.undecided, $0) } ?? (.allFailed, nil)
+    }
+
+    /// The names of the targets `rivals` names (a removed one has none), for explanations.
+    private func names(of rivals: [Rival]) -> [String] {
+        rivals.compactMap { rival in nodes.first { $0.id == rival.target }?.name }
     }
 
     /// Arbitrates the updates of the target at `index` made so far in this input.
     private mutating func arbitrate(_ index: Int) {
         guard let rivals = nodes[index].recognizer?.rivals else {
-            nodes[index].recognizer?.arbitrate(.allFailed)
+            nodes[index].recognizer?.arbitrate(.allFailed, note: RivalNote(), log: &log)
             return
         }
-        let verdict = verdict(on: rivals)
-        nodes[index].recognizer?.arbitrate(verdict)
+        let (verdict, decisive) = verdict(on: rivals)
+        var note = RivalNote()
+        if log.isOn {
+            note = RivalNote(rival: decisive.map { nodes[$0.index].name } ?? "", status: decisive?.status ?? .failed,
+                             rivals: names(of: rivals))
+        }
+        nodes[index].recognizer?.arbitrate(verdict, note: note, log: &log)
+    }
+
+    /// Moves what the machines reported to the log into `events`, as explanation lines of the target at
+    /// `index` at `time`.
+    @inline(__always)
+    private mutating func explain(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
+        guard log.isOn else { return }
+        for explanation in log.removeAll() {
+            events.append(GestureEvent(time: time, target: nodes[index].name, kind: .explanation(explanation)))
+        }
     }
 
     /// After an input: every target arbitrates its updates (and those it held), then delivers what is to
@@ -533,6 +574,7 @@ public struct GestureEngine: Sendable {
             // copy its storage.)
             guard nodes[index].recognizer?.needsSettling == true else { continue }
             arbitrate(index)
+            explain(index, at: time, into: &events)
             deliver(index, at: time, into: &events)
         }
     }
@@ -548,8 +590,9 @@ public struct GestureEngine: Sendable {
     /// never heard.
     private mutating func cancel(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
         guard nodes[index].recognizer != nil else { return }
-        nodes[index].recognizer?.cancel(at: time)
-        nodes[index].recognizer?.arbitrateCancellation()
+        nodes[index].recognizer?.cancel(at: time, log: &log)
+        nodes[index].recognizer?.arbitrateCancellation(log: &log)
+        explain(index, at: time, into: &events)
         deliver(index, at: time, into: &events)
     }
 

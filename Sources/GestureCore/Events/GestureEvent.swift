@@ -1,4 +1,5 @@
-/// One line of output: something a target recognized, at a time.
+/// One line of output: something a target recognized, at a time (or, when the engine explains, why one of
+/// its machines changed state).
 public struct GestureEvent: Hashable, Sendable {
     public var time: Timestamp
     /// The target's name (a layout file's region name); the output's `region` key.
@@ -27,6 +28,9 @@ public struct GestureEvent: Hashable, Sendable {
         /// An update of a target's own gesture, as it is (a target built with `Target(_:shape:gesture:)`):
         /// its phase (a discrete gesture is recognized as `ended`) and its typed value.
         case gesture(GesturePhase, GestureValue)
+        /// Not a gesture: a state transition of a machine of the target's, with its reason (only when the
+        /// engine `explains`; `--explain`).
+        case explanation(Explanation)
 
         /// The gesture type as the output names it (`tap`, `select`, ...).
         public var type: String {
@@ -41,13 +45,14 @@ public struct GestureEvent: Hashable, Sendable {
             case .swipe: "swipe"
             case .edgeSwipe: "edge-swipe"
             case .gesture: "gesture"
+            case .explanation: "explain"
             }
         }
 
         /// The phase of a continuous gesture; nil for taps and haptics.
         public var phase: GesturePhase? {
             switch self {
-            case .tap, .haptic, .swipe: nil
+            case .tap, .haptic, .swipe, .explanation: nil
             case .select(let phase, _), .pan(let phase, _), .wind(let phase, _), .rotate(let phase, _), .magnify(let phase, _),
                  .edgeSwipe(let phase, _), .gesture(let phase, _): phase
             }

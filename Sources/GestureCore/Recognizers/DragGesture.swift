@@ -42,6 +42,7 @@ public struct DragGesture: Gesture {
         case finished(Outcome)
     }
 
+    public static let name = "drag"
     public let configuration: Configuration
     private(set) var state: State = .idle
 
@@ -59,14 +60,18 @@ public struct DragGesture: Gesture {
 
     public var deadline: Timestamp? { nil }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
         checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         switch state {
         case .pending(let touch, let start):
-            if let position = changes.position(of: touch), position.distance(to: start) > configuration.minimumDistance {
-                state = .dragging(touch: touch, start: start, location: position)
-                updates.append(GestureUpdate(.began, Value(startLocation: start, location: position)))
+            if let position = changes.position(of: touch) {
+                let moved = Comparison(.moved(finger: touch), position.distance(to: start), .beyond, configuration.minimumDistance, .slop)
+                if moved.holds {
+                    log.transition(&state, to: .dragging(touch: touch, start: start, location: position), in: Self.name,
+                                   because: .measured(moved))
+                    updates.append(GestureUpdate(.began, Value(startLocation: start, location: position)))
+                }
             }
         case .dragging(let touch, let start, _):
             if let position = changes.position(of: touch) {
@@ -78,10 +83,14 @@ public struct DragGesture: Gesture {
         }
         switch state {
         case .pending(let touch, _):
-            if changes.lift(of: touch) != nil { state = .finished(.failed) }
+            if changes.lift(of: touch) != nil {
+                log.transition(&state, to: .finished(.failed), in: Self.name,
+                               because: .liftedWithinSlop(finger: touch, slop: configuration.minimumDistance))
+            }
         case .dragging(let touch, let start, let location):
             if let lift = changes.lift(of: touch) {
-                state = .finished(lift.cancelled ? .cancelled : .ended)
+                log.transition(&state, to: .finished(lift.cancelled ? .cancelled : .ended), in: Self.name,
+                               because: lift.cancelled ? .withdrawn(finger: touch) : .lifted(finger: touch))
                 updates.append(GestureUpdate(lift.cancelled ? .cancelled : .ended, Value(startLocation: start, location: location)))
             }
         case .idle, .finished:
@@ -91,17 +100,17 @@ public struct DragGesture: Gesture {
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
-            updates += startSequence(changes)
+            updates += startSequence(changes, log: &log)
         case .finished where changes.beginsSequence:
-            updates += startSequence(changes)
+            updates += startSequence(changes, log: &log)
         case .finished:
             // Nothing more until every finger has lifted.
             break
         case .pending:
-            state = .finished(.failed)
+            log.transition(&state, to: .finished(.failed), in: Self.name, because: .secondFinger(changes.landed[0].id))
         case .dragging(_, let start, let location):
             let outcome: Outcome = configuration.extraTouch == .cancel ? .cancelled : .ended
-            state = .finished(outcome)
+            log.transition(&state, to: .finished(outcome), in: Self.name, because: .secondFinger(changes.landed[0].id))
             updates.append(GestureUpdate(outcome == .cancelled ? .cancelled : .ended, Value(startLocation: start, location: location)))
         }
         return updates
@@ -122,32 +131,46 @@ public struct DragGesture: Gesture {
     }
 
     /// The landings of a new touch sequence: one finger is followed, more fail the drag.
-    private mutating func startSequence(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    private mutating func startSequence(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
         guard changes.landed.count == 1 else {
-            state = .finished(.failed)
+            log.transition(&state, to: .finished(.failed), in: Self.name,
+                           because: .fingersLanded(count: changes.landed.count, expected: 1))
             return []
         }
         let touch = changes.landed[0]
         guard configuration.minimumDistance == 0 else {
-            state = .pending(touch: touch.id, start: touch.position)
+            log.transition(&state, to: .pending(touch: touch.id, start: touch.position), in: Self.name,
+                           because: .landed(finger: touch.id, at: touch.position, deadline: nil))
             return []
         }
-        state = .dragging(touch: touch.id, start: touch.position, location: touch.position)
+        log.transition(&state, to: .dragging(touch: touch.id, start: touch.position, location: touch.position), in: Self.name,
+                       because: .landed(finger: touch.id, at: touch.position, deadline: nil))
         return [GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position))]
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] { [] }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
         switch state {
         case .dragging(_, let start, let location):
-            state = .finished(.cancelled)
+            log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .cancelled)
             return [GestureUpdate(.cancelled, Value(startLocation: start, location: location))]
         case .pending:
-            state = .finished(.failed)
+            log.transition(&state, to: .finished(.failed), in: Self.name, because: .cancelled)
         case .idle, .finished:
             break
         }
         return []
+    }
+}
+
+extension DragGesture.State: MachineState {
+    var name: String {
+        switch self {
+        case .idle: "idle"
+        case .pending: "pending"
+        case .dragging: "dragging"
+        case .finished(let outcome): outcome.name
+        }
     }
 }

@@ -37,6 +37,7 @@ public struct MagnificationMeasure: PairMeasure {
     /// device that says they did gets no division by zero.
     public static let smallestStartDistance = 1.0
 
+    public static let name = "magnify"
     public static var defaultConfiguration: Configuration { Configuration() }
 
     /// The distance when the second finger landed, and now.
@@ -52,8 +53,8 @@ public struct MagnificationMeasure: PairMeasure {
         distance = fingers.distance
     }
 
-    public func hasBegun(_ configuration: Configuration) -> Bool {
-        abs(distance - startDistance) > configuration.minimumDistanceChange
+    public func progress(_ configuration: Configuration) -> Comparison {
+        Comparison(.distanceChanged, abs(distance - startDistance), .beyond, configuration.minimumDistanceChange, .threshold)
     }
 
     public func value(of fingers: FingerPair) -> Value {

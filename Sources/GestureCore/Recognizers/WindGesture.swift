@@ -59,6 +59,7 @@ public struct WindGesture: Gesture {
         case finished(Outcome)
     }
 
+    public static let name = "wind"
     public private(set) var configuration: Configuration
     private(set) var state: State = .idle
 
@@ -108,15 +109,17 @@ public struct WindGesture: Gesture {
         return next
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
         checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         switch state {
         case .pending(let tracking):
             if let position = changes.position(of: tracking.touch) {
                 let next = follow(tracking, to: position)
-                if position.distance(to: tracking.start) > configuration.minimumDistance {
-                    state = .winding(next)
+                let moved = Comparison(.moved(finger: tracking.touch), position.distance(to: tracking.start), .beyond,
+                                       configuration.minimumDistance, .slop)
+                if moved.holds {
+                    log.transition(&state, to: .winding(next), in: Self.name, because: .measured(moved))
                     updates.append(GestureUpdate(.began, next.value))
                 } else {
                     state = .pending(next)
@@ -133,11 +136,15 @@ public struct WindGesture: Gesture {
         }
         switch state {
         case .pending(let tracking):
-            if changes.lift(of: tracking.touch) != nil { state = .finished(.failed) }
+            if changes.lift(of: tracking.touch) != nil {
+                log.transition(&state, to: .finished(.failed), in: Self.name,
+                               because: .liftedWithinSlop(finger: tracking.touch, slop: configuration.minimumDistance))
+            }
         case .winding(let tracking):
             if let lift = changes.lift(of: tracking.touch) {
                 let outcome: Outcome = lift.cancelled ? .cancelled : .ended
-                state = .finished(outcome)
+                log.transition(&state, to: .finished(outcome), in: Self.name,
+                               because: lift.cancelled ? .withdrawn(finger: tracking.touch) : .lifted(finger: tracking.touch))
                 updates.append(GestureUpdate(lift.cancelled ? .cancelled : .ended, tracking.value))
             }
         case .idle, .finished:
@@ -147,17 +154,17 @@ public struct WindGesture: Gesture {
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
-            startSequence(changes)
+            startSequence(changes, log: &log)
         case .finished where changes.beginsSequence:
-            startSequence(changes)
+            startSequence(changes, log: &log)
         case .finished:
             // Nothing more until every finger has lifted.
             break
         case .pending:
-            state = .finished(.failed)
+            log.transition(&state, to: .finished(.failed), in: Self.name, because: .secondFinger(changes.landed[0].id))
         case .winding(let tracking):
             let outcome: Outcome = configuration.extraTouch == .cancel ? .cancelled : .ended
-            state = .finished(outcome)
+            log.transition(&state, to: .finished(outcome), in: Self.name, because: .secondFinger(changes.landed[0].id))
             updates.append(GestureUpdate(outcome == .cancelled ? .cancelled : .ended, tracking.value))
         }
         return updates
@@ -178,28 +185,41 @@ public struct WindGesture: Gesture {
     }
 
     /// The landings of a new touch sequence: one finger is followed, more fail the wind.
-    private mutating func startSequence(_ changes: TouchChanges) {
+    private mutating func startSequence(_ changes: TouchChanges, log: inout TransitionLog) {
         guard changes.landed.count == 1 else {
-            state = .finished(.failed)
+            log.transition(&state, to: .finished(.failed), in: Self.name,
+                           because: .fingersLanded(count: changes.landed.count, expected: 1))
             return
         }
         let touch = changes.landed[0]
-        state = .pending(Tracking(touch: touch.id, start: touch.position, location: touch.position,
-                                  lastAngle: angle(of: touch.position), turn: 0))
+        log.transition(&state, to: .pending(Tracking(touch: touch.id, start: touch.position, location: touch.position,
+                                                     lastAngle: angle(of: touch.position), turn: 0)),
+                       in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] { [] }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
         switch state {
         case .winding(let tracking):
-            state = .finished(.cancelled)
+            log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .cancelled)
             return [GestureUpdate(.cancelled, tracking.value)]
         case .pending:
-            state = .finished(.failed)
+            log.transition(&state, to: .finished(.failed), in: Self.name, because: .cancelled)
         case .idle, .finished:
             break
         }
         return []
+    }
+}
+
+extension WindGesture.State: MachineState {
+    var name: String {
+        switch self {
+        case .idle: "idle"
+        case .pending: "pending"
+        case .winding: "winding"
+        case .finished(let outcome): outcome.name
+        }
     }
 }

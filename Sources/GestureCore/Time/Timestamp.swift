@@ -52,6 +52,9 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public static let zero = TimeSpan(microseconds: 0)
 
+    /// The span in milliseconds, for messages (explanations).
+    public var milliseconds: Double { Double(microseconds) / 1000 }
+
     public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool {
         lhs.microseconds < rhs.microseconds
     }
