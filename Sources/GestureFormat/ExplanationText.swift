@@ -78,12 +78,12 @@ public enum ExplanationText {
 
         case .sequenceBegan:
             return "touch sequence began"
-        case .held(let updates, let part, let first):
-            return "\(count(updates, "update")) of \(part) held: \(first) still possible"
+        case .held(let updates, let second, let first):
+            return "\(count(updates, "update")) of second (\(second)) held: first (\(first)) still possible"
         case .firstWon(let first, let status, let dropped):
-            return "\(first) \(text(status))" + (dropped > 0 ? ": \(count(dropped, "update")) of the second never heard" : "")
+            return "first (\(first)) \(text(status))" + (dropped > 0 ? ": \(count(dropped, "update")) of the second never heard" : "")
         case .firstFailed(let first, let released):
-            return "\(first) failed" + (released > 0 ? ": \(count(released, "held update")) released" : "")
+            return "first (\(first)) failed" + (released > 0 ? ": \(count(released, "held update")) of the second released" : "")
         case .handedOver(let first, let fingers, let second):
             return fingers > 0
                 ? "\(first) ended: \(self.fingers(fingers)) handed to \(second)"

@@ -93,6 +93,25 @@ import Testing
         return failures
     }
 
+    /// `--explain` adds its lines and changes nothing else: the events are the same, in the same order.
+    @Test func explainingChangesNoEvent() {
+        #expect(Self.failures { run in
+            var random = SplitMix(state: run.seed)
+            _ = PropertyTests.randomLayout(&random)
+            var engine = GestureEngine(layout: run.layout)
+            engine.explains = true
+            var player = ScriptPlayer(engine: engine)
+            player.run(PropertyTests.randomScript(&random))
+            player.finish()
+            let events = player.events.filter {
+                if case .explanation = $0.kind { return false }
+                return true
+            }
+            guard events == run.events else { return "\(events.count) events explained, \(run.events.count) not" }
+            return zip(player.events, player.events.dropFirst()).first { $0.time > $1.time }.map { "\($0.0.time) then \($0.1.time)" }
+        } == [])
+    }
+
     @Test func everyBeganHasExactlyOneEndedOrCancelled() {
         #expect(Self.failures { lifecycleProblems($0.events).first } == [])
     }

@@ -20,6 +20,10 @@ import Testing
     /// A target's own gesture: its value as Swift describes it.
     static let buttonTap = GestureEvent(time: at(1_000_000), target: "button", kind: .gesture(.ended, GestureValue(
         TapGesture.Value(location: Point(x: 1.5, y: 2), count: 1))))
+    /// A line of `--explain`.
+    static let explanation = GestureEvent(time: at(50_000), target: "chart", kind: .explanation(Explanation(
+        path: "exclusively.second.drag", from: "pending", to: "dragging",
+        reason: .measured(Comparison(.moved(finger: 0), 3.6056, .beyond, 3, .slop)))))
     static let dialTap = GestureEvent(time: at(250_000), target: "timer", kind: .tap(.init(x: 107.5, y: 100, count: 2)))
     static let selectBegan = GestureEvent(time: at(13_300_000), target: "chart", kind: .select(.began, .init(
         anchor: .number(8), selection: Selection(start: .number(8), end: .number(8)))))
@@ -68,6 +72,7 @@ import Testing
         (dateSelect, #"{"time":13.300000,"region":"chart","type":"select","phase":"changed","anchor":"2025-11-03","selection":{"start":"2025-10-27","end":"2025-11-03"}}"#),
         (pinch, #"{"time":2.000000,"region":"photo","type":"magnify","phase":"changed","scale":1.375,"center":{"x":50.5,"y":20}}"#),
         (buttonTap, #"{"time":1.000000,"region":"button","type":"gesture","phase":"ended","value":"Value(location: (1.5, 2.0), count: 1)"}"#),
+        (explanation, #"{"time":0.050000,"region":"chart","type":"explain","path":"exclusively.second.drag","from":"pending","to":"dragging","reason":"finger 0 moved 3.606 mm > slop 3 mm"}"#),
     ]
 
     @Test(arguments: expectedJSONL)
@@ -210,6 +215,7 @@ import Testing
         (limit, "5.200000 timer haptic kind=limit detent=60"),
         (dateTap, "12.000120 chart tap x=106.667 y=30 count=1 value=2025-11-15T12:00:00Z selection=2025-11-15..2025-11-15"),
         (dateSelect, "13.300000 chart select changed anchor=2025-11-03 selection=2025-10-27..2025-11-03"),
+        (explanation, "0.050000 chart explain exclusively.second.drag: pending -> dragging, finger 0 moved 3.606 mm > slop 3 mm"),
     ]
 
     @Test(arguments: expectedText)
