@@ -22,8 +22,8 @@ public enum ExplanationText {
             return "finger \(finger) withdrawn by the device"
         case .measured(let comparison):
             return text(comparison)
-        case .cancelled:
-            return "cancelled"
+        case .cancelled(let cause):
+            return "cancelled: " + cause.rawValue
 
         case .tapLanded(let finger, let point, let count, let previous, let deadline):
             var sentence = "finger \(finger) landed at \(text(point)): tap \(count)"

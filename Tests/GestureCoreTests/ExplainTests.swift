@@ -160,6 +160,22 @@ import Testing
         ])
     }
 
+    @Test func aDropCancelsThePanAndSaysSo() {
+        let lines = play(Self.chart, explain: true) {
+            down(0, at: 95, 30)
+            after(.ms(50))
+            move(0, to: 105, 30)
+            after(.ms(50))
+            synDropped()
+            up(0)
+        }
+        #expect(Array(lines.dropFirst(9)) == [
+            #"{"time":0.050000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            Self.explain("0.100000", Self.pan, "dragging", "cancelled", "cancelled: SYN_DROPPED"),
+            #"{"time":0.100000,"region":"chart","type":"pan","phase":"cancelled","dx":10,"dy":0}"#,
+        ])
+    }
+
     // MARK: Deadlines
 
     /// A double tap (`TapGesture(count: 2)`) is recognized by the deadline after its second lift.
@@ -292,7 +308,7 @@ import Testing
             Self.explain("0.500000", "arbitration", "holding", "lost", "today ended: lost, 3 updates never heard"),
             #"{"time":0.500000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,
             // The end of input opens the chart's arbitration again.
-            Self.explain("0.500000", "arbitration", "lost", "open", "cancelled"),
+            Self.explain("0.500000", "arbitration", "lost", "open", "cancelled: end of input"),
         ])
     }
 

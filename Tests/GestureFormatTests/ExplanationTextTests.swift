@@ -27,7 +27,9 @@ import Testing
          "finger 0 landed 2 mm from the left edge <= edge zone 5 mm"),
         (.measured(Comparison(.landedFromEdge(finger: 0, edge: "top"), 12, .within, 5, .edgeZone)),
          "finger 0 landed 12 mm from the top edge > edge zone 5 mm"),
-        (.cancelled, "cancelled"),
+        (.cancelled(.dropped), "cancelled: SYN_DROPPED"),
+        (.cancelled(.endOfInput), "cancelled: end of input"),
+        (.cancelled(.forgotten), "cancelled: a new touch sequence forgets the one never heard"),
 
         (.tapLanded(finger: 0, at: Point(x: 50, y: 30), count: 1, previous: nil, deadline: at(300_000)),
          "finger 0 landed at (50, 30): tap 1; deadline 0.300000"),

@@ -102,7 +102,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         switch state {
         case .undecided:
             // Nothing of either was ever reported.
-            log.transition(&state, to: .undecided(held: []), in: Self.name, because: .cancelled)
+            log.cancel(&state, to: .undecided(held: []), in: Self.name)
             return []
         case .first:
             return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }

@@ -106,10 +106,10 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
             let updates = afterFirst(firstUpdates, reported: reported, at: now, log: &log)
             switch state {
             case .first(let reported?):
-                log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .cancelled)
+                log.cancel(&state, to: .finished(.cancelled), in: Self.name)
                 return updates + [GestureUpdate(.cancelled, .first(reported))]
             case .first(nil):
-                log.transition(&state, to: .finished(.failed), in: Self.name, because: .cancelled)
+                log.cancel(&state, to: .finished(.failed), in: Self.name)
                 return updates
             case .second(let value):
                 // Cannot happen (a cancelled first hands nothing over), but end cleanly if it does.
@@ -130,7 +130,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         log.enter("sequenced.second")
         let updates = second.cancel(at: now, log: &log)
         log.leave()
-        log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .cancelled)
+        log.cancel(&state, to: .finished(.cancelled), in: Self.name)
         if let cancelled = updates.last(where: { $0.phase == .cancelled }) {
             return [GestureUpdate(.cancelled, .second(value, cancelled.value))]
         }
@@ -186,7 +186,10 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         log.transition(&state, to: .second(value), in: Self.name,
                        because: .handedOver(first: First.name, fingers: touches.count, to: Second.name))
         log.enter("sequenced.second")
+        let cause = log.cancellation
+        log.cancellation = .forgotten
         _ = second.cancel(at: now, log: &log)  // forget anything of an earlier sequence
+        log.cancellation = cause
         let updates = second.touchesChanged(TouchChanges(time: now, landed: touches, fingersDown: touches.count), log: &log)
         log.leave()
         return afterSecond(updates, first: value, log: &log)

@@ -90,7 +90,7 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
         case .open: heard.append(contentsOf: updates)
         case .waiting, .lost: break
         }
-        log.transition(&self, to: .open, in: Self.machine, because: .cancelled)
+        log.cancel(&self, to: .open, in: Self.machine)
     }
 
     /// A new touch sequence: waiting for `rivals` (named `names`, when explaining), or open if none.

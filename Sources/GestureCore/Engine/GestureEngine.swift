@@ -195,7 +195,7 @@ public struct GestureEngine: Sendable {
     /// A `SYN_DROPPED` at `time`: deadlines up to it fire, then every gesture in progress is cancelled,
     /// stamped `time`. The fingers down now are ignored until they lift (they still count as fingers).
     public mutating func dropped(at time: Timestamp) -> [GestureEvent] {
-        let events = cancelAll(at: time)
+        let events = cancelAll(at: time, because: .dropped)
         ignoreAll()
         return events
     }
@@ -229,7 +229,7 @@ public struct GestureEngine: Sendable {
     /// gesture in progress is cancelled and every contact is forgotten. The components keep what persists
     /// between gestures (a dial's value); a new trace gets a new engine.
     public mutating func finish(at time: Timestamp) -> [GestureEvent] {
-        let events = cancelAll(at: time)
+        let events = cancelAll(at: time, because: .endOfInput)
         contacts.removeAll()
         for index in nodes.indices {
             nodes[index].fingers = 0
@@ -275,6 +275,7 @@ public struct GestureEngine: Sendable {
         var events = advance(to: time)
         guard let index = index(of: name) else { preconditionFailure("remove: no target named \(name)") }
         let end = nodes[index].subtreeEnd
+        log.cancellation = .removed
         for removed in index..<end { cancel(removed, at: time, into: &events) }
         let parent = nodes[index].parent
         for slot in contacts.indices {
@@ -465,6 +466,7 @@ public struct GestureEngine: Sendable {
                 nodes[index].previousSequence = (nodes[index].sequence, status)
                 nodes[index].sequence += 1
             }
+            log.cancellation = .forgotten
             for index in nodes.indices where nodes[index].beginsSequence && nodes[index].recognizer != nil {
                 let rivals = rivals(of: index)
                 let names = log.isOn ? self.names(of: rivals) : []
@@ -596,8 +598,9 @@ public struct GestureEngine: Sendable {
         deliver(index, at: time, into: &events)
     }
 
-    private mutating func cancelAll(at time: Timestamp) -> [GestureEvent] {
+    private mutating func cancelAll(at time: Timestamp, because cause: Explanation.Cancellation) -> [GestureEvent] {
         var events = advance(to: time)
+        log.cancellation = cause
         for index in nodes.indices { cancel(index, at: time, into: &events) }
         return events
     }

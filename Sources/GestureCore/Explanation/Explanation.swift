@@ -40,8 +40,8 @@ public struct Explanation: Hashable, Sendable {
         case withdrawn(finger: Int)
         /// A quantity compared with its threshold decided.
         case measured(Comparison)
-        /// A cancellation (`SYN_DROPPED`, the end of input, a removed target, a sequence forgotten).
-        case cancelled
+        /// A cancellation, and what caused it.
+        case cancelled(Cancellation)
 
         // MARK: Taps
         /// A tap's finger landed: the tap it will be, and how it continues the previous one (or not).
@@ -102,6 +102,20 @@ public struct Explanation: Hashable, Sendable {
         case lostTo(rival: String, status: RecognizerStatus, dropped: Int)
         /// No rival succeeded (each failed, was removed, or ended its sequence undecided): released.
         case rivalsFailed(rivals: [String], released: Int)
+    }
+
+    /// What cancelled a machine (`Gesture.cancel(at:log:)`): the engine says so in `TransitionLog.cancellation`.
+    public enum Cancellation: String, Hashable, Sendable {
+        /// Input was interrupted, cause unknown (a caller other than the engine).
+        case interrupted = "input interrupted"
+        /// A `SYN_DROPPED`.
+        case dropped = "SYN_DROPPED"
+        /// The end of input (of a trace, or a live stop).
+        case endOfInput = "end of input"
+        /// The target was removed (or replaced).
+        case removed = "target removed"
+        /// A new touch sequence forgets what the gesture did in one it lost, or whose updates still waited.
+        case forgotten = "a new touch sequence forgets the one never heard"
     }
 
     /// How a tap's landing relates to the previous tap of its chain.
@@ -226,6 +240,8 @@ public struct TransitionLog: Sendable {
     private var steps: [StaticString] = []
     /// What was recorded since the last `removeAll()`, in order.
     public private(set) var explanations: [Explanation] = []
+    /// What the cancellations fed now are: the reason `cancel(_:to:in:)` gives. Set by the engine.
+    public var cancellation = Explanation.Cancellation.interrupted
 
     public init(isOn: Bool) {
         self.isOn = isOn
@@ -252,6 +268,14 @@ public struct TransitionLog: Sendable {
     public mutating func transition<State: MachineState>(_ state: inout State, to new: State, in machine: String,
                                                          because reason: @autoclosure () -> Explanation.Reason) {
         if isOn { recordIfChanged(machine, from: state.name, to: new.name, reason()) }
+        state = new
+    }
+
+    /// Sets `state` to `new` for a cancellation (`Gesture.cancel(at:log:)`): a transition whose reason is
+    /// `cancellation`.
+    @inline(__always)
+    public mutating func cancel<State: MachineState>(_ state: inout State, to new: State, in machine: String) {
+        if isOn { recordIfChanged(machine, from: state.name, to: new.name, .cancelled(cancellation)) }
         state = new
     }
 

@@ -153,10 +153,10 @@ public struct DragGesture: Gesture {
     public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
         switch state {
         case .dragging(_, let start, let location):
-            log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .cancelled)
+            log.cancel(&state, to: .finished(.cancelled), in: Self.name)
             return [GestureUpdate(.cancelled, Value(startLocation: start, location: location))]
         case .pending:
-            log.transition(&state, to: .finished(.failed), in: Self.name, because: .cancelled)
+            log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }

@@ -158,10 +158,10 @@ public struct EdgeSwipeGesture: Gesture {
     public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
         switch state {
         case .swiping(_, let down, let location):
-            log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .cancelled)
+            log.cancel(&state, to: .finished(.cancelled), in: Self.name)
             return [GestureUpdate(.cancelled, value(down, location))]
         case .pending:
-            log.transition(&state, to: .finished(.failed), in: Self.name, because: .cancelled)
+            log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }

@@ -142,7 +142,7 @@ public struct LongPressGesture: Gesture {
         // A long press is discrete: a recognized one stays recognized; a pending one fails.
         switch state {
         case .idle, .recognized, .failed: break
-        case .pressing: log.transition(&state, to: .failed, in: Self.name, because: .cancelled)
+        case .pressing: log.cancel(&state, to: .failed, in: Self.name)
         }
         return []
     }

@@ -200,7 +200,7 @@ public struct SwipeGesture: Gesture {
 
     public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
         switch state {
-        case .tracking: log.transition(&state, to: .finished(.failed), in: Self.name, because: .cancelled)
+        case .tracking: log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished: break
         }
         return []

@@ -252,7 +252,7 @@ public struct TapGesture: Gesture {
         switch state {
         case .idle: state = .idle(previous: nil)
         case .recognized: state = .recognized(previous: nil)
-        case .pressed, .waiting, .failed: log.transition(&state, to: .failed, in: Self.name, because: .cancelled)
+        case .pressed, .waiting, .failed: log.cancel(&state, to: .failed, in: Self.name)
         }
         return []
     }

@@ -168,10 +168,10 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
     public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
         switch state {
         case .active(let pair):
-            log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .cancelled)
+            log.cancel(&state, to: .finished(.cancelled), in: Self.name)
             return [GestureUpdate(.cancelled, pair.value)]
         case .oneFinger, .pending:
-            log.transition(&state, to: .finished(.failed), in: Self.name, because: .cancelled)
+            log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }

@@ -202,10 +202,10 @@ public struct WindGesture: Gesture {
     public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
         switch state {
         case .winding(let tracking):
-            log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .cancelled)
+            log.cancel(&state, to: .finished(.cancelled), in: Self.name)
             return [GestureUpdate(.cancelled, tracking.value)]
         case .pending:
-            log.transition(&state, to: .finished(.failed), in: Self.name, because: .cancelled)
+            log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }
