@@ -3,11 +3,16 @@
 // benchmark framework. Run them with `make bench` (or `swift package benchmark` in this directory).
 import PackageDescription
 
+/// The main package, the parent folder, reached through the symlink `TouchGestures` → `..` (as in Fuzz/):
+/// SwiftPM names a package given by path after its folder, and the parent's is the clone's, whatever it
+/// is called; through the link it is always `TouchGestures`.
+let main = "TouchGestures"
+
 let package = Package(
     name: "TouchGesturesBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: ".."),
+        .package(path: "TouchGestures"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -15,8 +20,8 @@ let package = Package(
             name: "EngineBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "GestureCore", package: "main"),
-                .product(name: "GestureFormat", package: "main"),
+                .product(name: "GestureCore", package: main),
+                .product(name: "GestureFormat", package: main),
             ],
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -25,9 +30,9 @@ let package = Package(
             name: "ReplayBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "GestureCore", package: "main"),
-                .product(name: "GestureFormat", package: "main"),
-                .product(name: "TraceFormats", package: "main"),
+                .product(name: "GestureCore", package: main),
+                .product(name: "GestureFormat", package: main),
+                .product(name: "TraceFormats", package: main),
             ],
             path: "Benchmarks/ReplayBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

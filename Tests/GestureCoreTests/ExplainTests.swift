@@ -26,6 +26,27 @@ import Testing
         #"{"time":\#(time),"region":"\#(region)","type":"explain","path":"\#(path)","from":"\#(from)","to":"\#(to)","reason":"\#(reason)"}"#
     }
 
+    /// The lines of a finger landing on the chart at (95, 30) at 0: the tap, the long press and the pan
+    /// follow it.
+    static let landing = [
+        explain("0.000000", tap, "idle", "pressed", "finger 0 landed at (95, 30): tap 1; deadline 0.300000"),
+        explain("0.000000", longPress, "idle", "pressing", "finger 0 landed at (95, 30); deadline 0.300000"),
+        explain("0.000000", pan, "idle", "pending", "finger 0 landed at (95, 30)"),
+    ]
+
+    /// The lines of that finger moving beyond the slop at `time`, `moved` mm from its down: the tap and the
+    /// long press fail, and so the selection and the choice between them; the pan begins and is heard.
+    static func panBegins(at time: String, moved: String) -> [String] {
+        [
+            explain(time, tap, "pressed", "failed", "finger 0 moved \(moved) mm > slop 3 mm"),
+            explain(time, longPress, "pressing", "failed", "finger 0 moved \(moved) mm > slop 3 mm"),
+            explain(time, selecting, "first", "failed", "long-press failed"),
+            explain(time, choice, "undecided", "second", "first (tap) failed"),
+            explain(time, pan, "pending", "dragging", "finger 0 moved \(moved) mm > slop 3 mm"),
+            explain(time, root, "undecided", "second", "first (exclusively) failed"),
+        ]
+    }
+
     // MARK: The timeline's race: tap, long press, pan
 
     @Test func aTap_theTapWinsTheRaceAtTheLift() {
@@ -34,10 +55,7 @@ import Testing
             after(.ms(100))
             up(0)
         }
-        #expect(lines == [
-            Self.explain("0.000000", Self.tap, "idle", "pressed", "finger 0 landed at (95, 30): tap 1; deadline 0.300000"),
-            Self.explain("0.000000", Self.longPress, "idle", "pressing", "finger 0 landed at (95, 30); deadline 0.300000"),
-            Self.explain("0.000000", Self.pan, "idle", "pending", "finger 0 landed at (95, 30)"),
+        #expect(lines == Self.landing + [
             Self.explain("0.100000", Self.tap, "pressed", "recognized", "finger 0 lifted after 100 ms < long press 300 ms, never beyond slop 3 mm"),
             Self.explain("0.100000", Self.longPress, "pressing", "failed", "finger 0 lifted after 100 ms < long press 300 ms"),
             Self.explain("0.100000", Self.selecting, "first", "failed", "long-press failed"),
@@ -56,10 +74,7 @@ import Testing
             after(.ms(100))
             up(0)
         }
-        #expect(lines == [
-            Self.explain("0.000000", Self.tap, "idle", "pressed", "finger 0 landed at (95, 30): tap 1; deadline 0.300000"),
-            Self.explain("0.000000", Self.longPress, "idle", "pressing", "finger 0 landed at (95, 30); deadline 0.300000"),
-            Self.explain("0.000000", Self.pan, "idle", "pending", "finger 0 landed at (95, 30)"),
+        #expect(lines == Self.landing + [
             // Both deadlines fall at 0.3: the tap's limit and the long press.
             Self.explain("0.300000", Self.tap, "pressed", "failed", "deadline 0.300000: still down after long press 300 ms"),
             Self.explain("0.300000", Self.longPress, "pressing", "recognized", "deadline 0.300000: held 0 mm from its down <= slop 3 mm"),
@@ -89,16 +104,7 @@ import Testing
             after(.ms(30))
             up(0)
         }
-        #expect(lines == [
-            Self.explain("0.000000", Self.tap, "idle", "pressed", "finger 0 landed at (95, 30): tap 1; deadline 0.300000"),
-            Self.explain("0.000000", Self.longPress, "idle", "pressing", "finger 0 landed at (95, 30); deadline 0.300000"),
-            Self.explain("0.000000", Self.pan, "idle", "pending", "finger 0 landed at (95, 30)"),
-            Self.explain("0.050000", Self.tap, "pressed", "failed", "finger 0 moved 3.606 mm > slop 3 mm"),
-            Self.explain("0.050000", Self.longPress, "pressing", "failed", "finger 0 moved 3.606 mm > slop 3 mm"),
-            Self.explain("0.050000", Self.selecting, "first", "failed", "long-press failed"),
-            Self.explain("0.050000", Self.choice, "undecided", "second", "first (tap) failed"),
-            Self.explain("0.050000", Self.pan, "pending", "dragging", "finger 0 moved 3.606 mm > slop 3 mm"),
-            Self.explain("0.050000", Self.root, "undecided", "second", "first (exclusively) failed"),
+        #expect(lines == Self.landing + Self.panBegins(at: "0.050000", moved: "3.606") + [
             #"{"time":0.050000,"region":"chart","type":"pan","phase":"began","dx":3,"dy":2}"#,
             #"{"time":0.070000,"region":"chart","type":"pan","phase":"changed","dx":15,"dy":2}"#,
             Self.explain("0.100000", Self.pan, "dragging", "ended", "finger 0 lifted"),
@@ -120,16 +126,7 @@ import Testing
             after(.ms(50))
             up(1)
         }
-        #expect(lines == [
-            Self.explain("0.000000", Self.tap, "idle", "pressed", "finger 0 landed at (95, 30): tap 1; deadline 0.300000"),
-            Self.explain("0.000000", Self.longPress, "idle", "pressing", "finger 0 landed at (95, 30); deadline 0.300000"),
-            Self.explain("0.000000", Self.pan, "idle", "pending", "finger 0 landed at (95, 30)"),
-            Self.explain("0.050000", Self.tap, "pressed", "failed", "finger 0 moved 10 mm > slop 3 mm"),
-            Self.explain("0.050000", Self.longPress, "pressing", "failed", "finger 0 moved 10 mm > slop 3 mm"),
-            Self.explain("0.050000", Self.selecting, "first", "failed", "long-press failed"),
-            Self.explain("0.050000", Self.choice, "undecided", "second", "first (tap) failed"),
-            Self.explain("0.050000", Self.pan, "pending", "dragging", "finger 0 moved 10 mm > slop 3 mm"),
-            Self.explain("0.050000", Self.root, "undecided", "second", "first (exclusively) failed"),
+        #expect(lines == Self.landing + Self.panBegins(at: "0.050000", moved: "10") + [
             #"{"time":0.050000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
             // The others have failed already and wait for every finger to lift: only the pan changes.
             Self.explain("0.100000", Self.pan, "dragging", "cancelled", "second finger landed (finger 1)"),
@@ -169,7 +166,7 @@ import Testing
             synDropped()
             up(0)
         }
-        #expect(Array(lines.dropFirst(9)) == [
+        #expect(lines == Self.landing + Self.panBegins(at: "0.050000", moved: "10") + [
             #"{"time":0.050000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
             Self.explain("0.100000", Self.pan, "dragging", "cancelled", "cancelled: SYN_DROPPED"),
             #"{"time":0.100000,"region":"chart","type":"pan","phase":"cancelled","dx":10,"dy":0}"#,

@@ -9,6 +9,18 @@ let layout = Layout(regions: [
     .dial(DialConfiguration(name: "timer", center: Point(x: 107.5, y: 100), radius: 30, minDegrees: nil, maxDegrees: nil)),
 ])
 
+/// The same, the chart as a target with a "today" button on it where the chart's fingers land (x 90–110,
+/// y 20–40 mm): every touch sequence on the chart waits for the button's tap (held, then lost or released).
+let nested = [
+    Target("chart", shape: .rectangle(Rect(x: 10, y: 5, width: 200, height: 60)),
+           component: TimelineComponent(TimelineConfiguration(name: "chart", rect: Rect(x: 10, y: 5, width: 200, height: 60),
+                                                              domain: .numeric(start: 0, end: 20, bucket: 1))),
+           children: [Target("today", shape: .rectangle(Rect(x: 90, y: 20, width: 20, height: 20)), gesture: TapGesture())]),
+    Target("timer", shape: .circle(center: Point(x: 107.5, y: 100), radius: 30),
+           component: DialComponent(DialConfiguration(name: "timer", center: Point(x: 107.5, y: 100), radius: 30,
+                                                      minDegrees: nil, maxDegrees: nil))),
+]
+
 /// A deterministic stream of frames at 100 Hz: on the chart, taps, long presses dragged across buckets
 /// and pans; on the dial, winds round and round. One finger on each region at a time.
 func frames(count: Int) -> [TouchFrame] {
@@ -57,27 +69,47 @@ let benchmarks: @Sendable () -> Void = {
                                            maxDuration: .seconds(3))
     let stream = frames(count: 10_000)
 
-    // Frames through the engine: the recognizers, the regions and the event values, no output.
-    Benchmark("engine: 10k frames, two regions") { benchmark in
-        for _ in benchmark.scaledIterations {
-            var engine = GestureEngine(layout: layout)
-            var events = 0
-            for frame in stream { events += engine.handle(frame).count }
-            events += engine.finish(at: stream.last!.time).count
-            blackHole(events)
+    /// Frames through a fresh engine: the recognizers, the targets and the event values, no output.
+    func engine(_ name: String, _ make: @escaping @Sendable () -> GestureEngine) {
+        Benchmark(name) { benchmark in
+            for _ in benchmark.scaledIterations {
+                var engine = make()
+                var events = 0
+                for frame in stream { events += engine.handle(frame).count }
+                events += engine.finish(at: stream.last!.time).count
+                blackHole(events)
+            }
         }
     }
 
-    // The same, with every event rendered as a JSON line.
-    Benchmark("engine + JSON Lines: 10k frames") { benchmark in
-        let formatter = EventFormatter()
-        for _ in benchmark.scaledIterations {
-            var engine = GestureEngine(layout: layout)
-            var bytes = 0
-            for frame in stream {
-                for event in engine.handle(frame) { bytes += formatter.line(for: event).utf8.count }
+    /// The same, with every event rendered as a JSON line.
+    func engineAndJSONLines(_ name: String, _ make: @escaping @Sendable () -> GestureEngine) {
+        Benchmark(name) { benchmark in
+            let formatter = EventFormatter()
+            for _ in benchmark.scaledIterations {
+                var engine = make()
+                var bytes = 0
+                for frame in stream {
+                    for event in engine.handle(frame) { bytes += formatter.line(for: event).utf8.count }
+                }
+                blackHole(bytes)
             }
-            blackHole(bytes)
         }
     }
+
+    engine("engine: 10k frames, two regions") { GestureEngine(layout: layout) }
+    engineAndJSONLines("engine + JSON Lines: 10k frames") { GestureEngine(layout: layout) }
+    engine("engine: 10k frames, a button on the chart") { GestureEngine(targets: nested) }
+
+    // explain:begin (Benchmarks/explain-cost.sh leaves these out for the engine before `--explain`)
+    // The same with `--explain`: a line per state transition, with its reason.
+    func explaining(_ engine: GestureEngine) -> GestureEngine {
+        var engine = engine
+        engine.explains = true
+        return engine
+    }
+    engine("engine: 10k frames, two regions, explaining") { explaining(GestureEngine(layout: layout)) }
+    engineAndJSONLines("engine + JSON Lines: 10k frames, explaining") { explaining(GestureEngine(layout: layout)) }
+    engine("engine: 10k frames, a button on the chart, explaining") { explaining(GestureEngine(targets: nested)) }
+    // explain:end
 }
