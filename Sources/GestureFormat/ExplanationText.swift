@@ -67,7 +67,8 @@ public enum ExplanationText {
         case .movedInward(let finger, let inward, let along, let slop):
             return "finger \(finger) moved \(mm(inward)) inward > slop \(mm(slop)), and >= \(mm(along)) along the edge"
         case .movedNotInward(let finger, let distance, let inward, let along, let slop):
-            return "finger \(finger) moved \(mm(distance)) > slop \(mm(slop)), not inward: \(mm(inward)) inward, \(mm(along)) along the edge"
+            return "finger \(finger) moved \(mm(distance)) > slop \(mm(slop)), not inward: "
+                + "\(mm(inward)) inward, \(mm(along)) along the edge"
 
         case .swipeFingers(let down, let required):
             return down > required ? "\(fingers(down)) down > \(required)" : "\(fingers(down)) down of \(required)"

@@ -64,6 +64,15 @@ func sin(_ x: Double) -> Double {
 
 func cos(_ x: Double) -> Double { sin(x + Double.pi / 2) }
 
+// explain:begin
+/// `engine` with `--explain` on.
+func explaining(_ engine: GestureEngine) -> GestureEngine {
+    var engine = engine
+    engine.explains = true
+    return engine
+}
+// explain:end
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal, .instructions],
                                            maxDuration: .seconds(3))
@@ -103,11 +112,6 @@ let benchmarks: @Sendable () -> Void = {
 
     // explain:begin (Benchmarks/explain-cost.sh leaves these out for the engine before `--explain`)
     // The same with `--explain`: a line per state transition, with its reason.
-    func explaining(_ engine: GestureEngine) -> GestureEngine {
-        var engine = engine
-        engine.explains = true
-        return engine
-    }
     engine("engine: 10k frames, two regions, explaining") { explaining(GestureEngine(layout: layout)) }
     engineAndJSONLines("engine + JSON Lines: 10k frames, explaining") { explaining(GestureEngine(layout: layout)) }
     engine("engine: 10k frames, a button on the chart, explaining") { explaining(GestureEngine(targets: nested)) }

@@ -165,7 +165,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
                 }
             case .cancelled:
                 result.append(GestureUpdate(.cancelled, .first(update.value)))
-                log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .partFinished(part: First.name, status: .cancelled))
+                log.transition(&state, to: .finished(.cancelled), in: Self.name,
+                               because: .partFinished(part: First.name, status: .cancelled))
                 return result
             }
         }
@@ -180,7 +181,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
     /// Starts the second with the fingers that are down now, as if they had just landed.
     private mutating func handOver(first value: First.Value, at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
         guard !touches.isEmpty else {
-            log.transition(&state, to: .finished(.ended), in: Self.name, because: .handedOver(first: First.name, fingers: 0, to: Second.name))
+            log.transition(&state, to: .finished(.ended), in: Self.name,
+                           because: .handedOver(first: First.name, fingers: 0, to: Second.name))
             return [GestureUpdate(.ended, .second(value, nil))]
         }
         log.transition(&state, to: .second(value), in: Self.name,
@@ -205,7 +207,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
             case .ended, .cancelled:
                 result.append(GestureUpdate(update.phase, .second(value, update.value)))
                 let outcome: Outcome = update.phase == .ended ? .ended : .cancelled
-                log.transition(&state, to: .finished(outcome), in: Self.name, because: .partFinished(part: Second.name, status: outcome.status))
+                log.transition(&state, to: .finished(outcome), in: Self.name,
+                               because: .partFinished(part: Second.name, status: outcome.status))
                 return result
             }
         }

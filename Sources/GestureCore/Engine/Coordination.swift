@@ -71,7 +71,9 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
             case .undecided:
                 held.append(contentsOf: updates)
                 self = .waiting(for: rivals, held: held)
-                if log.isOn && before != name { log.record(Self.machine, from: before, to: name, .heldByRival(updates: updates.count, rival: note.rival)) }
+                if log.isOn && before != name {
+                    log.record(Self.machine, from: before, to: name, .heldByRival(updates: updates.count, rival: note.rival))
+                }
             case .allFailed:
                 // As in `exclusively`: what waited, less the runs begun and cancelled while held, then this
                 // input's updates as they are.
@@ -79,7 +81,9 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
                 heard.append(contentsOf: released)
                 heard.append(contentsOf: updates)
                 self = .open
-                if log.isOn { log.record(Self.machine, from: before, to: name, .rivalsFailed(rivals: note.rivals, released: released.count)) }
+                if log.isOn {
+                    log.record(Self.machine, from: before, to: name, .rivalsFailed(rivals: note.rivals, released: released.count))
+                }
             }
         }
     }

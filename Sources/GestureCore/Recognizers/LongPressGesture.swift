@@ -131,7 +131,8 @@ public struct LongPressGesture: Gesture {
         switch state {
         case .pressing(_, let start, let location, let deadline) where now >= deadline:
             log.transition(&state, to: .recognized, in: Self.name,
-                           because: .longPressHeld(deadline: deadline, distance: location.distance(to: start), slop: configuration.maximumDistance))
+                           because: .longPressHeld(deadline: deadline, distance: location.distance(to: start),
+                                                   slop: configuration.maximumDistance))
             return [GestureUpdate(.ended, Value(startLocation: start, location: location))]
         case .idle, .pressing, .recognized, .failed:
             return []

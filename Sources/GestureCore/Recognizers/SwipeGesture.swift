@@ -116,7 +116,8 @@ public struct SwipeGesture: Gesture {
                 switch swipe(of: fingers, at: changes.time, lifts: changes) {
                 case .swipe(let swipe):
                     log.transition(&state, to: .finished(.ended), in: Self.name,
-                                   because: .swiped(direction: swipe.direction.rawValue, speed: (swipe.vx * swipe.vx + swipe.vy * swipe.vy).squareRoot(),
+                                   because: .swiped(direction: swipe.direction.rawValue,
+                                                    speed: (swipe.vx * swipe.vx + swipe.vy * swipe.vy).squareRoot(),
                                                     minimumSpeed: configuration.minimumSpeed, tolerance: configuration.tolerance))
                     updates.append(GestureUpdate(.ended, swipe))
                 case .miss(let miss):
@@ -136,9 +137,8 @@ public struct SwipeGesture: Gesture {
             start(changes, log: &log)
         case .finished:
             break
-        case .tracking(var fingers):
-            fingers += changes.landed.map { Finger(id: $0.id, down: $0.position, location: $0.position, tracker: tracker($0, changes.time)) }
-            follow(fingers, log: &log)
+        case .tracking(let fingers):
+            follow(fingers + fingersLanding(changes), log: &log)
         }
         return updates
     }
@@ -150,8 +150,12 @@ public struct SwipeGesture: Gesture {
     }
 
     private mutating func start(_ changes: TouchChanges, log: inout TransitionLog) {
-        follow(changes.landed.map { Finger(id: $0.id, down: $0.position, location: $0.position, tracker: tracker($0, changes.time)) },
-               log: &log)
+        follow(fingersLanding(changes), log: &log)
+    }
+
+    /// The fingers that land in `changes`, each with its first sample.
+    private func fingersLanding(_ changes: TouchChanges) -> [Finger] {
+        changes.landed.map { Finger(id: $0.id, down: $0.position, location: $0.position, tracker: tracker($0, changes.time)) }
     }
 
     /// The fingers down after landings: followed while they are at most `fingers`.
@@ -169,7 +173,9 @@ public struct SwipeGesture: Gesture {
     /// The swipe the fingers make at a lift, if they make one.
     private func swipe(of fingers: [Finger], at time: Timestamp, lifts: TouchChanges) -> Verdict {
         guard fingers.count == configuration.fingers else { return .miss(.fingers(down: fingers.count, required: configuration.fingers)) }
-        if let withdrawn = fingers.first(where: { lifts.lift(of: $0.id)?.cancelled == true }) { return .miss(.withdrawn(finger: withdrawn.id)) }
+        if let withdrawn = fingers.first(where: { lifts.lift(of: $0.id)?.cancelled == true }) {
+            return .miss(.withdrawn(finger: withdrawn.id))
+        }
         var directions: [Direction] = []
         var sum = (vx: 0.0, vy: 0.0)
         for finger in fingers {

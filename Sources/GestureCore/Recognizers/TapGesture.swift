@@ -123,8 +123,8 @@ public struct TapGesture: Gesture {
                     log.transition(&state, to: .failed, in: Self.name, because: .withdrawn(finger: touch))
                 } else if let deadline, changes.time >= deadline {
                     log.transition(&state, to: .failed, in: Self.name,
-                                   because: .measured(.lifted(touch, at: changes.time, deadline: deadline, limit: configuration.maximumDuration ?? .zero,
-                                                              .atLeast, .longPress)))
+                                   because: .measured(.lifted(touch, at: changes.time, deadline: deadline,
+                                                              limit: configuration.maximumDuration ?? .zero, .atLeast, .longPress)))
                 } else if let required = configuration.requiredCount {
                     // Wait for the next tap, or to see that none follows.
                     let until = changes.time + configuration.countInterval
@@ -133,8 +133,10 @@ public struct TapGesture: Gesture {
                 } else {
                     log.transition(&state, to: .recognized(previous: tap), in: Self.name,
                                    because: .tapLifted(finger: touch, slop: configuration.maximumDistance,
-                                                       held: deadline.map { .lifted(touch, at: changes.time, deadline: $0,
-                                                                                    limit: configuration.maximumDuration ?? .zero, .below, .longPress) }))
+                                                       held: deadline.map {
+                                                           .lifted(touch, at: changes.time, deadline: $0,
+                                                                   limit: configuration.maximumDuration ?? .zero, .below, .longPress)
+                                                       }))
                     updates.append(GestureUpdate(.ended, Value(location: down, count: count)))
                 }
             }
@@ -212,7 +214,9 @@ public struct TapGesture: Gesture {
         let deadline = configuration.maximumDuration.map { changes.time + $0 }
         log.transition(&state, to: .pressed(touch: touch.id, down: touch.position, count: count, deadline: deadline), in: Self.name,
                        because: endingChain ?? .tapLanded(finger: touch.id, at: touch.position, count: count,
-                                                          previous: previous.map { Self.link(from: $0, to: touch, at: changes.time, configuration) },
+                                                          previous: previous.map {
+                                                              Self.link(from: $0, to: touch, at: changes.time, configuration)
+                                                          },
                                                           deadline: deadline))
     }
 
