@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: demo test build bench bench-check fuzz fuzz-build recordings deps clean
+.PHONY: demo test build bench bench-check bench-explain fuzz fuzz-build recordings deps clean
 
 # The main job: replay the bundled recordings and print the gestures recognized in them.
 demo: deps
@@ -20,6 +20,10 @@ build: deps
 # Throughput and allocation benchmarks (ordo-one/benchmark), in a package of their own.
 bench: deps
 	cd Benchmarks && $(SWIFT) package benchmark --no-progress
+
+# The cost of `--explain` in instructions (callgrind): off and on, against the engine before it.
+bench-explain: deps
+	bash Benchmarks/explain-cost.sh
 
 # `gestures check` on 200 recordings: --jobs 1 against --jobs 2, and instructions per event against replay.
 bench-check: deps

@@ -1,37 +1,58 @@
 #!/usr/bin/env bash
-# The cost of `--explain`: the instructions of the engine benchmarks (Benchmarks/EngineBenchmarks), with
-# explanations off and on, against the same benchmarks built on the engine before `--explain` existed, in
-# one run on one machine. Instructions, not time: the figures hold on a machine busy with other work.
+# The cost of `--explain`, in instructions (callgrind), on one machine in one run: the engine's workloads
+# (Benchmarks/EngineWorkloads, also run by `make bench`) with explanations off and on, against the same
+# workloads built on the engine before `--explain` existed. Instructions, not time: the figures hold on a
+# machine busy with other work, and this one has no hardware counters for the benchmarks' own metric.
 #
-#   Benchmarks/explain-cost.sh [BASE]      (BASE: a commit without `--explain`; default the one before
-#                                           Sources/GestureCore/Explanation/ was added)
+#   Benchmarks/explain-cost.sh [BASE]   (BASE: a commit without `--explain`; default the one before
+#                                        Sources/GestureCore/Explanation/ was added)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 export PATH="/opt/swift/usr/bin:$PATH"
+command -v valgrind >/dev/null || { echo "explain-cost.sh: valgrind is missing (apt-get install valgrind)" >&2; exit 1; }
 base=${1:-$(git log --diff-filter=A --format=%H -- Sources/GestureCore/Explanation/Explanation.swift | tail -1)^}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The engine at BASE, with today's benchmark package, less the benchmarks of explanations.
-git archive "$base" | tar -x -C "$work"
-rm -rf "$work/Benchmarks"
-mkdir -p "$work/Benchmarks"
-git ls-files -z Benchmarks | (cd "$root" && xargs -0 cp -P --parents -t "$work")
-sed -i '/explain:begin/,/explain:end/d' "$work/Benchmarks/Benchmarks/EngineBenchmarks/EngineBenchmarks.swift"
+# The engine at BASE with today's benchmark package, less what names `--explain` (the `explain:begin` …
+# `explain:end` blocks).
+mkdir "$work/base"
+git archive "$base" | tar -x -C "$work/base"
+rm -rf "$work/base/Benchmarks"
+git ls-files -z Benchmarks | xargs -0 cp -P --parents -t "$work/base"
+find "$work/base/Benchmarks" -name '*.swift' -exec sed -i '/explain:begin/,/explain:end/d' {} +
 
-# The instructions (median) of each benchmark, as `NAME<TAB>COUNT` lines.
+# Builds explain-cost in the tree $1 and copies it, without debug information (valgrind 3.19 cannot read
+# clang's DWARF 5), to $2.
+build() {
+    (cd "$1/Benchmarks" && swift build -c release --product explain-cost >/dev/null)
+    strip -g -o "$2" "$1/Benchmarks/.build/release/explain-cost"
+}
+build "$work/base" "$work/base-cost"
+build "$root" "$work/cost"
+
+# The instructions of one run: $1 the binary, then the workload's arguments.
 instructions() {
-    (cd "$1/Benchmarks" && swift package benchmark --target EngineBenchmarks --metric instructions --format markdown --no-progress 2>/dev/null) |
-        awk -F'|' '
-            /^### / { name = substr($0, 5); sub(/ metrics$/, "", name) }
-            /Instructions/ && name != "" { gsub(/ /, "", $5); print name "\t" $5; name = "" }'
+    local out=$work/callgrind.out
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >/dev/null 2>&1
+    grep -E '^(summary|totals):' "$out" | head -1 | awk '{ print $2 }'
 }
 
-echo "base: $(git rev-parse --short "$base")"
-instructions "$work" > "$work/base.tsv"
-instructions "$root" > "$work/now.tsv"
-awk -F'\t' '
-    NR == FNR { base[$1] = $2; next }
-    { printf "%-60s %12s", $1, $2; if ($1 in base) printf "   base %12s", base[$1]; print "" }
-' "$work/base.tsv" "$work/now.tsv"
+frames=10000
+base_none=$(instructions "$work/base-cost" none)
+none=$(instructions "$work/cost" none)
+echo "instructions per frame (callgrind; $frames frames, less what making them costs); base $(git rev-parse --short "$base")"
+printf '%-34s %10s %18s %18s\n' workload base "explain off" "explain on"
+for workload in engine jsonl nested; do
+    case $workload in
+        engine) label="engine, two regions" ;;
+        jsonl) label="engine + JSON Lines" ;;
+        nested) label="engine, a button on the chart" ;;
+    esac
+    b=$(( ($(instructions "$work/base-cost" $workload) - base_none) / frames ))
+    off=$(( ($(instructions "$work/cost" $workload) - none) / frames ))
+    on=$(( ($(instructions "$work/cost" $workload explain) - none) / frames ))
+    printf '%-34s %10d %10d (%+5.1f%%) %10d (%+5.1f%%)\n' "$label" "$b" "$off" \
+        "$(echo "100 * ($off - $b) / $b" | bc -l)" "$on" "$(echo "100 * ($on - $b) / $b" | bc -l)"
+done
