@@ -73,7 +73,7 @@ public enum ExplanationText {
         case .swipeFingers(let down, let required):
             return down > required ? "\(fingers(down)) down > \(required)" : "\(fingers(down)) down of \(required)"
         case .swiped(let direction, let mean, let minimum, let tolerance):
-            return "lifted at \(speed(mean)) > \(speed(minimum)), \(direction) within \(degrees(tolerance))"
+            return "lifted at \(speed(mean)) > \(speed(minimum)), \(direction.rawValue) within \(degrees(tolerance))"
         case .noSwipe(let miss):
             return "no swipe: " + text(miss)
 
@@ -124,7 +124,7 @@ public enum ExplanationText {
             (value, limit) = (degrees(comparison.value), degrees(comparison.limit))
         case .landedFromEdge(let finger, let edge):
             measured = "finger \(finger) landed"
-            (value, limit) = (mm(comparison.value) + " from the \(edge) edge", mm(comparison.limit))
+            (value, limit) = (mm(comparison.value) + " from the \(edge.rawValue) edge", mm(comparison.limit))
         }
         let relation = comparison.holds ? comparison.relation : negation(comparison.relation)
         return "\(measured) \(value) \(relation.rawValue) \(comparison.threshold.rawValue) \(limit)"
@@ -143,7 +143,7 @@ public enum ExplanationText {
         case .noDirection(let finger, let heading, let tolerance):
             "finger \(finger) heading \(degrees(heading)) is within \(degrees(tolerance)) of no direction"
         case .directionsDiffer(let first, let second):
-            "the fingers went \(first) and \(second)"
+            "the fingers went \(first.rawValue) and \(second.rawValue)"
         }
     }
 

@@ -17,12 +17,13 @@ enum RivalsVerdict: Sendable {
     case allFailed
 }
 
-/// What an explanation says of a verdict, filled in only when the engine explains: the rival that decided it
-/// (the one that succeeded, or the first still possible) with its status, and the names of all the rivals.
+/// What an explanation says of a verdict, given only when the engine explains (nil otherwise): the rival that
+/// decided it (the one that succeeded, or the first still possible) with its status, and the names of all the
+/// rivals.
 struct RivalNote: Sendable {
-    var rival = ""
-    var status = RecognizerStatus.failed
-    var rivals: [String] = []
+    var rival: String
+    var status: RecognizerStatus
+    var rivals: [String]
 }
 
 /// How a target's updates reach its component, given the gestures with priority over it.
@@ -51,7 +52,8 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
     ///
     /// Released updates are those held, in order, less any run that began and was cancelled while held
     /// (nobody ever heard of it), then `updates` as they are.
-    mutating func take(_ updates: [GestureUpdate<Value>], verdict: RivalsVerdict, note: RivalNote,
+    @inline(__always)
+    mutating func take(_ updates: [GestureUpdate<Value>], verdict: RivalsVerdict, note: RivalNote?,
                        heard: inout [GestureUpdate<Value>], log: inout TransitionLog) {
         switch self {
         case .open:
@@ -64,14 +66,14 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
             switch verdict {
             case .oneSucceeded:
                 self = .lost
-                if log.isOn {
+                if log.isOn, let note {
                     log.record(Self.machine, from: before, to: name,
                                .lostTo(rival: note.rival, status: note.status, dropped: held.count + updates.count))
                 }
             case .undecided:
                 held.append(contentsOf: updates)
                 self = .waiting(for: rivals, held: held)
-                if log.isOn && before != name {
+                if log.isOn, let note, before != name {
                     log.record(Self.machine, from: before, to: name, .heldByRival(updates: updates.count, rival: note.rival))
                 }
             case .allFailed:
@@ -81,7 +83,7 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
                 heard.append(contentsOf: released)
                 heard.append(contentsOf: updates)
                 self = .open
-                if log.isOn {
+                if log.isOn, let note {
                     log.record(Self.machine, from: before, to: name, .rivalsFailed(rivals: note.rivals, released: released.count))
                 }
             }
@@ -145,7 +147,7 @@ protocol TargetRecognizing: Sendable {
     mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog)
     mutating func cancel(at now: Timestamp, log: inout TransitionLog)
     /// Arbitrates the updates of this input.
-    mutating func arbitrate(_ verdict: RivalsVerdict, note: RivalNote, log: inout TransitionLog)
+    mutating func arbitrate(_ verdict: RivalsVerdict, note: RivalNote?, log: inout TransitionLog)
     /// Arbitrates the updates of a cancellation: what waited is dropped, and the coordination opens.
     mutating func arbitrateCancellation(log: inout TransitionLog)
     /// A new touch sequence at `time`, waiting for `rivals` (none: open), named `names` when explaining.
@@ -236,7 +238,7 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func arbitrate(_ verdict: RivalsVerdict, note: RivalNote, log: inout TransitionLog) {
+    mutating func arbitrate(_ verdict: RivalsVerdict, note: RivalNote?, log: inout TransitionLog) {
         arbitration.take(incoming, verdict: verdict, note: note, heard: &heard, log: &log)
         incoming.removeAll(keepingCapacity: true)
     }

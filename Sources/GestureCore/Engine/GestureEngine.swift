@@ -546,11 +546,11 @@ public struct GestureEngine: Sendable {
     /// Arbitrates the updates of the target at `index` made so far in this input.
     private mutating func arbitrate(_ index: Int) {
         guard let rivals = nodes[index].recognizer?.rivals else {
-            nodes[index].recognizer?.arbitrate(.allFailed, note: RivalNote(), log: &log)
+            nodes[index].recognizer?.arbitrate(.allFailed, note: nil, log: &log)
             return
         }
         let (verdict, decisive) = verdict(on: rivals)
-        var note = RivalNote()
+        var note: RivalNote?
         if log.isOn {
             note = RivalNote(rival: decisive.map { nodes[$0.index].name } ?? "", status: decisive?.status ?? .failed,
                              rivals: names(of: rivals))

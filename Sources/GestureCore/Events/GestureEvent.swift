@@ -29,8 +29,8 @@ public struct GestureEvent: Hashable, Sendable {
         /// its phase (a discrete gesture is recognized as `ended`) and its typed value.
         case gesture(GesturePhase, GestureValue)
         /// Not a gesture: a state transition of a machine of the target's, with its reason (only when the
-        /// engine `explains`; `--explain`).
-        case explanation(Explanation)
+        /// engine `explains`; `--explain`). Indirect, so that the other events stay as small as they were.
+        indirect case explanation(Explanation)
 
         /// The gesture type as the output names it (`tap`, `select`, ...).
         public var type: String {

@@ -73,7 +73,7 @@ public struct Explanation: Hashable, Sendable {
         /// Fingers down in a swipe's touch sequence, of the `required` count.
         case swipeFingers(down: Int, required: Int)
         /// A lift recognized the swipe: the fingers' mean speed (mm/s) and direction.
-        case swiped(direction: String, speed: Double, minimumSpeed: Double, tolerance: Double)
+        case swiped(direction: SwipeGesture.Direction, speed: Double, minimumSpeed: Double, tolerance: Double)
         /// A lift that is no swipe, and why.
         case noSwipe(SwipeMiss)
 
@@ -159,12 +159,13 @@ public struct Explanation: Hashable, Sendable {
         /// A finger's heading (degrees clockwise from up) is within `tolerance` of no direction.
         case noDirection(finger: Int, heading: Double, tolerance: Double)
         /// The fingers went different ways.
-        case directionsDiffer(String, String)
+        case directionsDiffer(SwipeGesture.Direction, SwipeGesture.Direction)
     }
 }
 
 /// A quantity compared with a threshold: the decision of a machine and its explanation in one value, so
-/// that what is reported is what decided (`holds`).
+/// that what is reported is what decided (`holds`). Plain data (no reference inside), so that deciding with
+/// it costs no more than comparing the numbers.
 public struct Comparison: Hashable, Sendable {
     /// What was measured, and its unit.
     public enum Quantity: Hashable, Sendable {
@@ -177,7 +178,7 @@ public struct Comparison: Hashable, Sendable {
         /// How far (degrees) the line between two fingers turned.
         case rotated
         /// How far (mm) a finger landed from an edge.
-        case landedFromEdge(finger: Int, edge: String)
+        case landedFromEdge(finger: Int, edge: EdgeSwipeGesture.Edge)
     }
 
     public enum Relation: String, Hashable, Sendable {
@@ -298,7 +299,8 @@ public struct TransitionLog: Sendable {
     /// Hands over what was recorded, and forgets it.
     public mutating func removeAll() -> [Explanation] {
         guard !explanations.isEmpty else { return [] }
-        defer { explanations.removeAll(keepingCapacity: true) }
-        return explanations
+        var taken: [Explanation] = []
+        swap(&taken, &explanations)
+        return taken
     }
 }

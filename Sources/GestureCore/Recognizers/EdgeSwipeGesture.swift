@@ -147,7 +147,7 @@ public struct EdgeSwipeGesture: Gesture {
             return
         }
         let touch = changes.landed[0]
-        let landing = Comparison(.landedFromEdge(finger: touch.id, edge: configuration.edge.rawValue),
+        let landing = Comparison(.landedFromEdge(finger: touch.id, edge: configuration.edge),
                                  configuration.inward(touch.position).depth, .within, configuration.edgeDistance, .edgeZone)
         log.transition(&state, to: landing.holds ? .pending(touch: touch.id, down: touch.position) : .finished(.failed),
                        in: Self.name, because: .measured(landing))

@@ -116,7 +116,7 @@ public struct SwipeGesture: Gesture {
                 switch swipe(of: fingers, at: changes.time, lifts: changes) {
                 case .swipe(let swipe):
                     log.transition(&state, to: .finished(.ended), in: Self.name,
-                                   because: .swiped(direction: swipe.direction.rawValue,
+                                   because: .swiped(direction: swipe.direction,
                                                     speed: (swipe.vx * swipe.vx + swipe.vy * swipe.vy).squareRoot(),
                                                     minimumSpeed: configuration.minimumSpeed, tolerance: configuration.tolerance))
                     updates.append(GestureUpdate(.ended, swipe))
@@ -197,7 +197,7 @@ public struct SwipeGesture: Gesture {
             sum.vy += velocity.vy
         }
         guard let direction = directions.first else { return .miss(.fingers(down: 0, required: configuration.fingers)) }
-        if let other = directions.first(where: { $0 != direction }) { return .miss(.directionsDiffer(direction.rawValue, other.rawValue)) }
+        if let other = directions.first(where: { $0 != direction }) { return .miss(.directionsDiffer(direction, other)) }
         let count = Double(fingers.count)
         return .swipe(Value(direction: direction, vx: sum.vx / count, vy: sum.vy / count, fingers: fingers.count))
     }
