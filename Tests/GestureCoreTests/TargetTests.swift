@@ -221,9 +221,9 @@ import Testing
         static let name = "undecided"
         var status: RecognizerStatus { .possible }
         var deadline: Timestamp? { nil }
-        mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Int>] { [] }
-        mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Int>] { [] }
-        mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Int>] { [] }
+        mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Int>] { [] }
+        mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Int>] { [] }
+        mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Int>] { [] }
     }
 
     @Test func aRivalWhoseFingersAreAllUpAndThatWaitsForNothing_hasFailed() {

@@ -51,7 +51,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         }
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         if changes.fingersBefore == 0 && !changes.landed.isEmpty {
             // A new touch sequence: both start afresh. (A change that lifts the last finger and lands
             // others is not one: the engine hands it over as two, the ending, then the beginning.)
@@ -66,7 +66,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         return resolve(firstUpdates, secondUpdates, log: &log)
     }
 
-    public mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         var firstUpdates: [GestureUpdate<First.Value>] = []
         var secondUpdates: [GestureUpdate<Second.Value>] = []
         var fireFirst = false, fireSecond = false
@@ -92,7 +92,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         return resolve(firstUpdates, secondUpdates, log: &log)
     }
 
-    public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         log.enter("exclusively.first")
         let firstUpdates = first.cancel(at: now, log: &log)
         log.leave()
@@ -112,9 +112,9 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
     }
 
     /// Decides who is heard from, after both have taken the same input.
-    private mutating func resolve(_ firstUpdates: [GestureUpdate<First.Value>],
-                                  _ secondUpdates: [GestureUpdate<Second.Value>],
-                                  log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    private mutating func resolve<Log: TransitionLogging>(_ firstUpdates: [GestureUpdate<First.Value>],
+                                                          _ secondUpdates: [GestureUpdate<Second.Value>],
+                                                          log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .undecided(let held):
             if !firstUpdates.isEmpty || first.status.hasSucceeded {

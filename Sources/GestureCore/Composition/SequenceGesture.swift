@@ -56,7 +56,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         if changes.fingersBefore == 0 && !changes.landed.isEmpty {
             // A new touch sequence (as for `ExclusiveGesture`).
             log.transition(&state, to: .first(reported: nil), in: Self.name, because: .sequenceBegan)
@@ -79,7 +79,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
     }
 
-    public mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .first(let reported):
             log.enter("sequenced.first")
@@ -96,7 +96,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
     }
 
-    public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         touches.removeAll()
         log.enter("sequenced.first")
         let firstUpdates = first.cancel(at: now, log: &log)
@@ -126,7 +126,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
 
     /// The sequence is active during its second part: cancelling it always reports `cancelled`, with the
     /// second's value when it had one.
-    private mutating func cancelSecond(first value: First.Value, at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    private mutating func cancelSecond<Log: TransitionLogging>(first value: First.Value, at now: Timestamp,
+                                                               log: inout Log) -> [GestureUpdate<Value>] {
         log.enter("sequenced.second")
         let updates = second.cancel(at: now, log: &log)
         log.leave()
@@ -151,8 +152,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
     }
 
-    private mutating func afterFirst(_ updates: [GestureUpdate<First.Value>], reported: First.Value?,
-                                     at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    private mutating func afterFirst<Log: TransitionLogging>(_ updates: [GestureUpdate<First.Value>], reported: First.Value?,
+                                                             at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         var result: [GestureUpdate<Value>] = []
         var reported = reported
         for update in updates {
@@ -179,7 +180,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
     }
 
     /// Starts the second with the fingers that are down now, as if they had just landed.
-    private mutating func handOver(first value: First.Value, at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    private mutating func handOver<Log: TransitionLogging>(first value: First.Value, at now: Timestamp,
+                                                           log: inout Log) -> [GestureUpdate<Value>] {
         guard !touches.isEmpty else {
             log.transition(&state, to: .finished(.ended), in: Self.name,
                            because: .handedOver(first: First.name, fingers: 0, to: Second.name))
@@ -197,8 +199,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         return afterSecond(updates, first: value, log: &log)
     }
 
-    private mutating func afterSecond(_ updates: [GestureUpdate<Second.Value>],
-                                      first value: First.Value, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    private mutating func afterSecond<Log: TransitionLogging>(_ updates: [GestureUpdate<Second.Value>],
+                                                              first value: First.Value, log: inout Log) -> [GestureUpdate<Value>] {
         var result: [GestureUpdate<Value>] = []
         for update in updates {
             switch update.phase {

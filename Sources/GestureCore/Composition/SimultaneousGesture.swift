@@ -32,7 +32,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
 
     public var deadline: Timestamp? { earliest(first.deadline, second.deadline) }
 
-    public mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         log.enter("simultaneously.first")
         let firstUpdates = first.touchesChanged(changes, log: &log)
         log.leave()
@@ -42,7 +42,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
         return Self.tag(firstUpdates, secondUpdates)
     }
 
-    public mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         var firstUpdates: [GestureUpdate<First.Value>] = []
         var secondUpdates: [GestureUpdate<Second.Value>] = []
         if let deadline = first.deadline, deadline <= now {
@@ -58,7 +58,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
         return Self.tag(firstUpdates, secondUpdates)
     }
 
-    public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         log.enter("simultaneously.first")
         let firstUpdates = first.cancel(at: now, log: &log)
         log.leave()

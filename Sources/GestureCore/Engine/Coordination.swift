@@ -17,9 +17,9 @@ enum RivalsVerdict: Sendable {
     case allFailed
 }
 
-/// What an explanation says of a verdict, given only when the engine explains (nil otherwise): the rival that
-/// decided it (the one that succeeded, or the first still possible) with its status, and the names of all the
-/// rivals.
+/// What an explanation says of a verdict, which the engine puts in its log (`TransitionLog.rivalNote`) before
+/// each arbitration of a target that waits, when it explains: the rival that decided it (the one that succeeded,
+/// or the first still possible) with its status, and the names of all the rivals.
 struct RivalNote: Sendable {
     var rival: String
     var status: RecognizerStatus
@@ -51,30 +51,31 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
     /// Takes `updates` (one input's) given what the rivals did, appending what is to be heard to `heard`.
     ///
     /// Released updates are those held, in order, less any run that began and was cancelled while held
-    /// (nobody ever heard of it), then `updates` as they are.
+    /// (nobody ever heard of it), then `updates` as they are. With a log, says what changed, naming the
+    /// rivals as the log's `rivalNote` does.
     @inline(__always)
-    mutating func take(_ updates: [GestureUpdate<Value>], verdict: RivalsVerdict, note: RivalNote?,
-                       heard: inout [GestureUpdate<Value>], log: inout TransitionLog) {
+    mutating func take(_ updates: [GestureUpdate<Value>], verdict: RivalsVerdict, heard: inout [GestureUpdate<Value>],
+                       log: inout TransitionLog?) {
         switch self {
         case .open:
             heard.append(contentsOf: updates)
         case .lost:
             break
         case .waiting(let rivals, var held):
-            let before = log.isOn ? name : ""
+            let before = log != nil ? name : ""
             self = .lost  // let go of the enum's copy of `held`, so that appending to it does not copy it
             switch verdict {
             case .oneSucceeded:
                 self = .lost
-                if log.isOn, let note {
-                    log.record(Self.machine, from: before, to: name,
-                               .lostTo(rival: note.rival, status: note.status, dropped: held.count + updates.count))
+                if let note = log?.rivalNote {
+                    log?.record(Self.machine, from: before, to: name,
+                                .lostTo(rival: note.rival, status: note.status, dropped: held.count + updates.count))
                 }
             case .undecided:
                 held.append(contentsOf: updates)
                 self = .waiting(for: rivals, held: held)
-                if log.isOn, let note, before != name {
-                    log.record(Self.machine, from: before, to: name, .heldByRival(updates: updates.count, rival: note.rival))
+                if let note = log?.rivalNote, before != name {
+                    log?.record(Self.machine, from: before, to: name, .heldByRival(updates: updates.count, rival: note.rival))
                 }
             case .allFailed:
                 // As in `exclusively`: what waited, less the runs begun and cancelled while held, then this
@@ -83,29 +84,36 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
                 heard.append(contentsOf: released)
                 heard.append(contentsOf: updates)
                 self = .open
-                if log.isOn, let note {
-                    log.record(Self.machine, from: before, to: name, .rivalsFailed(rivals: note.rivals, released: released.count))
+                if let note = log?.rivalNote {
+                    log?.record(Self.machine, from: before, to: name, .rivalsFailed(rivals: note.rivals, released: released.count))
                 }
             }
         }
     }
 
     /// Input was interrupted or the target removed: what waited was never heard and never will be.
-    mutating func takeCancellation(_ updates: [GestureUpdate<Value>], heard: inout [GestureUpdate<Value>], log: inout TransitionLog) {
+    @inline(__always)
+    mutating func takeCancellation(_ updates: [GestureUpdate<Value>], heard: inout [GestureUpdate<Value>],
+                                   log: inout TransitionLog?) {
         switch self {
         case .open: heard.append(contentsOf: updates)
         case .waiting, .lost: break
         }
-        log.cancel(&self, to: .open, in: Self.machine)
+        if log != nil {
+            log!.cancel(&self, to: .open, in: Self.machine)
+        } else {
+            self = .open
+        }
     }
 
     /// A new touch sequence: waiting for `rivals` (named `names`, when explaining), or open if none.
-    mutating func begin(rivals: [Rival], named names: [String], log: inout TransitionLog) {
-        let before = log.isOn ? name : ""
+    @inline(__always)
+    mutating func begin(rivals: [Rival], named names: [String], log: inout TransitionLog?) {
+        let before = log != nil ? name : ""
         self = rivals.isEmpty ? .open : .waiting(for: rivals, held: [])
         // (A new wait is said even after a wait: the rivals are new.)
-        if log.isOn && (before != name || !rivals.isEmpty) {
-            log.record(Self.machine, from: before, to: name, rivals.isEmpty ? .noRival : .waitsFor(rivals: names))
+        if log != nil && (before != name || !rivals.isEmpty) {
+            log?.record(Self.machine, from: before, to: name, rivals.isEmpty ? .noRival : .waitsFor(rivals: names))
         }
     }
 }
@@ -143,15 +151,16 @@ protocol TargetRecognizing: Sendable {
     /// still waited for: something to settle after an input.
     var needsSettling: Bool { get }
 
-    mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog)
-    mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog)
-    mutating func cancel(at now: Timestamp, log: inout TransitionLog)
+    // Each input takes the engine's log, nil when it does not explain.
+    mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?)
+    mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog?)
+    mutating func cancel(at now: Timestamp, log: inout TransitionLog?)
     /// Arbitrates the updates of this input.
-    mutating func arbitrate(_ verdict: RivalsVerdict, note: RivalNote?, log: inout TransitionLog)
+    mutating func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?)
     /// Arbitrates the updates of a cancellation: what waited is dropped, and the coordination opens.
-    mutating func arbitrateCancellation(log: inout TransitionLog)
+    mutating func arbitrateCancellation(log: inout TransitionLog?)
     /// A new touch sequence at `time`, waiting for `rivals` (none: open), named `names` when explaining.
-    mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog)
+    mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?)
     /// Hands the heard updates to the component, which emits its events into `output`.
     mutating func deliver(to output: inout TargetOutput)
     /// The target was moved or resized.
@@ -161,12 +170,25 @@ protocol TargetRecognizing: Sendable {
                                                _ body: (inout C, inout TargetOutput) -> Result) -> Result?
 }
 
+/// Runs `explaining` with the engine's log, or `silent` with a `NoTransitionLog` when it has none (the code
+/// made for that log has no trace of explanations). The two closures say the same: one for each log.
+@inline(__always)
+func withLog<Result>(_ log: inout TransitionLog?, _ explaining: (inout TransitionLog) -> Result,
+                     _ silent: (inout NoTransitionLog) -> Result) -> Result {
+    guard log != nil else {
+        var none = NoTransitionLog()
+        return silent(&none)
+    }
+    return explaining(&log!)
+}
+
 /// The engine's box around one target's component: its gesture's updates, their arbitration, and
 /// their delivery.
 ///
 /// The engine calls it through `TargetRecognizing`, whose witnesses for a generic type run unspecialized
 /// (every `[GestureUpdate<Value>]` append asks the runtime for metadata: replay ran 4× slower). The
-/// library's own components get specialized entry points, which the generic code jumps to.
+/// library's own components get specialized entry points, which the generic code jumps to, one for each log
+/// (`NoTransitionLog`, in which explanations cost nothing, and `TransitionLog`).
 struct TargetRecognizer<C: Component>: TargetRecognizing {
     typealias Value = C.Body.Value
 
@@ -220,45 +242,50 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) {
-        incoming.append(contentsOf: typed.gesture.touchesChanged(changes, log: &log))
+    mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?) {
+        let updates = withLog(&log, { typed.gesture.touchesChanged(changes, log: &$0) },
+                              { typed.gesture.touchesChanged(changes, log: &$0) })
+        incoming.append(contentsOf: updates)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) {
-        incoming.append(contentsOf: typed.gesture.deadlineReached(at: now, log: &log))
+    mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog?) {
+        let updates = withLog(&log, { typed.gesture.deadlineReached(at: now, log: &$0) },
+                              { typed.gesture.deadlineReached(at: now, log: &$0) })
+        incoming.append(contentsOf: updates)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func cancel(at now: Timestamp, log: inout TransitionLog) {
-        incoming.append(contentsOf: typed.gesture.cancel(at: now, log: &log))
+    mutating func cancel(at now: Timestamp, log: inout TransitionLog?) {
+        let updates = withLog(&log, { typed.gesture.cancel(at: now, log: &$0) }, { typed.gesture.cancel(at: now, log: &$0) })
+        incoming.append(contentsOf: updates)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func arbitrate(_ verdict: RivalsVerdict, note: RivalNote?, log: inout TransitionLog) {
-        arbitration.take(incoming, verdict: verdict, note: note, heard: &heard, log: &log)
+    mutating func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?) {
+        arbitration.take(incoming, verdict: verdict, heard: &heard, log: &log)
         incoming.removeAll(keepingCapacity: true)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func arbitrateCancellation(log: inout TransitionLog) {
+    mutating func arbitrateCancellation(log: inout TransitionLog?) {
         arbitration.takeCancellation(incoming, heard: &heard, log: &log)
         incoming.removeAll(keepingCapacity: true)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog) {
+    mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?) {
         switch arbitration {
         case .lost, .waiting:
             // What the gesture did in a sequence it lost, or that still waited, was never heard (as in
             // `exclusively`) and must not carry over: a tap the child won is not the first of the
             // parent's double tap. Every finger is up, so cancelling only forgets.
-            _ = typed.gesture.cancel(at: time, log: &log)
+            _ = withLog(&log, { typed.gesture.cancel(at: time, log: &$0) }, { typed.gesture.cancel(at: time, log: &$0) })
         case .open:
             break
         }

@@ -65,8 +65,8 @@ public struct GestureEngine: Sendable {
     private var nodes: [Node] = []
     private var contacts: [TrackedContact] = []
     private var nextNodeID = 0
-    /// Where the machines report their transitions; off unless `explains`.
-    private var log = TransitionLog.off
+    /// Where the machines report their transitions when the engine `explains`; nil otherwise.
+    private var recording: TransitionLog?
 
     /// An engine for a tree of targets: the first of `targets` is on top (it takes a touch that more than
     /// one contains). Target names must be unique.
@@ -83,10 +83,12 @@ public struct GestureEngine: Sendable {
     /// Whether every input also reports each state transition of the targets' gestures and arbitrations,
     /// with its reason, as `GestureEvent.Kind.explanation` events among the others (SPEC "Explanations",
     /// `--explain`): each at the time of the input that caused it, before the events of its target that
-    /// the input delivers. Off by default; off, it costs a test of a flag per transition.
+    /// the input delivers. Off by default. Off, it costs a test of `recording` per target and input: the
+    /// targets' gestures then run with a `NoTransitionLog`, in whose code every explanation is folded away
+    /// (`Benchmarks/explain-cost.sh` counts it).
     public var explains: Bool {
-        get { log.isOn }
-        set { log = TransitionLog(isOn: newValue) }
+        get { recording != nil }
+        set { recording = newValue ? TransitionLog() : nil }
     }
 
     // MARK: Reading
@@ -126,7 +128,7 @@ public struct GestureEngine: Sendable {
                 }
             }
             guard let (index, deadline) = next else { return events }
-            nodes[index].recognizer?.deadlineReached(at: deadline, log: &log)
+            nodes[index].recognizer?.deadlineReached(at: deadline, log: &recording)
             explain(index, at: deadline, into: &events)
             settle(at: deadline, into: &events)
             if let again = nodes[index].recognizer?.deadline, again <= deadline {
@@ -275,7 +277,7 @@ public struct GestureEngine: Sendable {
         var events = advance(to: time)
         guard let index = index(of: name) else { preconditionFailure("remove: no target named \(name)") }
         let end = nodes[index].subtreeEnd
-        log.cancellation = .removed
+        recording?.cancellation = .removed
         for removed in index..<end { cancel(removed, at: time, into: &events) }
         let parent = nodes[index].parent
         for slot in contacts.indices {
@@ -440,7 +442,7 @@ public struct GestureEngine: Sendable {
                 var ending = nodes[index].changes
                 ending.landed.removeAll()
                 ending.fingersDown = 0
-                nodes[index].recognizer?.touchesChanged(ending, log: &log)
+                nodes[index].recognizer?.touchesChanged(ending, log: &recording)
                 explain(index, at: time, into: &events)
                 nodes[index].changes.moved.removeAll(keepingCapacity: true)
                 nodes[index].changes.lifted.removeAll(keepingCapacity: true)
@@ -450,7 +452,7 @@ public struct GestureEngine: Sendable {
             for index in nodes.indices where !nodes[index].beginsSequence && !nodes[index].changes.isEmpty {
                 nodes[index].changes.fingersDown = nodes[index].fingers
                 let changes = nodes[index].changes
-                nodes[index].recognizer?.touchesChanged(changes, log: &log)
+                nodes[index].recognizer?.touchesChanged(changes, log: &recording)
                 explain(index, at: time, into: &events)
                 nodes[index].changes.moved.removeAll(keepingCapacity: true)
                 nodes[index].changes.lifted.removeAll(keepingCapacity: true)
@@ -466,18 +468,18 @@ public struct GestureEngine: Sendable {
                 nodes[index].previousSequence = (nodes[index].sequence, status)
                 nodes[index].sequence += 1
             }
-            log.cancellation = .forgotten
+            recording?.cancellation = .forgotten
             for index in nodes.indices where nodes[index].beginsSequence && nodes[index].recognizer != nil {
                 let rivals = rivals(of: index)
-                let names = log.isOn ? self.names(of: rivals) : []
-                nodes[index].recognizer?.beginSequence(rivals: rivals, named: names, at: time, log: &log)
+                let names = recording != nil ? self.names(of: rivals) : []
+                nodes[index].recognizer?.beginSequence(rivals: rivals, named: names, at: time, log: &recording)
                 explain(index, at: time, into: &events)
             }
         }
         for index in nodes.indices where !nodes[index].changes.isEmpty {
             nodes[index].changes.fingersDown = nodes[index].fingers
             let changes = nodes[index].changes
-            nodes[index].recognizer?.touchesChanged(changes, log: &log)
+            nodes[index].recognizer?.touchesChanged(changes, log: &recording)
             explain(index, at: time, into: &events)
         }
         settle(at: time, into: &events)
@@ -546,24 +548,24 @@ public struct GestureEngine: Sendable {
     /// Arbitrates the updates of the target at `index` made so far in this input.
     private mutating func arbitrate(_ index: Int) {
         guard let rivals = nodes[index].recognizer?.rivals else {
-            nodes[index].recognizer?.arbitrate(.allFailed, note: nil, log: &log)
+            nodes[index].recognizer?.arbitrate(.allFailed, log: &recording)
             return
         }
         let (verdict, decisive) = verdict(on: rivals)
-        var note: RivalNote?
-        if log.isOn {
-            note = RivalNote(rival: decisive.map { nodes[$0.index].name } ?? "", status: decisive?.status ?? .failed,
-                             rivals: names(of: rivals))
+        if recording != nil {
+            let note = RivalNote(rival: decisive.map { nodes[$0.index].name } ?? "", status: decisive?.status ?? .failed,
+                                 rivals: names(of: rivals))
+            recording?.rivalNote = note
         }
-        nodes[index].recognizer?.arbitrate(verdict, note: note, log: &log)
+        nodes[index].recognizer?.arbitrate(verdict, log: &recording)
     }
 
     /// Moves what the machines reported to the log into `events`, as explanation lines of the target at
     /// `index` at `time`.
     @inline(__always)
     private mutating func explain(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
-        guard log.isOn else { return }
-        for explanation in log.removeAll() {
+        guard let explanations = recording?.removeAll() else { return }
+        for explanation in explanations {
             events.append(GestureEvent(time: time, target: nodes[index].name, kind: .explanation(explanation)))
         }
     }
@@ -592,15 +594,15 @@ public struct GestureEngine: Sendable {
     /// never heard.
     private mutating func cancel(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
         guard nodes[index].recognizer != nil else { return }
-        nodes[index].recognizer?.cancel(at: time, log: &log)
-        nodes[index].recognizer?.arbitrateCancellation(log: &log)
+        nodes[index].recognizer?.cancel(at: time, log: &recording)
+        nodes[index].recognizer?.arbitrateCancellation(log: &recording)
         explain(index, at: time, into: &events)
         deliver(index, at: time, into: &events)
     }
 
     private mutating func cancelAll(at time: Timestamp, because cause: Explanation.Cancellation) -> [GestureEvent] {
         var events = advance(to: time)
-        log.cancellation = cause
+        recording?.cancellation = cause
         for index in nodes.indices { cancel(index, at: time, into: &events) }
         return events
     }

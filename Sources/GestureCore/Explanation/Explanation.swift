@@ -104,7 +104,7 @@ public struct Explanation: Hashable, Sendable {
         case rivalsFailed(rivals: [String], released: Int)
     }
 
-    /// What cancelled a machine (`Gesture.cancel(at:log:)`): the engine says so in `TransitionLog.cancellation`.
+    /// What cancelled a machine (`Gesture.cancel(at:log:)`): the engine says so in the log's `cancellation`.
     public enum Cancellation: String, Hashable, Sendable {
         /// Input was interrupted, cause unknown (a caller other than the engine).
         case interrupted = "input interrupted"
@@ -230,39 +230,29 @@ public protocol MachineState {
 
 /// Where machines report their transitions while they take an input (`--explain`).
 ///
-/// Every recognizer's and combinator's input takes one (`Gesture.touchesChanged(_:log:)`, ...). When it is
-/// off (`TransitionLog.off`, the engine's default) a transition costs one test of `isOn`: no name, no
-/// reason and no path is built (`transition(_:to:in:because:)` takes its reason as an autoclosure).
-/// A combinator puts its step on the path (`enter`) while it feeds a part, and takes it off (`leave`).
-public struct TransitionLog: Sendable {
-    /// False: nothing is recorded.
-    public let isOn: Bool
-    /// The combinators' steps down to the machine being fed.
-    private var steps: [StaticString] = []
-    /// What was recorded since the last `removeAll()`, in order.
-    public private(set) var explanations: [Explanation] = []
+/// Every recognizer's and combinator's input is generic over its log (`Gesture.touchesChanged(_:log:)`, ...):
+/// a `TransitionLog` records, a `NoTransitionLog` does nothing. The engine runs with the one or the other,
+/// and the code made for `NoTransitionLog` (whose `isOn` is a constant false) has every test of it folded
+/// away: off, explanations cost nothing. A machine reports through `transition(_:to:in:because:)` (its
+/// reason an autoclosure, built only when on); a combinator puts its step on the path (`enter`) while it
+/// feeds a part, and takes it off (`leave`).
+public protocol TransitionLogging {
+    /// False: nothing is recorded, and nothing need be built.
+    var isOn: Bool { get }
     /// What the cancellations fed now are: the reason `cancel(_:to:in:)` gives. Set by the engine.
-    public var cancellation = Explanation.Cancellation.interrupted
-
-    public init(isOn: Bool) {
-        self.isOn = isOn
-    }
-
-    /// A log that records nothing.
-    public static var off: TransitionLog { TransitionLog(isOn: false) }
-
+    var cancellation: Explanation.Cancellation { get set }
     /// A combinator feeds one of its parts: `step` is `COMBINATOR.SIDE` (`"exclusively.first"`).
-    @inline(__always)
-    public mutating func enter(_ step: StaticString) {
-        if isOn { steps.append(step) }
-    }
-
+    mutating func enter(_ step: StaticString)
     /// The part fed since the last `enter` is done.
-    @inline(__always)
-    public mutating func leave() {
-        if isOn { steps.removeLast() }
-    }
+    mutating func leave()
+    /// Records a transition of `machine` at the current path, even between states of the same name (a
+    /// target's arbitration that waits again, for a new touch sequence).
+    mutating func record(_ machine: String, from: String, to: String, _ reason: Explanation.Reason)
+    /// Hands over what was recorded, and forgets it.
+    mutating func removeAll() -> [Explanation]
+}
 
+extension TransitionLogging {
     /// Sets `state` to `new`; when on and the state's name changes, records the transition of `machine`
     /// with `reason` (built only then).
     @inline(__always)
@@ -280,10 +270,52 @@ public struct TransitionLog: Sendable {
         state = new
     }
 
-    /// Records a transition of `machine` at the current path, even between states of the same name (a
-    /// target's arbitration that waits again, for a new touch sequence). Only when on.
+    private mutating func recordIfChanged(_ machine: String, from: String, to: String, _ reason: Explanation.Reason) {
+        if from != to { record(machine, from: from, to: to, reason) }
+    }
+}
+
+/// The log that records nothing: the machines' inputs without a log (`touchesChanged(_:)`, ...) and the
+/// engine when it does not explain. Every test of `isOn` folds away in the code made for it.
+public struct NoTransitionLog: TransitionLogging, Sendable {
+    public init() {}
+
+    @inline(__always) public var isOn: Bool { false }
+
+    @inline(__always) public var cancellation: Explanation.Cancellation {
+        get { .interrupted }
+        set {}  // (nothing to say it to)
+    }
+
+    @inline(__always) public mutating func enter(_ step: StaticString) {}
+    @inline(__always) public mutating func leave() {}
+    @inline(__always) public mutating func record(_ machine: String, from: String, to: String, _ reason: Explanation.Reason) {}
+    @inline(__always) public mutating func removeAll() -> [Explanation] { [] }
+}
+
+/// The log that records: what the machines reported, in order, with their paths.
+public struct TransitionLog: TransitionLogging, Sendable {
+    /// The combinators' steps down to the machine being fed.
+    private var steps: [StaticString] = []
+    /// What was recorded since the last `removeAll()`, in order.
+    public private(set) var explanations: [Explanation] = []
+    public var cancellation = Explanation.Cancellation.interrupted
+    /// The rivals of the target the engine arbitrates now, for its arbitration's reasons.
+    var rivalNote: RivalNote?
+
+    public init() {}
+
+    public var isOn: Bool { true }
+
+    public mutating func enter(_ step: StaticString) {
+        steps.append(step)
+    }
+
+    public mutating func leave() {
+        steps.removeLast()
+    }
+
     public mutating func record(_ machine: String, from: String, to: String, _ reason: Explanation.Reason) {
-        guard isOn else { return }
         var path = ""
         for step in steps {
             path += step.description
@@ -292,11 +324,6 @@ public struct TransitionLog: Sendable {
         explanations.append(Explanation(path: path + machine, from: from, to: to, reason: reason))
     }
 
-    private mutating func recordIfChanged(_ machine: String, from: String, to: String, _ reason: Explanation.Reason) {
-        if from != to { record(machine, from: from, to: to, reason) }
-    }
-
-    /// Hands over what was recorded, and forgets it.
     public mutating func removeAll() -> [Explanation] {
         guard !explanations.isEmpty else { return [] }
         var taken: [Explanation] = []

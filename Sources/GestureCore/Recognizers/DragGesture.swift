@@ -60,7 +60,7 @@ public struct DragGesture: Gesture {
 
     public var deadline: Timestamp? { nil }
 
-    public mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         switch state {
@@ -131,7 +131,7 @@ public struct DragGesture: Gesture {
     }
 
     /// The landings of a new touch sequence: one finger is followed, more fail the drag.
-    private mutating func startSequence(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         guard changes.landed.count == 1 else {
             log.transition(&state, to: .finished(.failed), in: Self.name,
                            because: .fingersLanded(count: changes.landed.count, expected: 1))
@@ -148,9 +148,9 @@ public struct DragGesture: Gesture {
         return [GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position))]
     }
 
-    public mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
 
-    public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .dragging(_, let start, let location):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)

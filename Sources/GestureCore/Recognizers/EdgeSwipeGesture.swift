@@ -81,7 +81,7 @@ public struct EdgeSwipeGesture: Gesture {
         Value(edge: configuration.edge, startLocation: down, location: location)
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         var updates: [GestureUpdate<Value>] = []
         switch state {
         case .pending(let touch, let down):
@@ -140,7 +140,7 @@ public struct EdgeSwipeGesture: Gesture {
         return updates
     }
 
-    private mutating func start(_ changes: TouchChanges, log: inout TransitionLog) {
+    private mutating func start<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
         guard changes.landed.count == 1 else {
             log.transition(&state, to: .finished(.failed), in: Self.name,
                            because: .fingersLanded(count: changes.landed.count, expected: 1))
@@ -153,9 +153,9 @@ public struct EdgeSwipeGesture: Gesture {
                        in: Self.name, because: .measured(landing))
     }
 
-    public mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
 
-    public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .swiping(_, let down, let location):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)

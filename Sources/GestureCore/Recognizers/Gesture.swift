@@ -57,8 +57,9 @@ public enum RecognizerStatus: Hashable, Sendable {
 /// Nothing in a recognizer reads a clock: time arrives with every input, and `deadline` tells the caller
 /// when the recognizer wants `deadlineReached(at:)` even if no touch changes by then. Every input returns
 /// the updates the caller must act on, in order, and reports its state transitions, with their reasons,
-/// to `log` (`TransitionLog`; a combinator hands it on to its parts). The same inputs without a log
-/// (`touchesChanged(_:)`, ...) report nothing.
+/// to `log` (`TransitionLogging`: a `TransitionLog` records them, a `NoTransitionLog` costs nothing; a
+/// combinator hands it on to its parts). The same inputs without a log (`touchesChanged(_:)`, ...) report
+/// nothing.
 public protocol Gesture: Sendable {
     associatedtype Value: Sendable
 
@@ -72,32 +73,32 @@ public protocol Gesture: Sendable {
     var deadline: Timestamp? { get }
 
     /// One frame's changes to the touches this recognizer sees.
-    mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>]
+    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>]
 
     /// Time reached `deadline`, with no touch change in between. `now` is the deadline's own time.
-    mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>]
+    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>]
 
     /// Input was interrupted (`SYN_DROPPED`, end of input, device lost): an active gesture is cancelled,
     /// a pending one fails, and every touch is forgotten.
-    mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>]
+    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>]
 }
 
 extension Gesture {
     /// One frame's changes, explaining nothing.
     public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
-        var log = TransitionLog.off
+        var log = NoTransitionLog()
         return touchesChanged(changes, log: &log)
     }
 
     /// Time reached `deadline`, explaining nothing.
     public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
-        var log = TransitionLog.off
+        var log = NoTransitionLog()
         return deadlineReached(at: now, log: &log)
     }
 
     /// Input was interrupted, explaining nothing.
     public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
-        var log = TransitionLog.off
+        var log = NoTransitionLog()
         return cancel(at: now, log: &log)
     }
 }

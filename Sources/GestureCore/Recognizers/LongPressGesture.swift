@@ -59,7 +59,7 @@ public struct LongPressGesture: Gesture {
         }
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         checkFingers(changes)
         switch state {
         case .pressing(let touch, let start, _, let deadline):
@@ -116,7 +116,7 @@ public struct LongPressGesture: Gesture {
         }
     }
 
-    private mutating func startSequence(_ changes: TouchChanges, log: inout TransitionLog) {
+    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
         guard changes.landed.count == 1 else {
             log.transition(&state, to: .failed, in: Self.name, because: .fingersLanded(count: changes.landed.count, expected: 1))
             return
@@ -127,7 +127,7 @@ public struct LongPressGesture: Gesture {
                        in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: deadline))
     }
 
-    public mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .pressing(_, let start, let location, let deadline) where now >= deadline:
             log.transition(&state, to: .recognized, in: Self.name,
@@ -139,7 +139,7 @@ public struct LongPressGesture: Gesture {
         }
     }
 
-    public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         // A long press is discrete: a recognized one stays recognized; a pending one fails.
         switch state {
         case .idle, .recognized, .failed: break

@@ -102,7 +102,7 @@ public struct SwipeGesture: Gesture {
 
     public var deadline: Timestamp? { nil }
 
-    public mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         var updates: [GestureUpdate<Value>] = []
         switch state {
         case .tracking(var fingers):
@@ -149,7 +149,7 @@ public struct SwipeGesture: Gesture {
         return tracker
     }
 
-    private mutating func start(_ changes: TouchChanges, log: inout TransitionLog) {
+    private mutating func start<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
         follow(fingersLanding(changes), log: &log)
     }
 
@@ -159,7 +159,7 @@ public struct SwipeGesture: Gesture {
     }
 
     /// The fingers down after landings: followed while they are at most `fingers`.
-    private mutating func follow(_ fingers: [Finger], log: inout TransitionLog) {
+    private mutating func follow<Log: TransitionLogging>(_ fingers: [Finger], log: inout Log) {
         log.transition(&state, to: fingers.count > configuration.fingers ? .finished(.failed) : .tracking(fingers), in: Self.name,
                        because: .swipeFingers(down: fingers.count, required: configuration.fingers))
     }
@@ -202,9 +202,9 @@ public struct SwipeGesture: Gesture {
         return .swipe(Value(direction: direction, vx: sum.vx / count, vy: sum.vy / count, fingers: fingers.count))
     }
 
-    public mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
 
-    public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .tracking: log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished: break

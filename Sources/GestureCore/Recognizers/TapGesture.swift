@@ -101,7 +101,7 @@ public struct TapGesture: Gesture {
         }
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         // Moves: beyond the slop, it is not a tap.
@@ -198,8 +198,8 @@ public struct TapGesture: Gesture {
 
     /// The landings of a new touch sequence (or chain): one finger presses, with `previous` the tap it
     /// may continue; more fail. `endingChain` is the reason when they end a chain that waited.
-    private mutating func startSequence(_ changes: TouchChanges, previous: PreviousTap?, log: inout TransitionLog,
-                                        endingChain: Explanation.Reason? = nil) {
+    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, previous: PreviousTap?, log: inout Log,
+                                                                endingChain: Explanation.Reason? = nil) {
         guard changes.landed.count == 1 else {
             log.transition(&state, to: .failed, in: Self.name,
                            because: endingChain ?? .fingersLanded(count: changes.landed.count, expected: 1))
@@ -227,7 +227,7 @@ public struct TapGesture: Gesture {
                             distance: touch.position.distance(to: previous.down), maximumDistance: configuration.countDistance)
     }
 
-    public mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .pressed(_, _, _, let deadline?) where now >= deadline:
             // Held too long to be a tap.
@@ -251,7 +251,7 @@ public struct TapGesture: Gesture {
         return []
     }
 
-    public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         // A tap has nothing in progress to report; the chain of counts is broken.
         switch state {
         case .idle: state = .idle(previous: nil)

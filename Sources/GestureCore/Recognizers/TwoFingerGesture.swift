@@ -66,7 +66,7 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
 
     public var deadline: Timestamp? { nil }
 
-    public mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         switch state {
@@ -153,7 +153,7 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
 
     /// The landings of a new touch sequence: the first finger waits for a second; two or more make the
     /// pair of the first two.
-    private mutating func startSequence(_ landed: [TouchPoint], log: inout TransitionLog) {
+    private mutating func startSequence<Log: TransitionLogging>(_ landed: [TouchPoint], log: inout Log) {
         if landed.count == 1 {
             log.transition(&state, to: .oneFinger(landed[0]), in: Self.name,
                            because: .landed(finger: landed[0].id, at: landed[0].position, deadline: nil))
@@ -163,9 +163,9 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
         }
     }
 
-    public mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
 
-    public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .active(let pair):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)

@@ -109,7 +109,7 @@ public struct WindGesture: Gesture {
         return next
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         switch state {
@@ -185,7 +185,7 @@ public struct WindGesture: Gesture {
     }
 
     /// The landings of a new touch sequence: one finger is followed, more fail the wind.
-    private mutating func startSequence(_ changes: TouchChanges, log: inout TransitionLog) {
+    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
         guard changes.landed.count == 1 else {
             log.transition(&state, to: .finished(.failed), in: Self.name,
                            because: .fingersLanded(count: changes.landed.count, expected: 1))
@@ -197,9 +197,9 @@ public struct WindGesture: Gesture {
                        in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
     }
 
-    public mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
 
-    public mutating func cancel(at now: Timestamp, log: inout TransitionLog) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .winding(let tracking):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)
