@@ -26,7 +26,7 @@ find "$work/base/Benchmarks" -name '*.swift' -exec sed -i '/explain:begin/,/expl
 # Builds explain-cost in the tree $1 and copies it, without debug information (valgrind 3.19 cannot read
 # clang's DWARF 5), to $2.
 build() {
-    (cd "$1/Benchmarks" && swift build -c release --product explain-cost >/dev/null)
+    (cd "$1/Benchmarks" && swift build -c release --product explain-cost >/dev/null 2>&1)
     strip -g -o "$2" "$1/Benchmarks/.build/release/explain-cost"
 }
 build "$work/base" "$work/base-cost"
@@ -38,6 +38,31 @@ instructions() {
     valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >/dev/null 2>&1
     grep -E '^(summary|totals):' "$out" | head -1 | awk '{ print $2 }'
 }
+
+# The same for `gestures replay` of a long trace (a timeline recording 300 times over), base against now.
+(cd "$work/base" && swift build -c release --product gestures >/dev/null 2>&1)
+swift build -c release --product gestures >/dev/null 2>&1
+strip -g -o "$work/base-gestures" "$work/base/.build/release/gestures"
+strip -g -o "$work/gestures" .build/release/gestures
+source=Recordings/synthetic-long-press-drag-left
+python3 - "$source.evemu" "$work/long.evemu" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+header = [l for l in lines if not l.startswith('E:')]
+events = [l.split(None, 2) for l in lines if l.startswith('E:')]
+def micros(stamp):
+    seconds, fraction = stamp.split('.')
+    return int(seconds) * 1_000_000 + int(fraction)
+span = micros(events[-1][1]) + 1_000_000
+with open(sys.argv[2], 'w') as out:
+    out.write('\n'.join(header) + '\n')
+    for copy in range(300):
+        for _, stamp, rest in events:
+            t = micros(stamp) + copy * span
+            out.write(f"E: {t // 1_000_000}.{t % 1_000_000:06d} {rest}\n")
+PY
+cp "$source.layout.json" "$work/long.layout.json"
+events=$(grep -c '^E:' "$work/long.evemu")
 
 frames=10000
 base_none=$(instructions "$work/base-cost" none)
@@ -56,3 +81,11 @@ for workload in engine jsonl nested; do
     printf '%-34s %10d %10d (%+5.1f%%) %10d (%+5.1f%%)\n' "$label" "$b" "$off" \
         "$(echo "100 * ($off - $b) / $b" | bc -l)" "$on" "$(echo "100 * ($on - $b) / $b" | bc -l)"
 done
+
+b=$(instructions "$work/base-gestures" replay "$work/long.evemu")
+off=$(instructions "$work/gestures" replay "$work/long.evemu")
+on=$(instructions "$work/gestures" replay --explain "$work/long.evemu")
+echo
+echo "gestures replay of $source repeated 300 times ($events evdev events): instructions per event"
+printf '%-34s %10d %10d (%+5.1f%%) %10d (%+5.1f%%)\n' "replay" "$((b / events))" "$((off / events))" \
+    "$(echo "100 * ($off - $b) / $b" | bc -l)" "$((on / events))" "$(echo "100 * ($on - $b) / $b" | bc -l)"
