@@ -5,11 +5,18 @@ let package = Package(
     name: "TouchGestures",
     platforms: [.macOS(.v15)],
     products: [
+        // What an app embeds (the README's "The library" says what each is for). The umbrella lists the modules it
+        // re-exports too: SwiftPM rebuilds a client's code when a module it depends on directly changes, and a
+        // module that only re-exports another does not change with it.
+        .library(name: "TouchGestures", targets: ["TouchGestures", "GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
+                                                  "LayoutFile", "LiveInput", "EvdevDevice"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureFormat", targets: ["GestureFormat"]),
+        .library(name: "EvdevModel", targets: ["EvdevModel"]),
         .library(name: "TraceFormats", targets: ["TraceFormats", "EvdevModel"]),
-        // For the fuzz targets of Fuzz/ (a package of their own): the layout loader, and the invariant checks.
         .library(name: "LayoutFile", targets: ["LayoutFile"]),
+        .library(name: "LiveInput", targets: ["LiveInput", "EvdevDevice"]),
+        // For the fuzz targets of Fuzz/ (a package of their own): the touch scripts and the invariant checks.
         .library(name: "GestureTestSupport", targets: ["GestureTestSupport"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
@@ -31,28 +38,40 @@ let package = Package(
         .target(name: "TraceFormats", dependencies: ["EvdevModel", "GestureCore", .product(name: "Yams", package: "Yams")]),
         // The layout file: a strict JSON reader and the checks of every key (pure, no Foundation).
         .target(name: "LayoutFile", dependencies: ["GestureCore"]),
-        // Replaying traces through the engine, and the exit statuses of the command line.
+        // The command line's own code, which no library module uses: `replay` and `check`, the exit statuses,
+        // the writer of standard output, the messages on standard error.
         .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile"]),
         // The `gestures` command.
         .executableTarget(name: "gestures", dependencies: [
-            "Replay", "LiveInput", "EvdevDevice", "TraceFormats", "GestureCore", "GestureFormat",
+            "Replay", "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore", "GestureFormat", "CLibevdev",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libevdev, through the system's pkg-config (Debian: libevdev-dev).
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Touch devices through libevdev: raw calls, Result-returning calls, then a typed throwing API.
         .target(name: "EvdevDevice", dependencies: ["CLibevdev", "EvdevModel", "GestureCore"]),
-        // Live input: device discovery, the live loop (poll, deadlines on the event clock), recording.
-        .target(name: "LiveInput", dependencies: ["CLibevdev", "EvdevDevice", "EvdevModel", "GestureCore", "GestureFormat",
-                                                  "TraceFormats", "Replay"]),
+        // Live input: device discovery, the live source (deadlines on the event clock, resync, device loss,
+        // recording), and the AsyncSequence of any source's gestures.
+        .target(name: "LiveInput", dependencies: ["EvdevDevice", "EvdevModel", "GestureCore", "TraceFormats"]),
+        // The umbrella: re-exports every library module an app needs.
+        .target(name: "TouchGestures", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
+                                                      "LayoutFile", "LiveInput"]),
+        // The example app: a kitchen timer and a week's chart, through the umbrella's public API only (it imports
+        // TouchGestures alone; the modules it re-exports are listed, as in its product, so that it is rebuilt
+        // when they change).
+        .executableTarget(name: "kitchen-timer", dependencies: ["TouchGestures", "GestureCore", "GestureFormat", "EvdevModel",
+                                                                "TraceFormats", "LayoutFile", "LiveInput"],
+                          path: "Examples/KitchenTimer"),
         // Writes the synthetic traces of Recordings/ and their layouts: `swift run trace-generator Recordings`.
         .executableTarget(name: "trace-generator", dependencies: ["EvdevModel", "TraceFormats", "GestureCore"], path: "Sources/TraceGenerator"),
         // Test-only helpers: the touch-script builder and the event invariant checks.
-        .target(name: "GestureTestSupport", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")], path: "Tests/GestureTestSupport"),
+        .target(name: "GestureTestSupport", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", .product(name: "RealModule", package: "swift-numerics")], path: "Tests/GestureTestSupport"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureFormat", "GestureTestSupport"]),
         .testTarget(name: "GestureFormatTests", dependencies: ["GestureCore", "GestureFormat"]),
         .testTarget(name: "LayoutFileTests", dependencies: ["LayoutFile", "GestureCore"]),
-        .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator"]),
+        .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator", "kitchen-timer"]),
+        .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore",
+                                                           "GestureFormat", "LayoutFile", "GestureTestSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "EvdevModel", "GestureCore", "GestureTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,9 +3,9 @@
 // benchmark framework. Run them with `make bench` (or `swift package benchmark` in this directory).
 import PackageDescription
 
-/// The main package, the parent folder, reached through the symlink `TouchGestures` → `..` (as in Fuzz/):
-/// SwiftPM names a package given by path after its folder, and the parent's is the clone's, whatever it
-/// is called; through the link it is always `TouchGestures`.
+/// The main package, the parent folder, reached through the symlink `TouchGestures` → `..`: SwiftPM names a
+/// package given by path after its folder, and the parent's is the clone's (`main`, `work`, ...). Through the
+/// link it is always `TouchGestures`, so `make bench` works from any clone.
 let main = "TouchGestures"
 
 let package = Package(

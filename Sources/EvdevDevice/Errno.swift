@@ -3,8 +3,10 @@ import Glibc
 
 /// An error number from the system, with the names the module uses.
 public struct Errno: Error, Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    /// The C `errno` value.
     public var rawValue: Int32
 
+    /// The error numbered `rawValue`.
     public init(rawValue: Int32) {
         self.rawValue = rawValue
     }
@@ -36,7 +38,7 @@ public struct Errno: Error, Hashable, Sendable, RawRepresentable, CustomStringCo
     public var description: String { String(cString: strerror(rawValue)) }
 
     /// The device is gone (unplugged, or its driver went away).
-    public var meansDeviceLost: Bool {
+    package var meansDeviceLost: Bool {
         self == .noSuchDevice || self == .noSuchDeviceOrAddress || self == .ioError
     }
 }

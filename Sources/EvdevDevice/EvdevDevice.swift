@@ -41,6 +41,7 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
 /// One of libevdev's own messages about a device, in libevdev's words (for example `BUG: Device "…" received
 /// a double tracking ID -1 in slot 0.`).
 public struct LibevdevMessage: Hashable, Sendable {
+    /// How much the message matters, as libevdev logs it.
     public enum Priority: Hashable, Sendable {
         /// Errors, and libevdev's "BUG:" reports of events it dropped or changed.
         case error
@@ -48,10 +49,12 @@ public struct LibevdevMessage: Hashable, Sendable {
         case info
     }
 
+    /// How much it matters.
     public var priority: Priority
     /// The message, without its trailing newline.
     public var text: String
 
+    /// A message of `priority` saying `text`.
     public init(priority: Priority, text: String) {
         self.priority = priority
         self.text = text
@@ -90,7 +93,7 @@ private let relayMessage: gestures_libevdev_message_sink = { context, priority, 
 }
 
 /// What one read from a device gave.
-public enum DeviceRead: Sendable {
+package enum DeviceRead: Sendable {
     /// An event from the device, in the order libevdev delivers them (a `SYN_DROPPED` included).
     case event(InputEvent)
     /// One of libevdev's resync events, after a `SYN_DROPPED` or `.resynced`: the device's state, read again,
@@ -108,12 +111,25 @@ public enum DeviceRead: Sendable {
     case resynced
 }
 
-/// A touch device read through libevdev (layer 3: a typed, throwing API; no libevdev type leaves it).
-public final class EvdevDevice {
-    public let path: String
-    public let description: DeviceDescription
+/// A device's events, one read at a time: what a live source reads (`EvdevDevice`, or a test's stand-in).
+package protocol EventDevice: AnyObject {
+    /// The device's node, for messages.
+    var path: String { get }
+    var description: DeviceDescription { get }
     /// For `poll()`: readable when events are waiting.
-    public let fileDescriptor: Int32
+    var fileDescriptor: Int32 { get }
+    /// The next event, `.wouldBlock`, or a failed read and the resync after it. Throws when the device is gone.
+    func next() throws(EvdevError) -> DeviceRead
+    /// Releases the device; reading it after that is a programming error.
+    func close()
+}
+
+/// A touch device read through libevdev (layer 3: a typed, throwing API; no libevdev type leaves it).
+package final class EvdevDevice: EventDevice {
+    package let path: String
+    package let description: DeviceDescription
+    /// For `poll()`: readable when events are waiting.
+    package let fileDescriptor: Int32
     private let device: OpaquePointer
     private let messages: MessageRelay
     /// Normal reads, sync mode after a `SYN_DROPPED`, or a forced resync after a failed read.
@@ -125,7 +141,7 @@ public final class EvdevDevice {
     /// - Parameters:
     ///   - grab: take the device for this process alone (`EVIOCGRAB`): nothing else sees its events.
     ///   - messages: receives libevdev's own messages about the device, from its setup on, instead of stderr.
-    public init(path: String, grab: Bool = false, messages: @escaping LibevdevMessageHandler) throws(EvdevError) {
+    package init(path: String, grab: Bool = false, messages: @escaping LibevdevMessageHandler) throws(EvdevError) {
         let descriptor: Int32
         switch openDescriptor(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC) {
         case .success(let value):
@@ -168,7 +184,7 @@ public final class EvdevDevice {
     deinit { close() }
 
     /// Releases the device.
-    public func close() {
+    package func close() {
         guard !closed else { return }
         closed = true
         evdev_free(device)
@@ -178,14 +194,14 @@ public final class EvdevDevice {
     /// Asks for event times on `CLOCK_MONOTONIC`. Returns false when the device does not support it
     /// (an emulated device keeps its file's timestamps); the caller then relies on its offset estimate.
     @discardableResult
-    public func useMonotonicClock() -> Bool {
+    package func useMonotonicClock() -> Bool {
         if case .success = valueOrNegatedErrno({ evdev_set_clock_id(device, CLOCK_MONOTONIC) }) { return true }
         return false
     }
 
     /// The next event, `.wouldBlock`, or a failed read and the resync after it. After a `SYN_DROPPED` the
     /// resync events follow, as libevdev delivers them in sync mode. Throws when the device is gone.
-    public func next() throws(EvdevError) -> DeviceRead {
+    package func next() throws(EvdevError) -> DeviceRead {
         while true {
             var raw = input_event()
             let flags = state.flags

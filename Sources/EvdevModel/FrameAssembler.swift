@@ -86,6 +86,8 @@ public struct FrameAssembler: Sendable {
 
     /// The latest time handed out, so that no later one is earlier.
     private var clock: Timestamp?
+    /// The latest time handed out (a frame's, or one that `timePassed(to:)` gave); nil before any.
+    public var latestTime: Timestamp? { clock }
     /// Added to the device's times since its clock last stepped back by more than `clockStep`: a frame's time
     /// is its `SYN_REPORT`'s time plus this (or the previous frame's, if that is later).
     public private(set) var clockShift = TimeSpan.zero

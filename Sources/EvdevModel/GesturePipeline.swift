@@ -79,12 +79,26 @@ public struct GesturePipeline: Sendable {
     /// `nextDeadline` or `advance(to:)` with it.
     public var clockShift: TimeSpan { assembler.clockShift }
 
+    /// The engine's latest time: the last frame's, or the latest that `advance(to:)` or `change(at:_:)` reached;
+    /// nil before any. A change at a later time never makes the lines go back.
+    public var latestTime: Timestamp? { assembler.latestTime }
+
     /// Time passing with no input, up to `time`: the deadlines up to it fire, stamped with their own times.
     /// A frame that comes later stamped earlier than `time` (a device that delivered late, by more than the
     /// live driver's grace) is handled at `time`, so that the lines never go back in time.
     public mutating func advance(to time: Timestamp) -> [GestureEvent] {
         assembler.timePassed(to: time)
         return engine.advance(to: time)
+    }
+
+    /// Changes the engine at `time` (the engine's time, as `nextDeadline`'s): the deadlines up to `time` fire
+    /// first, then `body` changes the engine (`modify`, `insert`, `remove`...) and returns its events. Like
+    /// `advance(to:)`, a frame that comes later stamped earlier than `time` is handled at `time`, so that the
+    /// lines never go back in time.
+    public mutating func change(at time: Timestamp, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent]) -> [GestureEvent] {
+        var events = advance(to: time)
+        events += body(&engine, time)
+        return events
     }
 
     /// The end of a trace. The events after the last `SYN_REPORT` are dropped (reported in the result), and

@@ -53,6 +53,10 @@ public struct EventFormatter: Sendable {
         case .pan(_, let pan):
             fields.number("dx", pan.dx)
             fields.number("dy", pan.dy)
+            if let velocity = pan.velocity {
+                fields.number("vx", velocity.vx)
+                fields.number("vy", velocity.vy)
+            }
         case .wind(_, let wind):
             fields.number("angle", wind.angle)
             fields.number("delta", wind.delta)
@@ -86,6 +90,14 @@ public struct EventFormatter: Sendable {
             fields.string("edge", swipe.edge)
             fields.number("dx", swipe.dx)
             fields.number("dy", swipe.dy)
+        case .zoom(_, let zoom):
+            fields.visible(zoom.visible)
+        case .longPress(let press):
+            fields.number("x", press.x)
+            fields.number("y", press.y)
+        case .rotation(_, let rotation):
+            fields.number("rotation", rotation.rotation)
+            fields.point("center", rotation.center)
         case .gesture(_, let value):
             // A target's own gesture: its value as Swift describes it (the typed value is the library's).
             fields.string("value", value.description)
@@ -177,6 +189,18 @@ struct Fields {
         }
     }
 
+    /// A domain value inside an object: as `value` prints it, without a key.
+    private mutating func appendValue(_ value: DomainValue) {
+        switch value {
+        case .number(let number):
+            Numbers.appendDecimal(number, to: &bytes)
+        case .instant(let seconds):
+            if format == .jsonl { bytes.append(UInt8(ascii: "\"")) }
+            bytes.append(contentsOf: Numbers.instant(seconds: seconds).utf8)
+            if format == .jsonl { bytes.append(UInt8(ascii: "\"")) }
+        }
+    }
+
     private mutating func appendBucket(_ bucket: Bucket) {
         switch bucket {
         case .number(let number):
@@ -194,18 +218,28 @@ struct Fields {
     }
 
     mutating func selection(_ selection: Selection) {
-        key("selection")
+        startEnd("selection", selection.start, selection.end) { $0.appendBucket($1) }
+    }
+
+    /// A zoomed timeline's visible domain.
+    mutating func visible(_ visible: VisibleDomain) {
+        startEnd("visible", visible.start, visible.end) { $0.appendValue($1) }
+    }
+
+    /// A range: `{"start":…,"end":…}`, in text `start..end`, each end written by `write`.
+    private mutating func startEnd<Bound>(_ name: StaticString, _ start: Bound, _ end: Bound, _ write: (inout Fields, Bound) -> Void) {
+        key(name)
         switch format {
         case .jsonl:
             bytes.append(contentsOf: #"{"start":"#.utf8)
-            appendBucket(selection.start)
+            write(&self, start)
             bytes.append(contentsOf: #","end":"#.utf8)
-            appendBucket(selection.end)
+            write(&self, end)
             bytes.append(UInt8(ascii: "}"))
         case .text:
-            appendBucket(selection.start)
+            write(&self, start)
             bytes.append(contentsOf: "..".utf8)
-            appendBucket(selection.end)
+            write(&self, end)
         }
     }
 

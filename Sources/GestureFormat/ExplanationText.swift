@@ -59,7 +59,7 @@ public enum ExplanationText {
             return "deadline \(Numbers.seconds(deadline)): still down after long press \(ms(limit))"
         case .chainClosed(let deadline, let count, let required):
             return "deadline \(Numbers.seconds(deadline)): "
-                + (count == required ? "no tap after \(count) of \(required)" : "the chain stopped at \(count) of \(required) taps")
+                + (count == required ? "no further tap: \(count) of \(required)" : "the chain stopped at \(count) of \(required) taps")
 
         case .longPressHeld(let deadline, let distance, let slop):
             return "deadline \(Numbers.seconds(deadline)): held \(mm(distance)) from its down \(relation(distance, slop)) slop \(mm(slop))"
@@ -118,6 +118,9 @@ public enum ExplanationText {
             (value, limit) = (ms(comparison.value), ms(comparison.limit))
         case .distanceChanged:
             measured = "the fingers' distance changed"
+            (value, limit) = (mm(comparison.value), mm(comparison.limit))
+        case .centerMoved:
+            measured = "the fingers' midpoint moved"
             (value, limit) = (mm(comparison.value), mm(comparison.limit))
         case .rotated:
             measured = "the fingers turned"

@@ -27,7 +27,10 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible, Equatable {
 /// Everything SPEC lists is rejected with the key's name: unknown keys, wrong types, missing required
 /// keys, duplicate names (and duplicate keys in one object), sizes, radii, buckets and detents that are
 /// not positive, negative thresholds, non-finite numbers, impossible dates, `start` not before `end`,
-/// a bucket that does not fit the domain, `minDegrees` above `maxDegrees`, `initialDegrees` outside them.
+/// a bucket that does not fit the domain, `minDegrees` above `maxDegrees`, `initialDegrees` outside them;
+/// for a `target`, a ring whose inner radius is not below its outer one, a child wholly outside its
+/// parent, `coordination` without gestures, `combine` on the first gesture, gesture options out of range
+/// or contradicting each other.
 public enum LayoutFile {
     /// The largest layout file read, in bytes: no layout is that big (SPEC "Input files").
     public static let largestFile = 16 << 20
@@ -50,12 +53,12 @@ public enum LayoutFile {
 }
 
 /// A number as a person wrote it: 3, not 3.0.
-private func show(_ value: Double) -> String {
+func show(_ value: Double) -> String {
     value == value.rounded() && abs(value) <= 1e18 ? String(Int64(value)) : String(value)
 }
 
-/// Turns a parsed document into a `Layout`, checking every key.
-private struct Decoder {
+/// Turns a parsed document into a `Layout`, checking every key (`target` regions: Targets.swift).
+struct Decoder {
     let file: String?
 
     func fail(_ located: JSON.Located, _ key: String, _ message: String) -> LayoutError {
@@ -140,6 +143,9 @@ private struct Decoder {
         return TimeSpan(microseconds: Int64((value * 1000).rounded()))
     }
 
+    /// The names taken so far, each with the path of its region.
+    var names: [String: String] = [:]
+
     mutating func layout(_ document: JSON.Located) throws(LayoutError) -> Layout {
         var top = try members(document, "", allowed: ["surface", "regions"])
         var surface: Size?
@@ -148,60 +154,105 @@ private struct Decoder {
             surface = Size(width: try positive(try required(&fields, "width"), "surface.width"),
                            height: try positive(try required(&fields, "height"), "surface.height"))
         }
-        let regionsValue = try required(&top, "regions")
-        guard case .array(let list) = regionsValue.value else {
-            throw fail(regionsValue, "regions", "expected an array, found \(regionsValue.value.kind)")
-        }
-        var regions: [RegionConfiguration] = []
-        var names: [String: Int] = [:]
-        for (index, located) in list.enumerated() {
-            let path = "regions[\(index)]"
-            let region = try self.region(located, path)
-            if let first = names[region.name] {
-                throw fail(located, path + ".name", "duplicate name \"\(region.name)\" (also regions[\(first)])")
-            }
-            names[region.name] = index
-            regions.append(region)
-        }
+        let regions = try self.regions(try required(&top, "regions"), "regions")
         return Layout(surface: surface, regions: regions)
     }
 
+    /// A list of regions: the layout's, or the children of a `parent` target, each of which must meet
+    /// its parent's shape (a touch reaches a child only through it).
+    mutating func regions(_ located: JSON.Located, _ path: String,
+                          parent: (name: String, shape: Shape)? = nil) throws(LayoutError) -> [RegionConfiguration] {
+        guard case .array(let list) = located.value else {
+            throw fail(located, path, "expected an array, found \(located.value.kind)")
+        }
+        var regions: [RegionConfiguration] = []
+        for (index, element) in list.enumerated() {
+            let region = try self.region(element, path + "[\(index)]")
+            if let parent, !region.shape.intersects(parent.shape) {
+                throw fail(element, path + "[\(index)]", "lies wholly outside its parent \"\(parent.name)\": "
+                           + "a touch reaches a child only through its parent's shape")
+            }
+            regions.append(region)
+        }
+        return regions
+    }
+
+    /// Takes `name` for the region at `path`: names are unique in the whole layout, children included.
+    mutating func claim(_ name: String, _ located: JSON.Located, _ path: String) throws(LayoutError) {
+        if let first = names[name] {
+            throw fail(located, path + ".name", "duplicate name \"\(name)\" (also \(first))")
+        }
+        names[name] = path
+    }
+
     /// A region: its keys are those of its kind, checked once the kind is known (before that, a key
-    /// of no kind is unknown).
-    func region(_ located: JSON.Located, _ path: String) throws(LayoutError) -> RegionConfiguration {
+    /// of no kind is unknown). Its name is claimed once its own keys are read, before its children.
+    mutating func region(_ located: JSON.Located, _ path: String) throws(LayoutError) -> RegionConfiguration {
         var fields = try members(located, path, allowed: Self.regionKeys)
         let kindValue = try required(&fields, "kind")
         switch try string(kindValue, path + ".kind") {
         case "timeline":
             try known(fields, allowed: Self.timelineKeys)
-            return .timeline(try timeline(try string(try required(&fields, "name"), path + ".name"), &fields, path))
+            let timeline = try timeline(try string(try required(&fields, "name"), path + ".name"), &fields, path)
+            try claim(timeline.name, located, path)
+            return .timeline(timeline)
         case "dial":
             try known(fields, allowed: Self.dialKeys)
-            return .dial(try dial(try string(try required(&fields, "name"), path + ".name"), &fields, path))
+            let dial = try dial(try string(try required(&fields, "name"), path + ".name"), &fields, path)
+            try claim(dial.name, located, path)
+            return .dial(dial)
+        case "target":
+            try known(fields, allowed: Self.targetKeys)
+            return .generic(try target(try string(try required(&fields, "name"), path + ".name"), &fields, located, path))
         case let other:
-            throw fail(kindValue, path + ".kind", "expected \"timeline\" or \"dial\", found \"\(other)\"")
+            throw fail(kindValue, path + ".kind", "expected \(alternatives(["timeline", "dial", "target"])), found \"\(other)\"")
         }
     }
 
     /// The keys of a region of any kind.
-    static let regionKeys = timelineKeys + dialKeys.filter { !timelineKeys.contains($0) }
+    static let regionKeys = union([timelineKeys, dialKeys, targetKeys])
 
-    static let timelineKeys = ["name", "kind", "rect", "domain", "bucket", "longPressMs", "slopMm", "doubleTapMs", "doubleTapSlopMm"]
+    static let timelineKeys = ["name", "kind", "rect", "domain", "bucket", "longPressMs", "slopMm", "doubleTapMs", "doubleTapSlopMm", "zoom"]
 
     func timeline(_ name: String, _ fields: inout Members, _ path: String) throws(LayoutError) -> TimelineConfiguration {
-        let rectValue = try required(&fields, "rect")
-        var rectFields = try members(rectValue, path + ".rect", allowed: ["x", "y", "width", "height"])
-        let rect = Rect(x: try number(try required(&rectFields, "x"), path + ".rect.x"),
-                        y: try number(try required(&rectFields, "y"), path + ".rect.y"),
-                        width: try positive(try required(&rectFields, "width"), path + ".rect.width"),
-                        height: try positive(try required(&rectFields, "height"), path + ".rect.height"))
+        var rectFields = try members(try required(&fields, "rect"), path + ".rect", allowed: ["x", "y", "width", "height"])
+        let rect = try self.rect(&rectFields)
         let domain = try self.domain(try required(&fields, "domain"), try required(&fields, "bucket"), path)
         var configuration = TimelineConfiguration(name: name, rect: rect, domain: domain)
         if let value = fields.take("longPressMs") { configuration.longPressDuration = try milliseconds(value, path + ".longPressMs") }
         if let value = fields.take("slopMm") { configuration.slop = try nonNegative(value, path + ".slopMm") }
         if let value = fields.take("doubleTapMs") { configuration.doubleTapInterval = try milliseconds(value, path + ".doubleTapMs") }
         if let value = fields.take("doubleTapSlopMm") { configuration.doubleTapSlop = try nonNegative(value, path + ".doubleTapSlopMm") }
+        if let value = fields.take("zoom") { configuration.zoom = try zoom(value, domain, path + ".zoom") }
         return configuration
+    }
+
+    /// A timeline's `zoom`: an object, empty for the defaults; `minSpan` in the domain's units, days for dates.
+    func zoom(_ located: JSON.Located, _ domain: TimelineDomain, _ path: String) throws(LayoutError) -> ZoomConfiguration {
+        var fields = try members(located, path, allowed: ["minSpan"])
+        var zoom = ZoomConfiguration()
+        if let value = fields.take("minSpan") {
+            let span = try positive(value, path + ".minSpan")
+            switch domain {
+            case .numeric: zoom.minimumSpan = span
+            case .date: zoom.minimumSpan = span * TimelineDomain.secondsPerDay
+            }
+        }
+        return zoom
+    }
+
+    /// A rectangle's `x`, `y`, `width` and `height`, from the members of its object.
+    func rect(_ fields: inout Members) throws(LayoutError) -> Rect {
+        Rect(x: try number(try required(&fields, "x"), fields.child("x")),
+             y: try number(try required(&fields, "y"), fields.child("y")),
+             width: try positive(try required(&fields, "width"), fields.child("width")),
+             height: try positive(try required(&fields, "height"), fields.child("height")))
+    }
+
+    /// A point {x, y}.
+    func point(_ located: JSON.Located, _ path: String) throws(LayoutError) -> Point {
+        var fields = try members(located, path, allowed: ["x", "y"])
+        return Point(x: try number(try required(&fields, "x"), path + ".x"), y: try number(try required(&fields, "y"), path + ".y"))
     }
 
     func domain(_ located: JSON.Located, _ bucket: JSON.Located, _ path: String) throws(LayoutError) -> TimelineDomain {
@@ -263,9 +314,7 @@ private struct Decoder {
 
     func dial(_ name: String, _ fields: inout Members, _ path: String) throws(LayoutError) -> DialConfiguration {
         let centerValue = try required(&fields, "center")
-        var centerFields = try members(centerValue, path + ".center", allowed: ["x", "y"])
-        let center = Point(x: try number(try required(&centerFields, "x"), path + ".center.x"),
-                           y: try number(try required(&centerFields, "y"), path + ".center.y"))
+        let center = try point(centerValue, path + ".center")
         let radius = try positive(try required(&fields, "radius"), path + ".radius")
         var configuration = DialConfiguration(name: name, center: center, radius: radius)
         if let value = fields.take("deadZoneMm") { configuration.deadZone = try nonNegative(value, path + ".deadZoneMm") }

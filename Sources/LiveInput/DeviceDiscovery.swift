@@ -5,14 +5,20 @@ import Glibc
 
 /// A touch device found in /dev/input.
 public struct TouchDeviceInfo: Sendable {
+    /// Its node: `/dev/input/event12`.
     public var node: String
+    /// What libevdev reports of it.
     public var description: DeviceDescription
     /// The event number (`/dev/input/event12` → 12).
     public var number: Int
 
+    /// The device's name.
     public var name: String { description.name }
+    /// A touchscreen (a direct device) or a touchpad; nil when the device says neither.
     public var kind: DeviceKind? { description.kind }
+    /// The surface's size in mm, when the device reports its resolution.
     public var size: Size? { description.surfaceSize }
+    /// The contacts it tracks at once (1 for single touch).
     public var slots: Int { description.slotCount ?? 1 }
 
     /// "B" (slots), "A" (`SYN_MT_REPORT`) or "single-touch".
@@ -30,10 +36,14 @@ public struct TouchDeviceInfo: Sendable {
 public struct DeviceScan: Sendable {
     /// Touch devices, by event number.
     public var touchDevices: [TouchDeviceInfo] = []
-    /// Nodes that could not be opened for lack of permission.
+    /// Nodes that could not be opened for lack of permission (`EvdevError.accessAdvice` says how to get access).
     public var denied: [String] = []
+
+    /// The touchscreen with the lowest event number: the device `gestures live` uses when none is named.
+    public var firstTouchscreen: TouchDeviceInfo? { touchDevices.first { $0.kind == .touchscreen } }
 }
 
+/// Finds the touch devices of /dev/input.
 public enum DeviceDiscovery {
     /// The `eventN` nodes of `directory`, by number.
     public static func eventNodes(in directory: String = "/dev/input") -> [(node: String, number: Int)] {
@@ -50,12 +60,14 @@ public enum DeviceDiscovery {
         return nodes.sorted { $0.1 < $1.1 }
     }
 
-    /// Opens every event node and keeps the touch devices.
-    public static func scan(directory: String = "/dev/input") -> DeviceScan {
+    /// Opens every event node of `directory` and keeps the touch devices; `messages` gets libevdev's own
+    /// messages about each node opened.
+    public static func scan(directory: String = "/dev/input",
+                            messages: @escaping (_ node: String, LibevdevMessage) -> Void = { _, _ in }) -> DeviceScan {
         var scan = DeviceScan()
         for (node, number) in eventNodes(in: directory) {
             do {
-                let device = try EvdevDevice(path: node, messages: LibevdevMessages.handler(for: node))
+                let device = try EvdevDevice(path: node, messages: { messages(node, $0) })
                 defer { device.close() }
                 if device.description.touchProtocol != nil {
                     scan.touchDevices.append(TouchDeviceInfo(node: node, description: device.description, number: number))

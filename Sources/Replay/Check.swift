@@ -10,16 +10,16 @@ import Glibc
 // compared, as it is produced, with the trace's `NAME.expected.jsonl` (docs/SPEC.md "Command line").
 
 /// A trace to check and the file its output must equal.
-public struct CheckedTrace: Equatable, Sendable {
-    public var path: FilePath
+package struct CheckedTrace: Equatable, Sendable {
+    package var path: FilePath
     /// `NAME.expected.jsonl` beside the trace (NAME as for the layout: the name without its extension).
-    public var expected: FilePath
+    package var expected: FilePath
     /// The trace's size in bytes (0 when it cannot be read), for estimating the time left.
-    public var size: Int
+    package var size: Int
     /// Why the path cannot be checked at all (a directory that cannot be read): reported as its outcome.
-    public var problem: CommandError?
+    package var problem: CommandError?
 
-    public init(path: FilePath) {
+    package init(path: FilePath) {
         self.path = path
         self.expected = (path.removingExtension() ?? path).appending(".expected.jsonl")
         var status = stat()
@@ -38,7 +38,7 @@ public struct CheckedTrace: Equatable, Sendable {
     /// hidden directories and links to directories aside, so that a link cannot make a loop), a file for
     /// itself. In order: the arguments', each directory's sorted by path. A path that does not exist is
     /// kept, and so is a directory that cannot be read: checking them reports them.
-    public static func find(in arguments: [FilePath]) -> [CheckedTrace] {
+    package static func find(in arguments: [FilePath]) -> [CheckedTrace] {
         var found: [CheckedTrace] = []
         for argument in arguments {
             if isDirectory(argument) {
@@ -82,7 +82,7 @@ public struct CheckedTrace: Equatable, Sendable {
 }
 
 /// What checking one trace found.
-public enum CheckOutcome: Sendable, Equatable {
+package enum CheckOutcome: Sendable, Equatable {
     /// The output equals the expected file.
     case passed(lines: Int)
     /// The output differs from the expected file (with `--update`: the file was rewritten).
@@ -93,7 +93,7 @@ public enum CheckOutcome: Sendable, Equatable {
     case failed(CommandError)
 
     /// True when the check counts as passed: equal output, or an expected file written by `--update`.
-    public var passed: Bool {
+    package var passed: Bool {
         switch self {
         case .passed: true
         case .differs(_, let updated): updated
@@ -103,11 +103,11 @@ public enum CheckOutcome: Sendable, Equatable {
     }
 
     /// How the closing tally counts an outcome.
-    public enum Tally: Sendable {
+    package enum Tally: Sendable {
         case passed, differs, new, error
     }
 
-    public var tally: Tally {
+    package var tally: Tally {
         switch self {
         case .passed, .differs(_, true), .new(_, true): .passed
         case .differs(_, false): .differs
@@ -117,7 +117,7 @@ public enum CheckOutcome: Sendable, Equatable {
     }
 
     /// The exit status this outcome asks for: 0 passed, 1 a difference or a new trace, else `replay`'s.
-    public var status: Int32 {
+    package var status: Int32 {
         switch self {
         case .passed: 0
         case .differs, .new: passed ? 0 : 1
@@ -127,30 +127,30 @@ public enum CheckOutcome: Sendable, Equatable {
 }
 
 extension CommandError: Equatable {
-    public static func == (lhs: CommandError, rhs: CommandError) -> Bool {
+    package static func == (lhs: CommandError, rhs: CommandError) -> Bool {
         lhs.status == rhs.status && lhs.message == rhs.message
     }
 }
 
 /// How an output differs from its expected file, for people.
-public struct CheckDifference: Sendable, Equatable {
+package struct CheckDifference: Sendable, Equatable {
     /// The first line (from 1) that differs.
-    public var line: Int
+    package var line: Int
     /// The `time` of the first differing line, actual or else expected.
-    public var time: String?
+    package var time: String?
     /// One line: what differs in the first differing line ("select ended at 13.650000 in chart: selection
     /// 2025-11-04…2025-11-30, expected 2025-11-04…2025-11-29").
-    public var summary: String
+    package var summary: String
     /// The lines around the first difference: `  ` in both, `- ` expected only, `+ ` output only.
-    public var diff: [String]
-    public var expectedLines: Int
-    public var actualLines: Int
+    package var diff: [String]
+    package var expectedLines: Int
+    package var actualLines: Int
 }
 
 /// Checks one trace: replays it as `replay` would, comparing its output line by line with the expected
 /// file as it is produced (memory stays that of a replay). With `update`, a differing or missing expected
 /// file is written anew: into a temporary file beside it first, renamed over it only once complete.
-public func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) -> CheckOutcome {
+package func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) -> CheckOutcome {
     if let problem = trace.problem { return .failed(problem) }
     var comparison = OutputComparison(expected: LineReader(path: trace.expected))
     var rewrite: ExpectedRewrite?
@@ -195,7 +195,7 @@ public func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) -
 /// Checks `traces` on `jobs` threads, handing each outcome to `report` in the order of the traces,
 /// whatever order they finish in (`report` is called on one thread at a time, with the outcome's index
 /// and the seconds its check took).
-public func checkAll(_ traces: [CheckedTrace], options: ReplayOptions, update: Bool, jobs: Int,
+package func checkAll(_ traces: [CheckedTrace], options: ReplayOptions, update: Bool, jobs: Int,
                      report: @escaping @Sendable (Int, CheckOutcome, Double) -> Void) {
     struct Progress {
         var next = 0
@@ -245,7 +245,7 @@ public func checkAll(_ traces: [CheckedTrace], options: ReplayOptions, update: B
 }
 
 /// The monotonic clock, in seconds.
-public func monotonicSeconds() -> Double {
+package func monotonicSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

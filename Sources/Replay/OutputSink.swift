@@ -11,7 +11,7 @@ import Darwin
 
 /// Whole lines to a file descriptor, through a buffer: a line is never written in part, and nothing
 /// is lost at the end (`flush()`), so output cut short by an error still ends on a complete line.
-public final class LineWriter {
+package final class LineWriter {
     /// Where the lines go.
     private enum Destination {
         case descriptor(Int32)
@@ -23,36 +23,36 @@ public final class LineWriter {
     private var buffer: [UInt8] = []
     /// Bytes kept before a write; 0 writes every line at once (live output).
     private let threshold: Int
-    public private(set) var failed = false
+    package private(set) var failed = false
 
-    public init(descriptor: Int32, threshold: Int = 1 << 16) {
+    package init(descriptor: Int32, threshold: Int = 1 << 16) {
         self.destination = .descriptor(descriptor)
         self.threshold = threshold
         buffer.reserveCapacity(threshold + 512)
     }
 
     /// Hands the lines to `consumer`, whole lines at a time (`gestures check` compares them as they come).
-    public init(threshold: Int = 1 << 16, consumer: @escaping (UnsafeRawBufferPointer) -> Bool) {
+    package init(threshold: Int = 1 << 16, consumer: @escaping (UnsafeRawBufferPointer) -> Bool) {
         self.destination = .consumer(consumer)
         self.threshold = threshold
         buffer.reserveCapacity(threshold + 512)
     }
 
-    public func write(line: String) {
+    package func write(line: String) {
         buffer.append(contentsOf: line.utf8)
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count > threshold { flush() }
     }
 
     /// Formats `event` straight into the buffer, as one line.
-    public func write(_ event: GestureEvent, with formatter: EventFormatter) {
+    package func write(_ event: GestureEvent, with formatter: EventFormatter) {
         formatter.append(event, to: &buffer)
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count > threshold { flush() }
     }
 
     /// Writes what is buffered. After a failed write (a closed pipe) the rest is dropped.
-    public func flush() {
+    package func flush() {
         guard !buffer.isEmpty, !failed else {
             buffer.removeAll(keepingCapacity: true)
             return
@@ -81,9 +81,9 @@ public final class LineWriter {
 }
 
 /// Messages for people, on standard error.
-public enum Diagnostics {
+package enum Diagnostics {
     /// Says `message` unless a message with the same `key` was said before in this run ("says so once").
-    public static func warnOnce(key: String, _ message: String) {
+    package static func warnOnce(key: String, _ message: String) {
         guard onceKeys.withLock({ $0.insert(key).inserted }) else { return }
         warn(message)
     }
@@ -91,18 +91,18 @@ public enum Diagnostics {
     private static let onceKeys = Mutex<Set<String>>([])
 
     /// SPEC's resolution-0 fallback, said once per run.
-    public static func warnResolutionAssumed(for path: String) {
+    package static func warnResolutionAssumed(for path: String) {
         warnOnce(key: "resolution assumed",
                  "the device of \(path) reports no resolution and no size was given (--size WxH or the layout's "
                  + "surface): assuming the wider axis spans \(Numbers.decimal(SurfaceMapping.assumedWidth)) mm")
     }
 
-    public static func warn(_ message: String) {
+    package static func warn(_ message: String) {
         let line = "gestures: warning: " + message + "\n"
         _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
     }
 
-    public static func error(_ message: String) {
+    package static func error(_ message: String) {
         let line = "gestures: " + message + "\n"
         _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
     }

@@ -46,4 +46,83 @@ enum Layouts {
         }
 
         """
+
+    /// Two zoomable charts: November 2025 by day over 180 mm (6 mm a day, at first), and 0–100 in
+    /// buckets of 5 below it, which zooms no closer than 10.
+    static let zoom = """
+        {
+          "surface": {"width": 215.5, "height": 134.7},
+          "regions": [
+            {"name": "chart", "kind": "timeline", "rect": {"x": 10, "y": 5, "width": 180, "height": 60},
+             "domain": {"start": "2025-11-01", "end": "2025-12-01"}, "bucket": "day", "zoom": {}},
+            {"name": "trend", "kind": "timeline", "rect": {"x": 10, "y": 70, "width": 200, "height": 60},
+             "domain": {"start": 0, "end": 100}, "bucket": 5, "zoom": {"minSpan": 10}}
+          ]
+        }
+
+        """
+
+    /// SPEC's photo viewer (Layout file, `target`) on the whole surface: a double tap before a single
+    /// one, a pan, a pinch and, alongside, a rotation; a close button on top.
+    static let photoViewer = """
+        {
+          "surface": {"width": 215.5, "height": 134.7},
+          "regions": [
+            {"name": "photo", "kind": "target", "shape": {"kind": "rectangle", "x": 0, "y": 0, "width": 215.5, "height": 134.7},
+             "gestures": [
+               {"kind": "tap", "count": 2},
+               {"kind": "tap", "count": 1},
+               {"kind": "drag"},
+               {"kind": "magnify"},
+               {"kind": "rotation", "combine": "simultaneous"}
+             ],
+             "children": [
+               {"name": "close", "kind": "target", "shape": {"kind": "circle", "center": {"x": 200, "y": 15}, "radius": 8},
+                "gestures": [{"kind": "tap"}]}
+             ]}
+          ]
+        }
+
+        """
+
+    /// The whole surface takes two-finger swipes, before one-finger ones.
+    static let swipes = """
+        {
+          "surface": {"width": 215.5, "height": 134.7},
+          "regions": [
+            {"name": "screen", "kind": "target", "shape": {"kind": "rectangle", "x": 0, "y": 0, "width": 215.5, "height": 134.7},
+             "gestures": [{"kind": "swipe", "fingers": 2}, {"kind": "swipe"}]}
+          ]
+        }
+
+        """
+
+    /// Edge swipes from the left and the bottom of the surface, and a list in the middle that pans.
+    static let edges = """
+        {
+          "surface": {"width": 215.5, "height": 134.7},
+          "regions": [
+            {"name": "screen", "kind": "target", "shape": {"kind": "rectangle", "x": 0, "y": 0, "width": 215.5, "height": 134.7},
+             "gestures": [{"kind": "edge-swipe", "edge": "left"}, {"kind": "edge-swipe", "edge": "bottom"}],
+             "children": [
+               {"name": "list", "kind": "target", "shape": {"kind": "rectangle", "x": 20, "y": 10, "width": 175, "height": 100},
+                "gestures": [{"kind": "drag"}]}
+             ]}
+          ]
+        }
+
+        """
+
+    /// A pad that tells triple, double and single taps apart (exact counts, in that order), with the
+    /// surface's right and bottom edges left out of it.
+    static let tapCounts = """
+        {
+          "surface": {"width": 215.5, "height": 134.7},
+          "regions": [
+            {"name": "pad", "kind": "target", "shape": {"kind": "rectangle", "x": 10, "y": 10, "width": 195, "height": 110},
+             "gestures": [{"kind": "tap", "count": 3}, {"kind": "tap", "count": 2}, {"kind": "tap", "count": 1}]}
+          ]
+        }
+
+        """
 }

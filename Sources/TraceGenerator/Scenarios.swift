@@ -57,8 +57,28 @@ func allScenarios() -> [Scenario] {
     [
         taps(), longPressDragRight(), longPressDragLeft(), longPressSilent(), pan(), dateChart(),
         dateWeeksAndMonths(), windToTheStop(), windThroughTheDeadZone(), twoFingerRotation(),
-        secondFingerCancels(), protocolA(), singleTouch(), libinputRecord(),
+        secondFingerCancels(), protocolA(), singleTouch(), libinputRecord(), pinchZoom(),
+        targetMagnify(), targetSwipes(), targetEdgeSwipes(), targetTapCounts(), kitchenTimer(),
     ]
+}
+
+/// The example app's session (Examples/KitchenTimer, which puts a "today" button at the chart's top right):
+/// a tap on the button, a week selected, the timer wound a quarter turn (15 minutes) and left to run down for
+/// 3.5 s, a tap on the chart. Replayed with SPEC's layout (no button), the first tap is the chart's.
+private func kitchenTimer() -> Scenario {
+    var s = TouchScript()
+    s.tap(0, at: P(192, 14), holding: 80)                                // the button: 2025-11-28 on the chart
+    s.at(800); s.down(0, at: P(60, 30))                                  // held: select began at 1.100 (2025-11-08)
+    s.at(1300); s.line(0, from: P(60, 30), to: P(100, 30), over: 400)    // dragged to 2025-11-14
+    s.wait(100); s.up(0)
+    s.at(2500); s.down(0, at: polar(timer, radius: 24, degrees: 0))
+    s.arc(0, around: timer, radius: 24, from: 0, to: 90, over: 600)      // wound from 0 to 90: 15 detents
+    s.wait(100); s.up(0)
+    s.at(6700); s.tap(0, at: P(150, 40), holding: 70)                    // 2025-11-22
+    return Scenario(
+        name: "synthetic-kitchen-timer", device: .touchscreen,
+        summary: "the example app's session: a tap at the chart's top right (the example's today button), a week selected, the timer wound to 90 and left to run, a tap on the chart.",
+        layout: Layouts.spec, script: s)
 }
 
 /// Taps counting up, and the two ways a count starts again: too far, too late. The limits are inclusive.
@@ -309,4 +329,146 @@ private func libinputRecord() -> Scenario {
         name: "synthetic-libinput-record", device: .touchscreen, format: .libinputRecord,
         summary: "a libinput record (YAML) trace with SPEC's layout: a slow tap (800 ms) and two quick ones on the timer, a short wind, a tap on the chart.",
         layout: Layouts.spec, script: s)
+}
+
+/// Pinch-to-zoom (the `zoom` option): a date chart zoomed in about the day under the fingers, then panned
+/// with two fingers, with a tap and a selection mapped through what it shows; a numeric chart zoomed to its
+/// minimum span and out again.
+private func pinchZoom() -> Scenario {
+    var s = TouchScript()
+    s.tap(0, at: P(100, 30), holding: 60)                // 15 days in: 2025-11-16T00:00:00Z
+    // Two fingers about x 100 (value 15 days, gripped) spread from 20 mm to 60 mm apart: 4 mm more a
+    // frame, so began at the first (scale 1.2: 25 days, 2.5–27.5) … scale 3: 10 days, 10–20.
+    s.at(1000); s.together(.down(0, P(90, 30)), .down(1, P(110, 30)))
+    s.at(1000); s.line(0, from: P(90, 30), to: P(70, 30), over: 100)
+    s.at(1000); s.line(1, from: P(110, 30), to: P(130, 30), over: 100)
+    s.at(1200); s.together(.up(0), .up(1))
+    s.at(1500); s.tap(0, at: P(40, 30), holding: 60)     // 1/6 of 10–20: 11⅔ days, 2025-11-12T16:00:00Z
+    // Both fingers about x 100 (15 days) moved 30 mm right: the chart follows them, and shows earlier days,
+    // 15 − (120/180) × 10 = 8⅓ days at the end: 2025-11-09T08:00:00Z – 2025-11-19T08:00:00Z.
+    s.at(2000); s.together(.down(0, P(80, 30)), .down(1, P(120, 30)))
+    s.at(2000); s.line(0, from: P(80, 30), to: P(110, 30), over: 150)
+    s.at(2000); s.line(1, from: P(120, 30), to: P(150, 30), over: 150)
+    s.at(2300); s.up(1)
+    s.at(2320); s.line(0, from: P(110, 30), to: P(60, 30), over: 100)   // the finger left: nothing
+    s.at(2500); s.up(0)
+    // A selection on the zoomed chart: x 55 (10⅚ days: 2025-11-11) dragged to x 145 (15⅚: 2025-11-16).
+    s.at(3000); s.down(0, at: P(55, 30))
+    s.at(3400); s.line(0, from: P(55, 30), to: P(145, 30), over: 200)
+    s.at(3700); s.up(0)
+    // The numeric chart: 10 mm apart about x 110 (value 50), spread to 190 mm: scale 19, a span of 5.3,
+    // kept at 10 (45–55); then brought to 40 mm apart: scale 4, a span of 25 (37.5–62.5).
+    s.at(4000); s.together(.down(2, P(105, 100)), .down(3, P(115, 100)))
+    s.at(4000); s.line(2, from: P(105, 100), to: P(15, 100), over: 150)
+    s.at(4000); s.line(3, from: P(115, 100), to: P(205, 100), over: 150)
+    s.at(4300); s.line(2, from: P(15, 100), to: P(90, 100), over: 150)
+    s.at(4300); s.line(3, from: P(205, 100), to: P(130, 100), over: 150)
+    s.at(4600); s.together(.up(2), .up(3))
+    return Scenario(
+        name: "synthetic-pinch-zoom", device: .touchscreen,
+        summary: "pinch-to-zoom: a date chart zoomed in 3 times about the day under the fingers, panned with two fingers, then tapped and selected through what it shows; a numeric chart zoomed to its 10 minimum and out.",
+        layout: Layouts.zoom, script: s)
+}
+
+// MARK: Layout targets
+
+/// SPEC's photo viewer: a pinch out to twice the distance, then a pinch in to 0.3 of it.
+private func targetMagnify() -> Scenario {
+    var s = TouchScript()
+    // Out: 40 mm apart, each finger 1 mm a frame outwards (the distance 2 mm a frame): began at 44 mm.
+    s.down(0, at: P(80, 60))                              // the first finger alone: taps, drag possible
+    s.at(530); s.down(1, at: P(120, 60))                  // a second finger: the taps and the drag fail
+    s.at(540); s.line(0, from: P(80, 60), to: P(60, 60), over: 200)
+    s.at(540); s.line(1, from: P(120, 60), to: P(140, 60), over: 200)   // scale 1.1 … 2, centre (100, 60)
+    s.at(800); s.up(1)                                    // ended at 2
+    s.at(850); s.up(0)
+    // In: 100 mm apart, 2 mm a frame inwards: began at 96 mm.
+    s.at(1500); s.down(0, at: P(60, 60))
+    s.at(1530); s.down(1, at: P(160, 60))
+    s.at(1540); s.line(0, from: P(60, 60), to: P(95, 60), over: 350)
+    s.at(1540); s.line(1, from: P(160, 60), to: P(125, 60), over: 350)   // scale 0.96 … 0.3, centre (110, 60)
+    s.at(1950); s.up(0)                                   // ended at 0.3
+    s.at(2000); s.up(1)
+    return Scenario(
+        name: "synthetic-target-magnify", device: .touchscreen,
+        summary: "a layout target (SPEC's photo viewer): a pinch out from 40 to 80 mm (scale 1.1 to 2), then a pinch in from 100 to 30 mm (0.96 to 0.3); no tap, drag or rotation.",
+        layout: Layouts.photoViewer, script: s)
+}
+
+/// Flicks of one and two fingers, and three moves that are no swipe: too slow, resting before the lift,
+/// and halfway between two directions.
+private func targetSwipes() -> Scenario {
+    var s = TouchScript()
+    s.down(0, at: P(80, 67))
+    s.line(0, from: P(80, 67), to: P(120, 67), over: 100)          // 4 mm a frame: 400 mm/s right
+    s.wait(10); s.up(0)                                            // swipe right at 0.610
+    s.at(1000); s.down(0, at: P(150, 110))
+    s.line(0, from: P(150, 110), to: P(120, 80), over: 100)        // 3 mm a frame on each axis: up-left
+    s.wait(10); s.up(0)                                            // at 1.110
+    s.at(1500); s.down(0, at: P(60, 30))
+    s.line(0, from: P(60, 30), to: P(60, 70), over: 100)           // down
+    s.wait(10); s.up(0)                                            // at 1.610
+    s.at(2000); s.down(0, at: P(40, 60))
+    s.line(0, from: P(40, 60), to: P(80, 60), over: 500)           // 80 mm/s: too slow
+    s.wait(10); s.up(0)
+    s.at(3000); s.down(0, at: P(40, 60))
+    s.line(0, from: P(40, 60), to: P(80, 60), over: 100)           // fast, then resting 150 ms: 0 mm/s at the lift
+    s.wait(150); s.up(0)
+    s.at(4000); s.down(0, at: P(100, 120))
+    s.line(0, from: P(100, 120), to: P(120, 71.72), over: 100)     // 22.5° from up: 22.5° from up and from up-right
+    s.wait(10); s.up(0)
+    s.at(5000); s.together(.down(0, P(90, 110)), .down(1, P(120, 110)))
+    s.line(0, from: P(90, 110), to: P(90, 70), over: 100)
+    s.at(5000); s.line(1, from: P(120, 110), to: P(120, 70), over: 100)   // two fingers up at 400 mm/s
+    s.wait(10); s.together(.up(0), .up(1))                         // a two-finger swipe up at 5.110
+    return Scenario(
+        name: "synthetic-target-swipe", device: .touchscreen,
+        summary: "a layout target taking two-finger swipes before one-finger ones: flicks right, up-left and down, a two-finger flick up; a slow drag, a flick that rests before the lift and one at 22.5 degrees are no swipe.",
+        layout: Layouts.swipes, script: s)
+}
+
+/// Edge swipes from the left and the bottom, a touch beside the edge zone, one along the edge, and a pan
+/// of the list in the middle.
+private func targetEdgeSwipes() -> Scenario {
+    var s = TouchScript()
+    s.down(0, at: P(2, 60))                                        // 2 mm from the left edge
+    s.line(0, from: P(2, 60), to: P(42, 60), over: 200)            // 2 mm a frame: began at 4 mm inward
+    s.wait(10); s.up(0)
+    s.at(1000); s.down(0, at: P(100, 132))                         // 2.7 mm from the bottom edge
+    s.line(0, from: P(100, 132), to: P(100, 102), over: 150)       // up: began at 4 mm
+    s.wait(10); s.up(0)
+    s.at(2000); s.down(0, at: P(8, 80))                            // 8 mm from the edge: beside the zone
+    s.line(0, from: P(8, 80), to: P(48, 80), over: 200)            // nothing
+    s.wait(10); s.up(0)
+    s.at(3000); s.down(0, at: P(3, 30))
+    s.line(0, from: P(3, 30), to: P(3, 70), over: 200)             // along the edge, not inward: nothing
+    s.wait(10); s.up(0)
+    s.at(4000); s.down(0, at: P(100, 50))                          // in the list: its pan
+    s.line(0, from: P(100, 50), to: P(140, 50), over: 100)
+    s.wait(10); s.up(0)
+    return Scenario(
+        name: "synthetic-target-edge-swipe", device: .touchscreen,
+        summary: "a layout target with edge swipes from the left and the bottom and a list that pans: two edge swipes; a touch 8 mm from the edge and one along it are none; a pan of the list.",
+        layout: Layouts.edges, script: s)
+}
+
+/// Exact tap counts: triple before double before single, each told from the others by waiting 300 ms.
+private func targetTapCounts() -> Scenario {
+    var s = TouchScript()
+    s.tap(0, at: P(50, 50), holding: 60)                           // single, recognized at 0.860
+    s.at(1500); s.tap(0, at: P(50, 50), holding: 60)
+    s.at(1700); s.tap(0, at: P(51, 49), holding: 60)               // double, at 2.060, where this one went down
+    s.at(3000); s.tap(0, at: P(50, 50), holding: 60)
+    s.at(3200); s.tap(0, at: P(51, 49), holding: 60)
+    s.at(3400); s.tap(0, at: P(52, 50), holding: 60)               // triple, at 3.760
+    for start in [4500, 4700, 4900, 5100] {                         // four taps: no count fits, nothing
+        s.at(start); s.tap(0, at: P(50, 50), holding: 60)
+    }
+    s.at(6000); s.tap(0, at: P(50, 50), holding: 60)               // single, at 6.360
+    s.at(6400); s.tap(0, at: P(50, 50), holding: 60)               // 340 ms after that lift: single again, at 6.760
+    s.at(7000); s.tap(0, at: P(212, 130), holding: 60)             // outside the pad: time passes
+    return Scenario(
+        name: "synthetic-target-tap-counts", device: .touchscreen,
+        summary: "a layout target with exact tap counts (3 before 2 before 1): a single, a double and a triple tap, each recognized 300 ms after its last lift; four taps give nothing; two taps 340 ms apart are two singles.",
+        layout: Layouts.tapCounts, script: s)
 }

@@ -9,7 +9,7 @@ import TraceFormats
 /// The device to use: the one named, else the touchscreen with the lowest event number.
 func chooseDevice(_ named: String?) throws -> String {
     if let named { return named }
-    let scan = DeviceDiscovery.scan()
+    let scan = scanDevices()
     if let screen = scan.touchDevices.first(where: { $0.kind == .touchscreen }) { return screen.node }
     if !scan.denied.isEmpty {
         Diagnostics.error("no touchscreen could be opened: permission denied on \(scan.denied.joined(separator: ", ")). "
@@ -125,7 +125,7 @@ struct DevicesCommand: ParsableCommand {
     var format: OutputFormat = .text
 
     func run() throws {
-        let scan = DeviceDiscovery.scan()
+        let scan = scanDevices()
         let output = LineWriter(descriptor: 1)
         for device in scan.touchDevices {
             let width = device.size.map { Numbers.decimal($0.width) } ?? "?"

@@ -51,11 +51,20 @@ import Testing
             up(0)
         }
         let start = origin
-        #expect(driver.updates == [
+        #expect(driver.updates.dropLast() == [
             Timed(ms(20), GestureUpdate(.began, .second(DragGesture.Value(startLocation: start, location: Point(x: 12, y: 10))))),
             Timed(ms(20), GestureUpdate(.changed, .second(DragGesture.Value(startLocation: start, location: Point(x: 14, y: 10))))),
-            Timed(ms(30), GestureUpdate(.ended, .second(DragGesture.Value(startLocation: start, location: Point(x: 14, y: 10))))),
         ])
+        // The end, with the velocity of x = 10, 12, 14 at 0, 10, 20 ms: 200 mm/s (to rounding: the fit is
+        // a least-squares quadratic through three points of a line).
+        let end = driver.updates.last
+        #expect(end?.time == ms(30) && end?.value.phase == .ended)
+        guard case .second(let drag)? = end?.value.value, let velocity = drag.velocity else {
+            Issue.record("no drag end: \(String(describing: end))")
+            return
+        }
+        #expect(drag.startLocation == start && drag.location == Point(x: 14, y: 10))
+        #expect(abs(velocity.vx - 200) < 1e-9 && abs(velocity.vy) < 1e-9)
     }
 
     @Test func aGestureThatBeganAndWasCancelledWhileHeldIsNeverHeard() {
@@ -133,7 +142,9 @@ import Testing
             Timed(ms(300), GestureUpdate(.began, .first(pressValue))),
             Timed(ms(300), GestureUpdate(.changed, .second(pressValue, DragGesture.Value(startLocation: handedOver, location: handedOver)))),
             Timed(ms(400), GestureUpdate(.changed, .second(pressValue, DragGesture.Value(startLocation: handedOver, location: Point(x: 30, y: 10))))),
-            Timed(ms(410), GestureUpdate(.ended, .second(pressValue, DragGesture.Value(startLocation: handedOver, location: Point(x: 30, y: 10))))),
+            // The drag's samples: x = 11 at its hand-over (300 ms), 30 at 400 ms: 19 mm in 0.1 s.
+            Timed(ms(410), GestureUpdate(.ended, .second(pressValue, DragGesture.Value(startLocation: handedOver, location: Point(x: 30, y: 10),
+                                                                                         velocity: Velocity(vx: 190, vy: 0))))),
         ])
     }
 
@@ -258,10 +269,13 @@ import Testing
             after(.ms(10))
             up(0)
         }
-        let end = DragGesture.Value(startLocation: origin, location: Point(x: 20, y: 10))
+        let moved = DragGesture.Value(startLocation: origin, location: Point(x: 20, y: 10))
+        // The end's velocity: x = 10 at 0 ms, 20 at 10 ms, a line of slope 1000 mm/s (to rounding).
+        let velocity = driver.updates.last.flatMap { if case .second(let drag) = $0.value.value { drag.velocity } else { nil } }
+        #expect(abs((velocity?.vx ?? 0) - 1000) < 1e-9 && velocity?.vy == 0)
         #expect(driver.updates == [
-            Timed(ms(10), GestureUpdate(.began, .second(end))),
-            Timed(ms(20), GestureUpdate(.ended, .second(end))),
+            Timed(ms(10), GestureUpdate(.began, .second(moved))),
+            Timed(ms(20), GestureUpdate(.ended, .second(DragGesture.Value(startLocation: origin, location: Point(x: 20, y: 10), velocity: velocity)))),
         ])
         #expect(driver.gesture.first.status == .failed)
         #expect(driver.gesture.status == .ended)

@@ -81,6 +81,23 @@ import Testing
         ])
     }
 
+    @Test func withAMinimumCentreMovement_aTwoFingerPanBeginsIt_atScaleOne() {
+        let panning = [Target("photo", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 100)),
+                              gesture: MagnifyGesture(.init(minimumDistanceChange: 3, minimumCenterMovement: 3)))]
+        func pan() -> [ScriptAction] {
+            [together(.down(0, Point(x: 90, y: 50)), .down(1, Point(x: 110, y: 50))),
+             after(.ms(10)), together(.move(0, Point(x: 93, y: 50)), .move(1, Point(x: 113, y: 50))),    // 3 mm: within
+             after(.ms(10)), together(.move(0, Point(x: 94, y: 50)), .move(1, Point(x: 114, y: 50))),    // 4 mm: began
+             after(.ms(10)), up(0), up(1)]
+        }
+        #expect(play(panning) { pan() } == [
+            #"{"time":0.020000,"region":"photo","type":"magnify","phase":"began","scale":1,"center":{"x":104,"y":50}}"#,
+            #"{"time":0.030000,"region":"photo","type":"magnify","phase":"ended","scale":1,"center":{"x":104,"y":50}}"#,
+        ])
+        // Without it (the default), the same pan is no pinch.
+        #expect(play(Self.photo) { pan() } == [])
+    }
+
     @Test func fingersLandingOnOnePointScaleAgainstOneMillimetre() {
         let lines = play(Self.photo) {
             together(.down(0, Point(x: 100, y: 50)), .down(1, Point(x: 100, y: 50)))

@@ -13,8 +13,8 @@ import Testing
         return count
     }()
 
-    /// A random layout: one to three regions over a 220 × 160 mm surface, timelines (numeric or dated)
-    /// and dials (with or without stops, any detent from the finest up), with random thresholds.
+    /// A random layout: one to three regions over a 220 × 160 mm surface, timelines (numeric or dated,
+    /// zoomable or not) and dials (with or without stops, any detent from the finest up), with random thresholds.
     static func randomLayout(_ random: inout SplitMix) -> Layout {
         var regions: [RegionConfiguration] = []
         for index in 0..<Int.random(in: 1...3, using: &random) {
@@ -23,19 +23,28 @@ import Testing
                 let rect = Rect(x: Double.random(in: 0...100, using: &random), y: Double.random(in: 0...80, using: &random),
                                 width: Double.random(in: 5...120, using: &random), height: Double.random(in: 5...80, using: &random))
                 let domain: TimelineDomain
+                let wholeSpan: Double
                 if Bool.random(using: &random) {
                     let start = Double.random(in: -1000...1000, using: &random).rounded()
                     let span = Double.random(in: 0.5...500, using: &random)
                     domain = .numeric(start: start, end: start + span, bucket: span / Double(Int.random(in: 1...40, using: &random)))
+                    wholeSpan = span
                 } else {
                     let start = CivilDay(daysSinceEpoch: Int.random(in: 0...30_000, using: &random))
                     let end = CivilDay(daysSinceEpoch: start.daysSinceEpoch + Int.random(in: 1...400, using: &random))
                     domain = .date(start: start, end: end, bucket: [DateBucket.day, .week, .month].randomElement(using: &random)!)
+                    wholeSpan = Double(end.daysSinceEpoch - start.daysSinceEpoch) * TimelineDomain.secondsPerDay
                 }
-                regions.append(.timeline(TimelineConfiguration(
+                var timeline = TimelineConfiguration(
                     name: name, rect: rect, domain: domain, longPressDuration: .ms(Int64.random(in: 50...600, using: &random)),
                     slop: Double.random(in: 0...8, using: &random), doubleTapInterval: .ms(Int64.random(in: 0...500, using: &random)),
-                    doubleTapSlop: Double.random(in: 0...20, using: &random))))
+                    doubleTapSlop: Double.random(in: 0...20, using: &random))
+                if Bool.random(using: &random) {
+                    // One bucket, or anything from a hundredth of the domain to more than all of it.
+                    timeline.zoom = ZoomConfiguration(minimumSpan: Bool.random(using: &random)
+                                                      ? nil : Double.random(in: 0.01...1.5, using: &random) * wholeSpan)
+                }
+                regions.append(.timeline(timeline))
             } else {
                 let detent = [0.1, 0.5, 1, 6, 15, 45].randomElement(using: &random)!
                 let low: Double? = Bool.random(using: &random) ? Double.random(in: -720...0, using: &random) : nil
@@ -129,7 +138,7 @@ import Testing
                 switch event.kind {
                 case .select(_, let select): selection = select.selection
                 case .tap(let tap): guard let tapped = tap.selection else { continue }; selection = tapped
-                case .pan, .wind, .rotate, .haptic, .magnify, .swipe, .edgeSwipe, .gesture, .explanation: continue
+                case .pan, .wind, .rotate, .haptic, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .gesture, .explanation: continue
                 }
                 guard case .timeline(let timeline)? = run.layout.regions.first(where: { $0.name == event.target }) else {
                     return "a selection from \(event.target), not a timeline"
@@ -154,7 +163,7 @@ import Testing
                     switch event.kind {
                     case .wind(_, let wind): (angle, delta) = (wind.angle, wind.delta)
                     case .rotate(_, let rotate): (angle, delta) = (rotate.angle, rotate.delta)
-                    case .tap, .select, .pan, .haptic, .magnify, .swipe, .edgeSwipe, .gesture, .explanation: continue
+                    case .tap, .select, .pan, .haptic, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .gesture, .explanation: continue
                     }
                     sum += delta
                     lines += 1
@@ -189,11 +198,43 @@ import Testing
                         lineDetent = rotate.detent
                     case .haptic(.limit(let at)):
                         guard at == lineDetent else { return "\(dial.name): a limit at \(at), the line said \(lineDetent)" }
-                    case .haptic(.press), .tap, .select, .pan, .magnify, .swipe, .edgeSwipe, .gesture, .explanation:
+                    case .haptic(.press), .tap, .select, .pan, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .gesture, .explanation:
                         continue
                     }
                 }
                 guard detent == lineDetent else { return "\(dial.name): haptics ended at \(detent), the last line said \(lineDetent)" }
+            }
+            return nil
+        } == [])
+    }
+
+    @Test func aZoomableTimelinesVisibleDomainStaysWithinItsDomain_noSmallerThanItsMinimum_andIsWhatItsLastZoomLineSaid() {
+        #expect(Self.failures { run in
+            for case .timeline(let timeline) in run.layout.regions {
+                guard let zoom = timeline.zoom else {
+                    if let line = run.events.first(where: { $0.target == timeline.name && $0.kind.type == "zoom" }) {
+                        return "\(timeline.name) has no zoom, yet: \(line)"
+                    }
+                    continue
+                }
+                let whole = timeline.domain
+                let (from, to) = (magnitude(whole.value(atFraction: 0)), magnitude(whole.value(atFraction: 1)))
+                let smallest = min(zoom.minimumSpan ?? TimelineZoom(domain: whole).minimumSpan, to - from)
+                var last: VisibleDomain?
+                for event in run.events where event.target == timeline.name {
+                    guard case .zoom(_, let line) = event.kind else { continue }
+                    let (lower, upper) = (magnitude(line.visible.start), magnitude(line.visible.end))
+                    let tolerance = 1e-9 * max(1, abs(from), abs(to))
+                    guard lower >= from, upper <= to, upper - lower >= smallest - tolerance else {
+                        return "\(timeline.name) at \(event.time): visible \(lower)…\(upper) in \(from)…\(to), smallest span \(smallest)"
+                    }
+                    last = line.visible
+                }
+                let visible = run.engine.component(of: timeline.name, as: TimelineComponent.self)?.zoom.visible
+                if let last, visible != last { return "\(timeline.name) shows \(String(describing: visible)), its last line said \(last)" }
+                if last == nil, visible != VisibleDomain(start: whole.value(atFraction: 0), end: whole.value(atFraction: 1)) {
+                    return "\(timeline.name) was never zoomed, yet shows \(String(describing: visible))"
+                }
             }
             return nil
         } == [])
@@ -207,7 +248,16 @@ import Testing
         }
         #expect(kinds.isSuperset(of: ["tap/", "select/began", "select/changed", "select/ended", "select/cancelled", "pan/began",
                                       "pan/changed", "pan/ended", "pan/cancelled", "wind/began", "wind/changed", "wind/ended",
-                                      "wind/cancelled", "rotate/began", "rotate/changed", "rotate/ended", "haptic/"]))
+                                      "wind/cancelled", "rotate/began", "rotate/changed", "rotate/ended", "haptic/",
+                                      "zoom/began", "zoom/changed", "zoom/ended", "zoom/cancelled"]))
+    }
+}
+
+/// A domain value's number, or an instant's seconds since 1970.
+func magnitude(_ value: DomainValue) -> Double {
+    switch value {
+    case .number(let number): number
+    case .instant(let seconds): seconds
     }
 }
 

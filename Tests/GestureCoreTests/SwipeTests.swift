@@ -18,13 +18,13 @@ import Testing
         #expect(abs(velocity.vy - 50) < 1e-6)
         // Lifted 100 ms after the last move: still that; 101 ms: the finger rested, 0.
         #expect(abs(tracker.velocity(at: Timestamp(microseconds: 300_000)).vx - 400) < 1e-6)
-        #expect(tracker.velocity(at: Timestamp(microseconds: 301_000)) == (0, 0))
+        #expect(tracker.velocity(at: Timestamp(microseconds: 301_000)) == .zero)
         // Two samples: the line through them.
         var two = VelocityTracker()
         two.add(Point(x: 0, y: 0), at: Timestamp(microseconds: 0))
         two.add(Point(x: 3, y: -4), at: Timestamp(microseconds: 20_000))
-        #expect(two.velocity(at: Timestamp(microseconds: 20_000)) == (150, -200))
-        #expect(VelocityTracker().velocity(at: .zero) == (0, 0))
+        #expect(two.velocity(at: Timestamp(microseconds: 20_000)) == Velocity(vx: 150, vy: -200))
+        #expect(VelocityTracker().velocity(at: .zero) == .zero)
     }
 
     static let pad = [Target("pad", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 200)), gesture: SwipeGesture())]

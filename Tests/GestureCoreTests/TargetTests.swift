@@ -47,7 +47,7 @@ import Testing
             #"{"time":0.030000,"region":"chart","type":"pan","phase":"changed","dx":-18,"dy":0}"#,
             #"{"time":0.040000,"region":"chart","type":"pan","phase":"changed","dx":-24,"dy":0}"#,
             #"{"time":0.050000,"region":"chart","type":"pan","phase":"changed","dx":-30,"dy":0}"#,
-            #"{"time":0.050000,"region":"chart","type":"pan","phase":"ended","dx":-30,"dy":0}"#,
+            #"{"time":0.050000,"region":"chart","type":"pan","phase":"ended","dx":-30,"dy":0,"vx":-600,"vy":0}"#,
         ])
     }
 
@@ -118,7 +118,7 @@ import Testing
             #"{"time":0.100000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,
             #"{"time":0.610000,"region":"chart","type":"pan","phase":"began","dx":-5,"dy":0}"#,
             #"{"time":0.620000,"region":"chart","type":"pan","phase":"changed","dx":-10,"dy":0}"#,
-            #"{"time":0.620000,"region":"chart","type":"pan","phase":"ended","dx":-10,"dy":0}"#,
+            #"{"time":0.620000,"region":"chart","type":"pan","phase":"ended","dx":-10,"dy":0,"vx":-500,"vy":0}"#,
         ])
     }
 
@@ -156,7 +156,7 @@ import Testing
             #"{"time":1.000000,"region":"chart","type":"select","phase":"ended","anchor":17,"selection":{"start":17,"end":17}}"#,
             #"{"time":1.550000,"region":"knob","type":"pan","phase":"began","dx":0,"dy":0}"#,
             #"{"time":1.600000,"region":"knob","type":"pan","phase":"changed","dx":5,"dy":0}"#,
-            #"{"time":1.610000,"region":"knob","type":"pan","phase":"ended","dx":5,"dy":0}"#,
+            #"{"time":1.610000,"region":"knob","type":"pan","phase":"ended","dx":5,"dy":0,"vx":50,"vy":0}"#,
         ])
     }
 
@@ -187,11 +187,11 @@ import Testing
             #"{"time":0.570000,"region":"chart","type":"pan","phase":"changed","dx":0,"dy":10}"#,
             #"{"time":0.580000,"region":"chart","type":"pan","phase":"changed","dx":0,"dy":15}"#,
             #"{"time":0.590000,"region":"chart","type":"pan","phase":"changed","dx":0,"dy":20}"#,
-            #"{"time":0.590000,"region":"chart","type":"pan","phase":"ended","dx":0,"dy":20}"#,
+            #"{"time":0.590000,"region":"chart","type":"pan","phase":"ended","dx":0,"dy":20,"vx":0,"vy":500}"#,
             // The page's drag begins beyond 10 mm: not at the first step's 10 mm, at the second's 20.
             #"{"time":1.110000,"region":"page","type":"pan","phase":"began","dx":0,"dy":-20}"#,
             #"{"time":1.120000,"region":"page","type":"pan","phase":"changed","dx":0,"dy":-30}"#,
-            #"{"time":1.120000,"region":"page","type":"pan","phase":"ended","dx":0,"dy":-30}"#,
+            #"{"time":1.120000,"region":"page","type":"pan","phase":"ended","dx":0,"dy":-30,"vx":0,"vy":-1000}"#,
         ])
     }
 
@@ -318,7 +318,7 @@ import Testing
             #"{"time":0.010000,"region":"chart","type":"pan","phase":"began","dx":5,"dy":0}"#,
             #"{"time":0.020000,"region":"chart","type":"pan","phase":"changed","dx":10,"dy":0}"#,
             #"{"time":0.020000,"region":"chart","type":"pan","phase":"changed","dx":5,"dy":0}"#,
-            #"{"time":0.020000,"region":"chart","type":"pan","phase":"ended","dx":5,"dy":0}"#,
+            #"{"time":0.020000,"region":"chart","type":"pan","phase":"ended","dx":5,"dy":0,"vx":125,"vy":0}"#,
             #"{"time":1.120000,"region":"chart","type":"tap","x":195,"y":30,"count":1,"value":8.5,"selection":{"start":8,"end":8}}"#,
         ])
     }

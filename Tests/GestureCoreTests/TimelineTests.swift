@@ -51,7 +51,7 @@ import Testing
         #expect(lines == [
             #"{"time":0.050000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
             #"{"time":0.090000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
-            #"{"time":0.110000,"region":"chart","type":"pan","phase":"ended","dx":10,"dy":0}"#,
+            #"{"time":0.110000,"region":"chart","type":"pan","phase":"ended","dx":10,"dy":0,"vx":500,"vy":0}"#,
             #"{"time":0.180000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
         ])
     }
@@ -239,7 +239,73 @@ import Testing
         #expect(lines == [
             #"{"time":0.100000,"region":"chart","type":"pan","phase":"began","dx":3.5,"dy":1}"#,
             #"{"time":0.150000,"region":"chart","type":"pan","phase":"changed","dx":10,"dy":5}"#,
-            #"{"time":0.200000,"region":"chart","type":"pan","phase":"ended","dx":10,"dy":5}"#,
+            #"{"time":0.200000,"region":"chart","type":"pan","phase":"ended","dx":10,"dy":5,"vx":190,"vy":110}"#,
+        ])
+    }
+
+    // MARK: pan velocity
+
+    /// A fling: the down at (100, 30), then a move every 10 ms, decelerating at the end.
+    static func fling() -> [ScriptAction] {
+        [down(0, at: 100, 30),
+         after(.ms(10)), move(0, to: 102, 30),        // 2 mm: within the slop
+         after(.ms(10)), move(0, to: 106, 31),        // began
+         after(.ms(10)), move(0, to: 112, 31),
+         after(.ms(10)), move(0, to: 118, 32),
+         after(.ms(10)), move(0, to: 122, 32)]
+    }
+
+    static let flingLines = [
+        #"{"time":0.020000,"region":"chart","type":"pan","phase":"began","dx":6,"dy":1}"#,
+        #"{"time":0.030000,"region":"chart","type":"pan","phase":"changed","dx":12,"dy":1}"#,
+        #"{"time":0.040000,"region":"chart","type":"pan","phase":"changed","dx":18,"dy":2}"#,
+        #"{"time":0.050000,"region":"chart","type":"pan","phase":"changed","dx":22,"dy":2}"#,
+    ]
+
+    @Test func aFlingEndsWithTheLeastSquaresVelocityOfItsLast100ms() {
+        // Lifted 10 ms after the last move: the six samples at 0…50 ms all lie within 100 ms of the newest.
+        // By hand, in u = (t − 50 ms) / 10 ms = −5…0, fit x = a + b·u + c·u² by least squares; the normal
+        // equations, with Σ1 = 6, Σu = −15, Σu² = 55, Σu³ = −225, Σu⁴ = 979:
+        //   x (100, 102, 106, 112, 118, 122): Σx = 660, Σu·x = −1568, Σu²·x = 5652
+        //     [6 −15 55; −15 55 −225; 55 −225 979]·(a, b, c) = (660, −1568, 5652)
+        //     → a = 1719/14, b = 881/140 mm per 10 ms, c = 9/28; vx = 100·b = 4405/7 = 629.2857… mm/s
+        //   y (30, 30, 31, 31, 32, 32): Σy = 186, Σu·y = −457, Σu²·y = 1665
+        //     → a = 225/7, b = 16/35, c = 0; vy = 100·b = 320/7 = 45.7142… mm/s
+        let lines = play(Self.chart) {
+            Self.fling()
+            after(.ms(10))
+            up(0)
+        }
+        #expect(lines == Self.flingLines + [
+            #"{"time":0.060000,"region":"chart","type":"pan","phase":"ended","dx":22,"dy":2,"vx":629.286,"vy":45.714}"#,
+        ])
+        // A target with a bare drag reports the same velocity in its `pan` line (from its down: dx 22).
+        let bare = [Target("strip", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 100)), gesture: DragGesture())]
+        #expect(play(bare) { Self.fling(); after(.ms(10)); up(0) }.last
+                == #"{"time":0.060000,"region":"strip","type":"pan","phase":"ended","dx":22,"dy":2,"vx":629.286,"vy":45.714}"#)
+    }
+
+    @Test func aFingerThatRestedLongerThan100msBeforeTheLiftHasNoVelocity() {
+        // Lifted exactly 100 ms after the last move: the window still holds the samples (within = ≤).
+        #expect(play(Self.chart) { Self.fling(); after(.ms(100)); up(0) } == Self.flingLines + [
+            #"{"time":0.150000,"region":"chart","type":"pan","phase":"ended","dx":22,"dy":2,"vx":629.286,"vy":45.714}"#,
+        ])
+        // 101 ms: the finger rested longer than the window; its velocity is 0.
+        #expect(play(Self.chart) { Self.fling(); after(.ms(101)); up(0) } == Self.flingLines + [
+            #"{"time":0.151000,"region":"chart","type":"pan","phase":"ended","dx":22,"dy":2,"vx":0,"vy":0}"#,
+        ])
+    }
+
+    @Test func aCancelledPanHasNoVelocity() {
+        let lines = play(Self.chart) {
+            Self.fling()
+            after(.ms(10))
+            down(1, at: 150, 40)        // a second finger cancels the pan
+            after(.ms(10))
+            up(0); up(1)
+        }
+        #expect(lines == Self.flingLines + [
+            #"{"time":0.060000,"region":"chart","type":"pan","phase":"cancelled","dx":22,"dy":2}"#,
         ])
     }
 
@@ -284,7 +350,7 @@ import Testing
         #expect(lines == [
             #"{"time":0.100000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
             #"{"time":0.500000,"region":"chart","type":"pan","phase":"changed","dx":20,"dy":0}"#,
-            #"{"time":0.510000,"region":"chart","type":"pan","phase":"ended","dx":20,"dy":0}"#,
+            #"{"time":0.510000,"region":"chart","type":"pan","phase":"ended","dx":20,"dy":0,"vx":0,"vy":0}"#,
         ])
     }
 

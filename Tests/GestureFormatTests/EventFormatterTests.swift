@@ -17,6 +17,9 @@ import Testing
         x: 47.2, y: 30.1, count: 1, value: .number(3.72), selection: Selection(start: .number(3), end: .number(3)))))
     static let pinch = GestureEvent(time: at(2_000_000), target: "photo", kind: .magnify(.changed, .init(
         scale: 1.375, center: Point(x: 50.5, y: 20))))
+    static let longPress = GestureEvent(time: at(1_300_000), target: "photo", kind: .longPress(.init(x: 40.0004, y: 25)))
+    static let rotation = GestureEvent(time: at(2_010_000), target: "photo", kind: .rotation(.began, .init(
+        rotation: -2.5, center: Point(x: 50, y: 20.125))))
     /// A target's own gesture: its value as Swift describes it.
     static let buttonTap = GestureEvent(time: at(1_000_000), target: "button", kind: .gesture(.ended, GestureValue(
         TapGesture.Value(location: Point(x: 1.5, y: 2), count: 1))))
@@ -33,6 +36,12 @@ import Testing
         anchor: .number(8), selection: Selection(start: .number(6), end: .number(8)))))
     static let panBegan = GestureEvent(time: at(2_000_001), target: "chart", kind: .pan(.began, .init(dx: 3.0004, dy: -0.25)))
     static let panChanged = GestureEvent(time: at(2_016_000), target: "chart", kind: .pan(.changed, .init(dx: -12.3456, dy: -0.0001)))
+    static let panEnded = GestureEvent(time: at(2_032_000), target: "chart", kind: .pan(.ended, .init(
+        dx: -12.3456, dy: 0, velocity: Velocity(vx: -629.28571, vy: 0.0004))))
+    static let numericZoom = GestureEvent(time: at(3_000_000), target: "chart", kind: .zoom(.changed, .init(
+        visible: VisibleDomain(start: .number(2.49951), end: .number(-0.0001)))))
+    static let dateZoom = GestureEvent(time: at(3_100_000), target: "chart", kind: .zoom(.ended, .init(
+        visible: VisibleDomain(start: .instant(seconds: 1_762_560_000.4), end: .instant(seconds: 1_763_208_000.5)))))
     static let windChanged = GestureEvent(time: at(5_000_000), target: "timer", kind: .wind(.changed, .init(
         angle: 36.00000001, delta: 5.9995, detent: 6)))
     static let windCancelled = GestureEvent(time: at(5_100_000), target: "timer", kind: .wind(.cancelled, .init(
@@ -60,6 +69,7 @@ import Testing
         (selectEnded, #"{"time":13.650000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":6,"end":8}}"#),
         (panBegan, #"{"time":2.000001,"region":"chart","type":"pan","phase":"began","dx":3,"dy":-0.25}"#),
         (panChanged, #"{"time":2.016000,"region":"chart","type":"pan","phase":"changed","dx":-12.346,"dy":0}"#),
+        (panEnded, #"{"time":2.032000,"region":"chart","type":"pan","phase":"ended","dx":-12.346,"dy":0,"vx":-629.286,"vy":0}"#),
         (windChanged, #"{"time":5.000000,"region":"timer","type":"wind","phase":"changed","angle":36,"delta":6,"detent":6}"#),
         (windCancelled, #"{"time":5.100000,"region":"timer","type":"wind","phase":"cancelled","angle":-12.5,"delta":0,"detent":-2}"#),
         (rotateChanged, #"{"time":1.500000,"region":"timer","type":"rotate","phase":"changed","angle":12.5,"rotation":-7.25,"delta":0.123,"detent":2,"center":{"x":107.5,"y":100}}"#),
@@ -70,7 +80,11 @@ import Testing
         (limit, #"{"time":5.200000,"region":"timer","type":"haptic","kind":"limit","detent":60}"#),
         (dateTap, #"{"time":12.000120,"region":"chart","type":"tap","x":106.667,"y":30,"count":1,"value":"2025-11-15T12:00:00Z","selection":{"start":"2025-11-15","end":"2025-11-15"}}"#),
         (dateSelect, #"{"time":13.300000,"region":"chart","type":"select","phase":"changed","anchor":"2025-11-03","selection":{"start":"2025-10-27","end":"2025-11-03"}}"#),
+        (numericZoom, #"{"time":3.000000,"region":"chart","type":"zoom","phase":"changed","visible":{"start":2.5,"end":0}}"#),
+        (dateZoom, #"{"time":3.100000,"region":"chart","type":"zoom","phase":"ended","visible":{"start":"2025-11-08T00:00:00Z","end":"2025-11-15T12:00:01Z"}}"#),
         (pinch, #"{"time":2.000000,"region":"photo","type":"magnify","phase":"changed","scale":1.375,"center":{"x":50.5,"y":20}}"#),
+        (longPress, #"{"time":1.300000,"region":"photo","type":"long-press","x":40,"y":25}"#),
+        (rotation, #"{"time":2.010000,"region":"photo","type":"rotation","phase":"began","rotation":-2.5,"center":{"x":50,"y":20.125}}"#),
         (buttonTap, #"{"time":1.000000,"region":"button","type":"gesture","phase":"ended","value":"Value(location: (1.5, 2.0), count: 1)"}"#),
         (explanation, #"{"time":0.050000,"region":"chart","type":"explain","path":"exclusively.second.drag","from":"pending","to":"dragging","reason":"finger 0 moved 3.606 mm > slop 3 mm"}"#),
     ]
@@ -93,7 +107,7 @@ import Testing
         switch event.kind {
         case .tap(let tap): fields = ["x", "y", "count"] + (tap.value == nil ? [] : ["value", "selection"])
         case .select: fields = ["anchor", "selection"]
-        case .pan: fields = ["dx", "dy"]
+        case .pan(_, let pan): fields = ["dx", "dy"] + (pan.velocity == nil ? [] : ["vx", "vy"])
         case .wind: fields = ["angle", "delta", "detent"]
         case .rotate: fields = ["angle", "rotation", "delta", "detent", "center"]
         case .haptic(.press): fields = ["kind"]
@@ -101,6 +115,9 @@ import Testing
         case .magnify: fields = ["scale", "center"]
         case .swipe: fields = ["direction", "vx", "vy", "fingers"]
         case .edgeSwipe: fields = ["edge", "dx", "dy"]
+        case .zoom: fields = ["visible"]
+        case .longPress: fields = ["x", "y"]
+        case .rotation: fields = ["rotation", "center"]
         case .gesture: fields = ["value"]
         case .explanation: fields = ["path", "from", "to", "reason"]
         }
@@ -208,6 +225,7 @@ import Testing
         (selectBegan, "13.300000 chart select began anchor=8 selection=8..8"),
         (selectChanged, "13.412000 chart select changed anchor=8 selection=7..8"),
         (panChanged, "2.016000 chart pan changed dx=-12.346 dy=0"),
+        (panEnded, "2.032000 chart pan ended dx=-12.346 dy=0 vx=-629.286 vy=0"),
         (windCancelled, "5.100000 timer wind cancelled angle=-12.5 delta=0 detent=-2"),
         (rotateChanged, "1.500000 timer rotate changed angle=12.5 rotation=-7.25 delta=0.123 detent=2 center=107.5,100"),
         (press, "13.300000 chart haptic kind=press"),
@@ -215,6 +233,8 @@ import Testing
         (limit, "5.200000 timer haptic kind=limit detent=60"),
         (dateTap, "12.000120 chart tap x=106.667 y=30 count=1 value=2025-11-15T12:00:00Z selection=2025-11-15..2025-11-15"),
         (dateSelect, "13.300000 chart select changed anchor=2025-11-03 selection=2025-10-27..2025-11-03"),
+        (numericZoom, "3.000000 chart zoom changed visible=2.5..0"),
+        (dateZoom, "3.100000 chart zoom ended visible=2025-11-08T00:00:00Z..2025-11-15T12:00:01Z"),
         (explanation, "0.050000 chart explain exclusively.second.drag: pending -> dragging, finger 0 moved 3.606 mm > slop 3 mm"),
     ]
 

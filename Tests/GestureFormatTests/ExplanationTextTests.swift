@@ -21,6 +21,7 @@ import Testing
         (.measured(Comparison(.liftedAfter(finger: 1), 120, .below, 300, .longPress)), "finger 1 lifted after 120 ms < long press 300 ms"),
         (.measured(Comparison(.liftedAfter(finger: 1), 300, .below, 300, .longPress)), "finger 1 lifted after 300 ms >= long press 300 ms"),
         (.measured(Comparison(.distanceChanged, 3.5, .beyond, 3, .threshold)), "the fingers' distance changed 3.5 mm > threshold 3 mm"),
+        (.measured(Comparison(.centerMoved, 3.25, .beyond, 3, .threshold)), "the fingers' midpoint moved 3.25 mm > threshold 3 mm"),
         (.measured(Comparison(.rotated, 2.25, .atLeast, 2, .threshold)), "the fingers turned 2.25° >= threshold 2°"),
         (.measured(Comparison(.rotated, 1, .atLeast, 2, .threshold)), "the fingers turned 1° < threshold 2°"),
         (.measured(Comparison(.landedFromEdge(finger: 0, edge: .left), 2, .within, 5, .edgeZone)),
@@ -49,7 +50,7 @@ import Testing
          "finger 0 landed 12 mm from the last tap's down > 10 mm: the chain ends at 2 of 2 taps (recognized)"),
         (.chainEnded(count: 1, required: 2, by: .fingers(2)), "2 fingers landed: the chain ends at 1 of 2 taps (too few)"),
         (.tapHeldTooLong(deadline: at(1_300_000), limit: .ms(300)), "deadline 1.300000: still down after long press 300 ms"),
-        (.chainClosed(deadline: at(500_000), count: 2, required: 2), "deadline 0.500000: no tap after 2 of 2"),
+        (.chainClosed(deadline: at(500_000), count: 2, required: 2), "deadline 0.500000: no further tap: 2 of 2"),
         (.chainClosed(deadline: at(350_000), count: 1, required: 2), "deadline 0.350000: the chain stopped at 1 of 2 taps"),
         (.longPressHeld(deadline: at(300_000), distance: 1.25, slop: 3), "deadline 0.300000: held 1.25 mm from its down <= slop 3 mm"),
 

@@ -106,7 +106,8 @@ public struct ScriptPlayer {
     public private(set) var events: [GestureEvent] = []
     /// The fingers down and where they are.
     private var fingers: [Int: Point] = [:]
-    private var lastFrame: Timestamp?
+    /// The time the engine was last brought to: its last frame, or a later wake-up, drop or change.
+    private var reached: Timestamp?
 
     public init(layout: Layout, start: Timestamp = .zero) {
         self.init(engine: GestureEngine(layout: layout), start: start)
@@ -126,8 +127,10 @@ public struct ScriptPlayer {
                 now = now + span
             case .tick:
                 events += engine.advance(to: now)
+                reached = now
             case .dropped:
                 events += engine.dropped(at: now)
+                reached = now
             case .path(let frames, let every):
                 for changes in frames {
                     now = now + every
@@ -135,13 +138,15 @@ public struct ScriptPlayer {
                 }
             case .change(let body):
                 events += body(&engine, now)
+                reached = now
             }
         }
     }
 
-    /// The end of input: gestures still in progress are cancelled at the last frame's time.
+    /// The end of input: gestures still in progress are cancelled at the last frame's time, or at the
+    /// time of a later wake-up, drop or change (a live stop comes after them: lines never go back in time).
     public mutating func finish() {
-        events += engine.finish(at: lastFrame ?? now)
+        events += engine.finish(at: reached ?? now)
     }
 
     private mutating func frame(_ changes: [FingerChange]) {
@@ -175,7 +180,7 @@ public struct ScriptPlayer {
         for (finger, point) in fingers.sorted(by: { $0.key < $1.key }) where !changed.contains(finger) {
             contacts.append(Contact(id: finger, position: point, phase: .stationary))
         }
-        lastFrame = now
+        reached = now
         events += engine.handle(TouchFrame(time: now, contacts: contacts))
     }
 }

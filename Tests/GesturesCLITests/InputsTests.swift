@@ -42,17 +42,11 @@ extension CLI {
 }
 
 /// Issue 7: careless inputs get clear results; paths are bytes.
-@Suite struct InputsTests {
+@Suite struct InputsTests: WritesFiles {
     let directory: URL
 
     init() throws {
         directory = try CLI.temporaryDirectory()
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let url = directory.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
     }
 
     /// Writes `contents` to the file named by the bytes `name` in the test's directory; its path's bytes.

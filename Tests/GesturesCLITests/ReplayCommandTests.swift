@@ -50,17 +50,11 @@ let pan = """
 
 let tapLine = #"{"time":1.080000,"region":"surface","type":"tap","x":50,"y":25,"count":1,"value":50,"selection":{"start":50,"end":50}}"#
 
-@Suite struct ReplayCommandTests {
+@Suite struct ReplayCommandTests: WritesFiles {
     let directory: URL
 
     init() throws {
         directory = try CLI.temporaryDirectory()
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let url = directory.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
     }
 
     @Test func aTapOnTheDefaultLayout() throws {
@@ -80,18 +74,18 @@ let tapLine = #"{"time":1.080000,"region":"surface","type":"tap","x":50,"y":25,"
             #"{"time":\#(time),"region":"surface","type":"explain","path":"\#(path)","from":"\#(from)","to":"\#(to)","reason":"\#(reason)"}"#
         }
         #expect(run.lines == [
-            explain("1.000000", "exclusively.first.exclusively.first.tap", "idle", "pressed", "finger 0 landed at (50, 25): tap 1; deadline 1.300000"),
-            explain("1.000000", "exclusively.first.exclusively.second.sequenced.first.long-press", "idle", "pressing",
+            explain("1.000000", "simultaneously.first.exclusively.first.exclusively.first.tap", "idle", "pressed", "finger 0 landed at (50, 25): tap 1; deadline 1.300000"),
+            explain("1.000000", "simultaneously.first.exclusively.first.exclusively.second.sequenced.first.long-press", "idle", "pressing",
                     "finger 0 landed at (50, 25); deadline 1.300000"),
-            explain("1.000000", "exclusively.second.drag", "idle", "pending", "finger 0 landed at (50, 25)"),
-            explain("1.080000", "exclusively.first.exclusively.first.tap", "pressed", "recognized",
+            explain("1.000000", "simultaneously.first.exclusively.second.drag", "idle", "pending", "finger 0 landed at (50, 25)"),
+            explain("1.080000", "simultaneously.first.exclusively.first.exclusively.first.tap", "pressed", "recognized",
                     "finger 0 lifted after 80 ms < long press 300 ms, never beyond slop 3 mm"),
-            explain("1.080000", "exclusively.first.exclusively.second.sequenced.first.long-press", "pressing", "failed",
+            explain("1.080000", "simultaneously.first.exclusively.first.exclusively.second.sequenced.first.long-press", "pressing", "failed",
                     "finger 0 lifted after 80 ms < long press 300 ms"),
-            explain("1.080000", "exclusively.first.exclusively.second.sequenced", "first", "failed", "long-press failed"),
-            explain("1.080000", "exclusively.first.exclusively", "undecided", "first", "first (tap) ended"),
-            explain("1.080000", "exclusively.second.drag", "pending", "failed", "finger 0 lifted within slop 3 mm"),
-            explain("1.080000", "exclusively", "undecided", "first", "first (exclusively) ended"),
+            explain("1.080000", "simultaneously.first.exclusively.first.exclusively.second.sequenced", "first", "failed", "long-press failed"),
+            explain("1.080000", "simultaneously.first.exclusively.first.exclusively", "undecided", "first", "first (tap) ended"),
+            explain("1.080000", "simultaneously.first.exclusively.second.drag", "pending", "failed", "finger 0 lifted within slop 3 mm"),
+            explain("1.080000", "simultaneously.first.exclusively", "undecided", "first", "first (exclusively) ended"),
             tapLine,
         ])
         #expect(run.stderr == "")
@@ -104,7 +98,7 @@ let tapLine = #"{"time":1.080000,"region":"surface","type":"tap","x":50,"y":25,"
         let second = try write("pan.evemu", header + pan)
         let text = try CLI.run(["replay", "--explain", "--format", "text", first])
         #expect(text.status == 0)
-        #expect(text.lines.first == "1.000000 surface explain exclusively.first.exclusively.first.tap: idle -> pressed, "
+        #expect(text.lines.first == "1.000000 surface explain simultaneously.first.exclusively.first.exclusively.first.tap: idle -> pressed, "
             + "finger 0 landed at (50, 25): tap 1; deadline 1.300000")
         #expect(text.lines.last == "1.080000 surface tap x=50 y=25 count=1 value=50 selection=50..50")
         let both = try CLI.run(["replay", "--explain", first, second])
@@ -115,7 +109,7 @@ let tapLine = #"{"time":1.080000,"region":"surface","type":"tap","x":50,"y":25,"
         #expect(both.lines.allSatisfy { $0.hasPrefix(#"{"trace":""#) })
         // The end of the pan's trace cancels it, and says why.
         #expect(both.lines.suffix(2) == [
-            #"{"trace":"\#(second)","time":2.100000,"region":"surface","type":"explain","path":"exclusively.second.drag","#
+            #"{"trace":"\#(second)","time":2.100000,"region":"surface","type":"explain","path":"simultaneously.first.exclusively.second.drag","#
                 + #""from":"dragging","to":"cancelled","reason":"cancelled: end of input"}"#,
             #"{"trace":"\#(second)","time":2.100000,"region":"surface","type":"pan","phase":"cancelled","dx":10,"dy":0}"#,
         ])

@@ -62,3 +62,17 @@ enum CLI {
         return url
     }
 }
+
+/// A suite with a scratch directory of its own, for the traces and layouts it writes.
+protocol WritesFiles {
+    var directory: URL { get }
+}
+
+extension WritesFiles {
+    /// Writes `text` to the file `name` in the suite's directory; returns its path.
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+}

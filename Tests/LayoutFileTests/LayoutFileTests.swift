@@ -10,6 +10,8 @@ import Testing
       "regions": [
         {"name": "chart", "kind": "timeline", "rect": {"x": 10, "y": 5, "width": 200, "height": 60},
          "domain": {"start": "2025-11-01", "end": "2025-12-01"}, "bucket": "day", "longPressMs": 300},
+        {"name": "trend", "kind": "timeline", "rect": {"x": 10, "y": 70, "width": 60, "height": 60},
+         "domain": {"start": 0, "end": 100}, "bucket": 5, "zoom": {"minSpan": 10}},
         {"name": "timer", "kind": "dial", "center": {"x": 107.5, "y": 100}, "radius": 30,
          "detentDegrees": 6, "maxDegrees": 360}
       ]
@@ -23,6 +25,8 @@ import Testing
                                             domain: .date(start: CivilDay(year: 2025, month: 11, day: 1)!,
                                                           end: CivilDay(year: 2025, month: 12, day: 1)!, bucket: .day),
                                             longPressDuration: .ms(300), slop: 3, doubleTapInterval: .ms(300), doubleTapSlop: 10)),
+            .timeline(TimelineConfiguration(name: "trend", rect: Rect(x: 10, y: 70, width: 60, height: 60),
+                                            domain: .numeric(start: 0, end: 100, bucket: 5), zoom: ZoomConfiguration(minimumSpan: 10))),
             .dial(DialConfiguration(name: "timer", center: Point(x: 107.5, y: 100), radius: 30, deadZone: 5, slop: 3,
                                     doubleTapInterval: .ms(300), doubleTapSlop: 10, detentDegrees: 6, hysteresisDegrees: nil,
                                     minDegrees: 0, maxDegrees: 360, initialDegrees: 0, rotateThresholdDegrees: 2)),
@@ -51,6 +55,26 @@ import Testing
         ])
     }
 
+    @Test func aTimelinesZoom_emptyForTheDefaults_minSpanInTheDomainsUnits_daysForDates() throws {
+        let layout = try LayoutFile.parse("""
+        {"regions": [
+          {"name": "a", "kind": "timeline", "rect": {"x": 0, "y": 0, "width": 100, "height": 20},
+           "domain": {"start": 0, "end": 10}, "bucket": 1, "zoom": {}},
+          {"name": "b", "kind": "timeline", "rect": {"x": 0, "y": 20, "width": 100, "height": 20},
+           "domain": {"start": 0, "end": 10}, "bucket": 1, "zoom": {"minSpan": 2.5}},
+          {"name": "c", "kind": "timeline", "rect": {"x": 0, "y": 40, "width": 100, "height": 20},
+           "domain": {"start": "2025-11-01", "end": "2025-12-01"}, "bucket": "day", "zoom": {"minSpan": 7}},
+          {"name": "d", "kind": "timeline", "rect": {"x": 0, "y": 60, "width": 100, "height": 20},
+           "domain": {"start": 0, "end": 10}, "bucket": 1}
+        ]}
+        """)
+        let zooms = layout.regions.map { region -> ZoomConfiguration? in
+            guard case .timeline(let timeline) = region else { return nil }
+            return timeline.zoom
+        }
+        #expect(zooms == [ZoomConfiguration(), ZoomConfiguration(minimumSpan: 2.5), ZoomConfiguration(minimumSpan: 7 * 86_400), nil])
+    }
+
     @Test func anAbsentInitialValueStartsWithinTheStops() throws {
         let layout = try LayoutFile.parse("""
         {"regions": [{"name": "d", "kind": "dial", "center": {"x": 0, "y": 0}, "radius": 1, "minDegrees": 10, "maxDegrees": 20}]}
@@ -77,7 +101,7 @@ import Testing
         ("{\"regionz\": []}", "l.json:1: regionz: unknown key (expected one of: surface, regions)"),
         ("{\"surface\": {\"widht\": 10}, \"regions\": []}", "l.json:1: surface.widht: unknown key (expected one of: width, height)"),
         ("{\"regions\": [{\"name\": \"c\", \"knd\": \"dial\"}]}",
-         "l.json:1: regions[0].knd: unknown key (expected one of: name, kind, rect, domain, bucket, longPressMs, slopMm, doubleTapMs, doubleTapSlopMm, center, radius, deadZoneMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees)"),
+         "l.json:1: regions[0].knd: unknown key (expected one of: name, kind, rect, domain, bucket, longPressMs, slopMm, doubleTapMs, doubleTapSlopMm, zoom, center, radius, deadZoneMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees, shape, coordination, gestures, children)"),
         ("{\"regions\": [{\"kind\": \"dial\", \"bucket\": 1}]}",
          "l.json:1: regions[0].bucket: unknown key (expected one of: name, kind, center, radius, deadZoneMm, slopMm, doubleTapMs, doubleTapSlopMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees)"),
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"stop\": 1}, \"bucket\": 1}]}",
@@ -90,7 +114,7 @@ import Testing
         ("{\"regions\": [{\"kind\": \"dial\"}]}", "l.json:1: regions[0].name: missing required key"),
         ("{\"regions\": [{\"name\": \"a\"}]}", "l.json:1: regions[0].kind: missing required key"),
         ("{\"regions\": [{\"name\": 3, \"kind\": \"dial\"}]}", "l.json:1: regions[0].name: expected a string, found a number"),
-        ("{\"regions\": [{\"name\": \"a\", \"kind\": \"knob\"}]}", "l.json:1: regions[0].kind: expected \"timeline\" or \"dial\", found \"knob\""),
+        ("{\"regions\": [{\"name\": \"a\", \"kind\": \"knob\"}]}", "l.json:1: regions[0].kind: expected \"timeline\", \"dial\" or \"target\", found \"knob\""),
         // timelines
         ("{\"regions\": [{\"name\": \"c\", \"kind\": \"timeline\"}]}", "l.json:1: regions[0].rect: missing required key"),
         ("{\"regions\": [{\(timeline)}]}", "l.json:1: regions[0].domain: missing required key"),
@@ -133,7 +157,28 @@ import Testing
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"longPressMs\": \"300\"}]}",
          "l.json:1: regions[0].longPressMs: expected a number, found a string"),
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"radius\": 3}]}",
-         "l.json:1: regions[0].radius: unknown key (expected one of: name, kind, rect, domain, bucket, longPressMs, slopMm, doubleTapMs, doubleTapSlopMm)"),
+         "l.json:1: regions[0].radius: unknown key (expected one of: name, kind, rect, domain, bucket, longPressMs, slopMm, doubleTapMs, doubleTapSlopMm, zoom)"),
+        // a timeline's zoom
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": true}]}",
+         "l.json:1: regions[0].zoom: expected an object, found a boolean"),
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": [1]}]}",
+         "l.json:1: regions[0].zoom: expected an object, found an array"),
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": {\"minspan\": 1}}]}",
+         "l.json:1: regions[0].zoom.minspan: unknown key (expected one of: minSpan)"),
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": {\"minSpan\": 1, \"minSpan\": 2}}]}",
+         "l.json:1: regions[0].zoom.minSpan: duplicate key"),
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": {\"minSpan\": 0}}]}",
+         "l.json:1: regions[0].zoom.minSpan: expected a positive number, found 0"),
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": {\"minSpan\": -2}}]}",
+         "l.json:1: regions[0].zoom.minSpan: expected a positive number, found -2"),
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": {\"minSpan\": \"day\"}}]}",
+         "l.json:1: regions[0].zoom.minSpan: expected a number, found a string"),
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": {\"minSpan\": 1e999}}]}",
+         "l.json:1: regions[0].zoom.minSpan: expected a finite number"),
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": \"2025-01-01\", \"end\": \"2025-02-01\"}, \"bucket\": \"day\", \"zoom\": {\"minSpan\": null}}]}",
+         "l.json:1: regions[0].zoom.minSpan: expected a number, found null"),
+        ("{\"regions\": [{\(dial), \"radius\": 5, \"zoom\": {}}]}",
+         "l.json:1: regions[0].zoom: unknown key (expected one of: name, kind, center, radius, deadZoneMm, slopMm, doubleTapMs, doubleTapSlopMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees)"),
         // dials
         ("{\"regions\": [{\"name\": \"d\", \"kind\": \"dial\"}]}", "l.json:1: regions[0].center: missing required key"),
         ("{\"regions\": [{\(dial)}]}", "l.json:1: regions[0].radius: missing required key"),

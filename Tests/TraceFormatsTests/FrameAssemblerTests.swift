@@ -1,5 +1,6 @@
 import EvdevModel
 import GestureCore
+import GestureTestSupport
 import Testing
 
 /// The frame assembler on hand-made event sequences. Test devices are 0…1000 × 0…500 at 10 units/mm,

@@ -1,5 +1,6 @@
 import EvdevModel
 import GestureCore
+import GestureTestSupport
 import Testing
 
 /// The pipeline from evdev events to gesture events, on a protocol B test device (100 × 50 mm at 10 units/mm)

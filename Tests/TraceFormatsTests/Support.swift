@@ -99,65 +99,6 @@ func replay(events: [InputEvent], description: DeviceDescription, size: Size? = 
     return result
 }
 
-/// Builds the events of the synthetic tests: `script.at(1000); script.slot(0); script.report()`.
-struct EventScript {
-    private(set) var events: [InputEvent] = []
-    var time: Int64 = 0
-
-    /// The time of the events that follow.
-    mutating func at(_ microseconds: Int64) {
-        time = microseconds
-    }
-
-    mutating func event(_ type: UInt16, _ code: UInt16, _ value: Int32) {
-        events.append(InputEvent(time: Timestamp(microseconds: time), type: type, code: code, value: value))
-    }
-
-    mutating func abs(_ code: UInt16, _ value: Int32) { event(EventType.abs, code, value) }
-    mutating func key(_ code: UInt16, _ value: Int32) { event(EventType.key, code, value) }
-    mutating func slot(_ value: Int32) { abs(AbsCode.mtSlot, value) }
-    mutating func trackingID(_ value: Int32) { abs(AbsCode.mtTrackingID, value) }
-    mutating func position(_ x: Int32, _ y: Int32) {
-        abs(AbsCode.mtPositionX, x)
-        abs(AbsCode.mtPositionY, y)
-    }
-    mutating func mtReport() { event(EventType.syn, SynCode.mtReport, 0) }
-    mutating func report() { event(EventType.syn, SynCode.report, 0) }
-    mutating func dropped() { event(EventType.syn, SynCode.dropped, 0) }
-}
-
-/// Test devices, each 0…1000 × 0…500 at 10 units/mm (100 × 50 mm) unless said otherwise.
-enum TestDevices {
-    static func slots(_ count: Int32, resolution: Int32 = 10) -> DeviceDescription {
-        DeviceDescription(
-            name: "Test MT-B", properties: [InputProperty.direct],
-            codes: [EventType.key: [KeyCode.btnTouch]],
-            absinfo: [
-                AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: count - 1),
-                AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 1000, resolution: resolution),
-                AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 500, resolution: resolution),
-                AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
-            ])
-    }
-
-    static func anonymous(trackingIDs: Bool) -> DeviceDescription {
-        var absinfo: [UInt16: AbsInfo] = [
-            AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
-            AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 500, resolution: 10),
-        ]
-        if trackingIDs { absinfo[AbsCode.mtTrackingID] = AbsInfo(minimum: 0, maximum: 65535) }
-        return DeviceDescription(name: "Test MT-A", codes: [EventType.key: [KeyCode.btnTouch]], absinfo: absinfo)
-    }
-
-    static let singleTouch = DeviceDescription(
-        name: "Test ST", properties: [InputProperty.direct],
-        codes: [EventType.key: [KeyCode.btnTouch]],
-        absinfo: [
-            AbsCode.x: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
-            AbsCode.y: AbsInfo(minimum: 0, maximum: 500, resolution: 10),
-        ])
-}
-
 /// A contact, briefly, for comparisons: `C(3, 10, 20, .moved)`.
 func C(_ id: Int, _ x: Double, _ y: Double, _ phase: ContactPhase) -> Contact {
     Contact(id: id, position: Point(x: x, y: y), phase: phase)

@@ -4,7 +4,8 @@ import LayoutFile
 
 /// Parses the input as a layout file. A layout the loader accepts must be safe to run: a fixed short
 /// touch script on each of its first regions (taps, a double tap, a long press and drag, a pan, winds and
-/// a two-finger rotation on a dial, touches that are cancelled) through `GestureEngine(layout:)`, with
+/// a two-finger rotation on a dial, pinches, swipes in and from the edges of a target, touches that are
+/// cancelled) through `GestureEngine(layout:)`, with
 /// `GestureChecks` on every frame: no trap, at most 10,000 events per frame, times in order, every
 /// `began` closed once.
 func fuzzLayout(_ input: FuzzInput) {
@@ -48,6 +49,26 @@ func fuzzLayout(_ input: FuzzInput) {
             driver.twist(around: center, radius: radius, degrees: -200)
             driver.frame([0: Point(x: center.x + radius, y: center.y)])
             driver.frame([0: Point(x: center.x, y: center.y + radius)])
+            driver.frame([:], lifting: [0], cancelling: true)
+            driver.wait(.ms(500))
+        case .generic(let target):
+            let bounds = target.shape.bounds
+            let center = Point(x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2)
+            let left = Point(x: bounds.x + bounds.width * 0.02, y: center.y)
+            let right = Point(x: bounds.x + bounds.width * 0.9, y: center.y)
+            for _ in 0..<3 {
+                driver.tap(center)
+                driver.wait(.ms(100))
+            }
+            driver.wait(.ms(500))
+            driver.drag(from: center, to: right, hold: .ms(400))
+            driver.drag(from: left, to: right, steps: 3)
+            driver.wait(.ms(500))
+            driver.twoFingerDrag(from: left, to: right, spacing: bounds.width * 0.05)
+            driver.twist(around: center, radius: bounds.width * 0.3, degrees: 60)
+            driver.frame([0: center])
+            driver.wait(.ms(400))
+            driver.frame([0: right])
             driver.frame([:], lifting: [0], cancelling: true)
             driver.wait(.ms(500))
         }

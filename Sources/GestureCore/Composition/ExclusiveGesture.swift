@@ -120,17 +120,17 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
             if !firstUpdates.isEmpty || first.status.hasSucceeded {
                 // The first wins; whatever the second did stays unheard.
                 log.transition(&state, to: .first, in: Self.name,
-                               because: .firstWon(first: First.name, status: first.status, dropped: held.count + secondUpdates.count))
+                               because: .firstWon(first: first.partName, status: first.status, dropped: held.count + secondUpdates.count))
                 return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }
             }
             if first.status == .failed {
                 log.transition(&state, to: .second, in: Self.name,
-                               because: .firstFailed(first: First.name, released: releasing(held).count))
+                               because: .firstFailed(first: first.partName, released: releasing(held).count))
                 return (releasing(held) + secondUpdates).map { GestureUpdate($0.phase, .second($0.value)) }
             }
             if !secondUpdates.isEmpty {
                 log.transition(&state, to: .undecided(held: held + secondUpdates), in: Self.name,
-                               because: .held(updates: secondUpdates.count, of: Second.name, whileStillPossible: First.name))
+                               because: .held(updates: secondUpdates.count, of: second.partName, whileStillPossible: first.partName))
             }
             return []
         case .first:

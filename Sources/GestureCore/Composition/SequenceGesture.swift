@@ -167,12 +167,12 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
             case .cancelled:
                 result.append(GestureUpdate(.cancelled, .first(update.value)))
                 log.transition(&state, to: .finished(.cancelled), in: Self.name,
-                               because: .partFinished(part: First.name, status: .cancelled))
+                               because: .partFinished(part: first.partName, status: .cancelled))
                 return result
             }
         }
         if reported == nil && first.status == .failed {
-            log.transition(&state, to: .finished(.failed), in: Self.name, because: .partFinished(part: First.name, status: .failed))
+            log.transition(&state, to: .finished(.failed), in: Self.name, because: .partFinished(part: first.partName, status: .failed))
         } else {
             state = .first(reported: reported)
         }
@@ -184,11 +184,11 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
                                                            log: inout Log) -> [GestureUpdate<Value>] {
         guard !touches.isEmpty else {
             log.transition(&state, to: .finished(.ended), in: Self.name,
-                           because: .handedOver(first: First.name, fingers: 0, to: Second.name))
+                           because: .handedOver(first: first.partName, fingers: 0, to: second.partName))
             return [GestureUpdate(.ended, .second(value, nil))]
         }
         log.transition(&state, to: .second(value), in: Self.name,
-                       because: .handedOver(first: First.name, fingers: touches.count, to: Second.name))
+                       because: .handedOver(first: first.partName, fingers: touches.count, to: second.partName))
         log.enter("sequenced.second")
         let cause = log.cancellation
         log.cancellation = .forgotten
@@ -210,13 +210,13 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
                 result.append(GestureUpdate(update.phase, .second(value, update.value)))
                 let outcome: Outcome = update.phase == .ended ? .ended : .cancelled
                 log.transition(&state, to: .finished(outcome), in: Self.name,
-                               because: .partFinished(part: Second.name, status: outcome.status))
+                               because: .partFinished(part: second.partName, status: outcome.status))
                 return result
             }
         }
         if second.status == .failed {
             result.append(GestureUpdate(.ended, .second(value, nil)))
-            log.transition(&state, to: .finished(.ended), in: Self.name, because: .partFinished(part: Second.name, status: .failed))
+            log.transition(&state, to: .finished(.ended), in: Self.name, because: .partFinished(part: second.partName, status: .failed))
         }
         return result
     }

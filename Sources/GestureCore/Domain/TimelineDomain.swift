@@ -13,7 +13,7 @@ public enum TimelineDomain: Hashable, Sendable {
     /// Days from `start`'s UTC midnight to `end`'s (an instant: 2025-11-01 to 2025-12-01 spans 30 days).
     case date(start: CivilDay, end: CivilDay, bucket: DateBucket)
 
-    static let secondsPerDay = 86_400.0
+    public static let secondsPerDay = 86_400.0
 
     /// The largest number a numeric domain may start or end at, in magnitude: 10^15, below which every
     /// integer and every value printed with three decimals is exact in a Double (docs/SPEC.md Limits).
@@ -24,36 +24,56 @@ public enum TimelineDomain: Hashable, Sendable {
 
     /// The domain value at `fraction` of the width, clamped to [start, end].
     public func value(atFraction fraction: Double) -> DomainValue {
+        let (from, to) = bounds
+        return value(atFraction: fraction, from: from, to: to)
+    }
+
+    /// The value at `fraction` of the width when the width shows [from, to] of the domain (magnitudes, see
+    /// `bounds`: all of it, or a zoomed chart's visible part), clamped to [from, to].
+    func value(atFraction fraction: Double, from: Double, to: Double) -> DomainValue {
         let f = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
-        switch self {
-        case .numeric(let start, let end, _):
-            return .number(min(max(start + f * (end - start), start), end))
-        case .date(let start, let end, _):
-            let from = Double(start.daysSinceEpoch) * Self.secondsPerDay
-            let to = Double(end.daysSinceEpoch) * Self.secondsPerDay
-            return .instant(seconds: min(max(from + f * (to - from), from), to))
-        }
+        return value(magnitude: min(max(from + f * (to - from), from), to))
     }
 
     /// Where `value` lies, as a fraction of the width (0 at `start`, 1 at `end`; beyond them outside
     /// [0, 1]): the inverse of `value(atFraction:)`.
     public func fraction(of value: DomainValue) -> Double {
         let (from, to) = bounds
-        return (value.magnitude - from) / (to - from)
+        return Self.fraction(of: value, from: from, to: to)
+    }
+
+    /// Where `value` lies when the width shows [from, to]: the inverse of `value(atFraction:from:to:)`.
+    static func fraction(of value: DomainValue, from: Double, to: Double) -> Double {
+        (value.magnitude - from) / (to - from)
     }
 
     /// `value` brought within [start, end].
     public func clamped(_ value: DomainValue) -> DomainValue {
         let (from, to) = bounds
-        let clamped = min(max(value.magnitude, from), to)
+        return self.value(magnitude: min(max(value.magnitude, from), to))
+    }
+
+    /// The value of this domain's kind whose magnitude (see `bounds`) is `magnitude`.
+    func value(magnitude: Double) -> DomainValue {
         switch self {
-        case .numeric: return .number(clamped)
-        case .date: return .instant(seconds: clamped)
+        case .numeric: .number(magnitude)
+        case .date: .instant(seconds: magnitude)
         }
     }
 
-    /// `start` and `end` as numbers, dates in seconds since 1970.
-    private var bounds: (Double, Double) {
+    /// The span of the domain's longest bucket, as a magnitude: `bucket`, or a day, a week or 31 days in
+    /// seconds.
+    var longestBucketSpan: Double {
+        switch self {
+        case .numeric(_, _, let bucket): bucket
+        case .date(_, _, .day): Self.secondsPerDay
+        case .date(_, _, .week): 7 * Self.secondsPerDay
+        case .date(_, _, .month): 31 * Self.secondsPerDay
+        }
+    }
+
+    /// `start` and `end` as numbers, dates in seconds since 1970: the values' magnitudes.
+    var bounds: (Double, Double) {
         switch self {
         case .numeric(let start, let end, _): (start, end)
         case .date(let start, let end, _): (Double(start.daysSinceEpoch) * Self.secondsPerDay, Double(end.daysSinceEpoch) * Self.secondsPerDay)
@@ -82,6 +102,18 @@ public enum TimelineDomain: Hashable, Sendable {
         case (.date, .number(let number)):
             return bucket(of: .instant(seconds: number))
         }
+    }
+}
+
+/// The part of a timeline's domain that its width shows: all of it, or less once the chart is zoomed
+/// (`TimelineZoom`).
+public struct VisibleDomain: Hashable, Sendable {
+    public var start: DomainValue
+    public var end: DomainValue
+
+    public init(start: DomainValue, end: DomainValue) {
+        self.start = start
+        self.end = end
     }
 }
 

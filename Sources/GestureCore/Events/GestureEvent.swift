@@ -25,6 +25,12 @@ public struct GestureEvent: Hashable, Sendable {
         case swipe(Swipe)
         /// A swipe in from an edge (`EdgeSwipeGesture`).
         case edgeSwipe(GesturePhase, EdgeSwipe)
+        /// A pinch or two-finger pan of a zoomable timeline: its visible domain.
+        case zoom(GesturePhase, Zoom)
+        /// A long press of a target's own gesture (`LongPressGesture`), recognized at its deadline.
+        case longPress(LongPress)
+        /// The two-finger rotation of a target's own gesture (`RotationGesture`; a dial's is `rotate`).
+        case rotation(GesturePhase, Rotation)
         /// An update of a target's own gesture, as it is (a target built with `Target(_:shape:gesture:)`):
         /// its phase (a discrete gesture is recognized as `ended`) and its typed value.
         case gesture(GesturePhase, GestureValue)
@@ -44,6 +50,9 @@ public struct GestureEvent: Hashable, Sendable {
             case .magnify: "magnify"
             case .swipe: "swipe"
             case .edgeSwipe: "edge-swipe"
+            case .zoom: "zoom"
+            case .longPress: "long-press"
+            case .rotation: "rotation"
             case .gesture: "gesture"
             case .explanation: "explain"
             }
@@ -52,9 +61,9 @@ public struct GestureEvent: Hashable, Sendable {
         /// The phase of a continuous gesture; nil for taps and haptics.
         public var phase: GesturePhase? {
             switch self {
-            case .tap, .haptic, .swipe, .explanation: nil
+            case .tap, .haptic, .swipe, .longPress, .explanation: nil
             case .select(let phase, _), .pan(let phase, _), .wind(let phase, _), .rotate(let phase, _), .magnify(let phase, _),
-                 .edgeSwipe(let phase, _), .gesture(let phase, _): phase
+                 .edgeSwipe(let phase, _), .zoom(let phase, _), .rotation(let phase, _), .gesture(let phase, _): phase
             }
         }
     }
@@ -91,10 +100,13 @@ public struct GestureEvent: Hashable, Sendable {
         /// mm from the down position.
         public var dx: Double
         public var dy: Double
+        /// At `ended` only: the finger's velocity at the lift (`DragGesture.Value.velocity`).
+        public var velocity: Velocity?
 
-        public init(dx: Double, dy: Double) {
+        public init(dx: Double, dy: Double, velocity: Velocity? = nil) {
             self.dx = dx
             self.dy = dy
+            self.velocity = velocity
         }
     }
 
@@ -171,6 +183,39 @@ public struct GestureEvent: Hashable, Sendable {
             self.edge = edge
             self.dx = dx
             self.dy = dy
+        }
+    }
+
+    public struct Zoom: Hashable, Sendable {
+        /// The part of the timeline's domain its width shows now.
+        public var visible: VisibleDomain
+
+        public init(visible: VisibleDomain) {
+            self.visible = visible
+        }
+    }
+
+    public struct LongPress: Hashable, Sendable {
+        /// Where the finger went down.
+        public var x: Double
+        public var y: Double
+
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
+    }
+
+    public struct Rotation: Hashable, Sendable {
+        /// Cumulative rotation of the line from the first finger to the second since the second landed,
+        /// degrees clockwise.
+        public var rotation: Double
+        /// Midpoint of the two fingers.
+        public var center: Point
+
+        public init(rotation: Double, center: Point) {
+            self.rotation = rotation
+            self.center = center
         }
     }
 

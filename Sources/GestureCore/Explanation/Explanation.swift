@@ -175,6 +175,8 @@ public struct Comparison: Hashable, Sendable {
         case liftedAfter(finger: Int)
         /// How far (mm) the distance between two fingers changed from its start.
         case distanceChanged
+        /// How far (mm) the midpoint of two fingers moved from its start.
+        case centerMoved
         /// How far (degrees) the line between two fingers turned.
         case rotated
         /// How far (mm) a finger landed from an edge.

@@ -20,26 +20,115 @@ public struct Layout: Hashable, Sendable {
     }
 }
 
-/// One region of a layout.
+/// One region of a layout, or one child of a `target` region.
 public enum RegionConfiguration: Hashable, Sendable {
     case timeline(TimelineConfiguration)
     case dial(DialConfiguration)
+    /// A layout file's `target`: a shape, gestures, and children.
+    case generic(TargetConfiguration)
 
     public var name: String {
         switch self {
         case .timeline(let timeline): timeline.name
         case .dial(let dial): dial.name
+        case .generic(let target): target.name
         }
     }
 
-    /// The region as a target: its shape and its component.
+    /// The region as a target: its shape and its component (and a `target`'s children).
     public var target: Target {
         switch self {
         case .timeline(let timeline):
             Target(timeline.name, shape: .rectangle(timeline.rect), component: TimelineComponent(timeline))
         case .dial(let dial):
             Target(dial.name, shape: .circle(center: dial.center, radius: dial.radius), component: DialComponent(dial))
+        case .generic(let target):
+            target.target
         }
+    }
+
+    /// Where a touch belongs to it.
+    public var shape: Shape {
+        switch self {
+        case .timeline(let timeline): .rectangle(timeline.rect)
+        case .dial(let dial): .circle(center: dial.center, radius: dial.radius)
+        case .generic(let target): target.shape
+        }
+    }
+}
+
+/// A target of a layout file's own making (`kind` `target`, SPEC "Layout file"): a shape, a list of
+/// gestures, and children of any kind drawn on top of it.
+public struct TargetConfiguration: Hashable, Sendable {
+    public var name: String
+    public var shape: Shape
+    /// How its gesture is coordinated with its ancestors' and descendants'; a target without gestures (a
+    /// container) takes no part in coordination.
+    public var coordination: Target.Coordination
+    /// Its gestures, in priority order: each one after the first combines with the composition of those
+    /// before it (`TargetGesture.Combination`).
+    public var gestures: [TargetGesture]
+    /// Drawn on top of it, the first on top.
+    public var children: [RegionConfiguration]
+
+    public init(name: String, shape: Shape, coordination: Target.Coordination = .exclusive, gestures: [TargetGesture],
+                children: [RegionConfiguration] = []) {
+        self.name = name
+        self.shape = shape
+        self.coordination = coordination
+        self.gestures = gestures
+        self.children = children
+    }
+
+    /// The gestures composed into one: the first, then each next one `exclusively(before:)` or
+    /// `simultaneously(with:)` after the composition so far. Nil without gestures.
+    public var gesture: AnyStandardGesture? {
+        guard let first = gestures.first else { return nil }
+        var composed = first.gesture.erasedGesture(in: shape)
+        for next in gestures.dropFirst() {
+            let gesture = next.gesture.erasedGesture(in: shape)
+            switch next.combination {
+            case .exclusive: composed = AnyStandardGesture(composed.exclusively(before: gesture))
+            case .simultaneous: composed = AnyStandardGesture(composed.simultaneously(with: gesture))
+            }
+        }
+        return composed
+    }
+
+    /// The target, with its children's.
+    public var target: Target {
+        let children = children.map(\.target)
+        guard let gesture else { return Target(name, shape: shape, children: children) }
+        return Target(name, shape: shape, gesture: gesture, coordination: coordination, children: children)
+    }
+}
+
+/// One gesture of a `target`, and how it combines with the gestures listed before it.
+public struct TargetGesture: Hashable, Sendable {
+    public enum Combination: String, Hashable, Sendable {
+        /// Those before it have priority: its updates wait while they are possible, are dropped if they
+        /// succeed, and are released if they all fail (`exclusively(before:)`).
+        case exclusive
+        /// Recognized alongside those before it (`simultaneously(with:)`).
+        case simultaneous
+    }
+
+    public var gesture: any LayoutGesture
+    /// Ignored for the first gesture of a list, which has none before it.
+    public var combination: Combination
+
+    public init(_ gesture: any LayoutGesture, combination: Combination = .exclusive) {
+        self.gesture = gesture
+        self.combination = combination
+    }
+
+    public static func == (lhs: TargetGesture, rhs: TargetGesture) -> Bool {
+        lhs.combination == rhs.combination && AnyHashable(lhs.gesture) == AnyHashable(rhs.gesture)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(combination)
+        hasher.combine(AnyHashable(gesture))
     }
 }
 
@@ -57,9 +146,12 @@ public struct TimelineConfiguration: Hashable, Sendable {
     public var doubleTapInterval: TimeSpan
     /// `doubleTapSlopMm`.
     public var doubleTapSlop: Double
+    /// `zoom`: pinch-to-zoom and two-finger pan of the visible domain; nil (the default): none.
+    public var zoom: ZoomConfiguration?
 
     public init(name: String, rect: Rect, domain: TimelineDomain, longPressDuration: TimeSpan = .ms(300),
-                slop: Double = 3, doubleTapInterval: TimeSpan = .ms(300), doubleTapSlop: Double = 10) {
+                slop: Double = 3, doubleTapInterval: TimeSpan = .ms(300), doubleTapSlop: Double = 10,
+                zoom: ZoomConfiguration? = nil) {
         self.name = name
         self.rect = rect
         self.domain = domain
@@ -67,6 +159,18 @@ public struct TimelineConfiguration: Hashable, Sendable {
         self.slop = slop
         self.doubleTapInterval = doubleTapInterval
         self.doubleTapSlop = doubleTapSlop
+        self.zoom = zoom
+    }
+}
+
+/// A timeline's pinch-to-zoom (SPEC "timeline", **zoom**).
+public struct ZoomConfiguration: Hashable, Sendable {
+    /// `minSpan`: the smallest visible span, in the domain's units (seconds for a date domain; the layout
+    /// file's `minSpan` is in days there). Nil: one bucket (the longest, for months: 31 days).
+    public var minimumSpan: Double?
+
+    public init(minimumSpan: Double? = nil) {
+        self.minimumSpan = minimumSpan
     }
 }
 

@@ -1,6 +1,7 @@
 /// A one-finger drag: begins when the finger has moved beyond `minimumDistance` from where it went down
 /// (at once when that distance is 0, as SwiftUI's `DragGesture(minimumDistance: 0)`), then reports a
-/// change on every frame in which the finger moved, and ends at the lift. Diagram: docs/state-machines/drag.md.
+/// change on every frame in which the finger moved, and ends at the lift, with the finger's velocity there
+/// (`VelocityTracker`: the last 100 ms, least squares). Diagram: docs/state-machines/drag.md.
 public struct DragGesture: Gesture {
     public struct Configuration: Hashable, Sendable {
         /// SPEC `slopMm` for a pan; 0 for the drag that follows a long press.
@@ -19,10 +20,15 @@ public struct DragGesture: Gesture {
         /// when a sequence handed it over).
         public var startLocation: Point
         public var location: Point
+        /// At `ended`, the finger's velocity at the end (its lift, or the landing that ended the drag),
+        /// from its positions in the last 100 ms (`VelocityTracker`); 0 when it rested longer than that.
+        /// Nil in the other phases.
+        public var velocity: Velocity?
 
-        public init(startLocation: Point, location: Point) {
+        public init(startLocation: Point, location: Point, velocity: Velocity? = nil) {
             self.startLocation = startLocation
             self.location = location
+            self.velocity = velocity
         }
 
         /// The movement from `startLocation` in mm.
@@ -34,10 +40,10 @@ public struct DragGesture: Gesture {
     enum State: Hashable, Sendable {
         /// No finger down in this touch sequence yet.
         case idle
-        /// One finger down, not yet beyond the minimum distance.
-        case pending(touch: Int, start: Point)
+        /// One finger down, not yet beyond the minimum distance; `tracker` holds its positions since the down.
+        case pending(touch: Int, start: Point, tracker: VelocityTracker)
         /// Dragging.
-        case dragging(touch: Int, start: Point, location: Point)
+        case dragging(touch: Int, start: Point, location: Point, tracker: VelocityTracker)
         /// Decided; fingers may still be down (`TouchChanges.fingersDown`).
         case finished(Outcome)
     }
@@ -64,34 +70,43 @@ public struct DragGesture: Gesture {
         checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         switch state {
-        case .pending(let touch, let start):
+        case .pending(let touch, let start, var tracker):
             if let position = changes.position(of: touch) {
+                tracker.add(position, at: changes.time)
                 let moved = Comparison(.moved(finger: touch), position.distance(to: start), .beyond, configuration.minimumDistance, .slop)
                 if moved.holds {
-                    log.transition(&state, to: .dragging(touch: touch, start: start, location: position), in: Self.name,
+                    log.transition(&state, to: .dragging(touch: touch, start: start, location: position, tracker: tracker), in: Self.name,
                                    because: .measured(moved))
                     updates.append(GestureUpdate(.began, Value(startLocation: start, location: position)))
+                } else {
+                    state = .pending(touch: touch, start: start, tracker: tracker)
                 }
             }
-        case .dragging(let touch, let start, _):
+        case .dragging(let touch, let start, _, var tracker):
             if let position = changes.position(of: touch) {
-                state = .dragging(touch: touch, start: start, location: position)
+                tracker.add(position, at: changes.time)
+                state = .dragging(touch: touch, start: start, location: position, tracker: tracker)
                 updates.append(GestureUpdate(.changed, Value(startLocation: start, location: position)))
             }
         case .idle, .finished:
             break
         }
         switch state {
-        case .pending(let touch, _):
+        case .pending(let touch, _, _):
             if changes.lift(of: touch) != nil {
                 log.transition(&state, to: .finished(.failed), in: Self.name,
                                because: .liftedWithinSlop(finger: touch, slop: configuration.minimumDistance))
             }
-        case .dragging(let touch, let start, let location):
+        case .dragging(let touch, let start, let location, let tracker):
             if let lift = changes.lift(of: touch) {
-                log.transition(&state, to: .finished(lift.cancelled ? .cancelled : .ended), in: Self.name,
-                               because: lift.cancelled ? .withdrawn(finger: touch) : .lifted(finger: touch))
-                updates.append(GestureUpdate(lift.cancelled ? .cancelled : .ended, Value(startLocation: start, location: location)))
+                if lift.cancelled {
+                    log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .withdrawn(finger: touch))
+                    updates.append(GestureUpdate(.cancelled, Value(startLocation: start, location: location)))
+                } else {
+                    log.transition(&state, to: .finished(.ended), in: Self.name, because: .lifted(finger: touch))
+                    updates.append(GestureUpdate(.ended, Value(startLocation: start, location: location,
+                                                               velocity: tracker.velocity(at: changes.time))))
+                }
             }
         case .idle, .finished:
             break
@@ -108,10 +123,16 @@ public struct DragGesture: Gesture {
             break
         case .pending:
             log.transition(&state, to: .finished(.failed), in: Self.name, because: .secondFinger(changes.landed[0].id))
-        case .dragging(_, let start, let location):
-            let outcome: Outcome = configuration.extraTouch == .cancel ? .cancelled : .ended
-            log.transition(&state, to: .finished(outcome), in: Self.name, because: .secondFinger(changes.landed[0].id))
-            updates.append(GestureUpdate(outcome == .cancelled ? .cancelled : .ended, Value(startLocation: start, location: location)))
+        case .dragging(_, let start, let location, let tracker):
+            switch configuration.extraTouch {
+            case .cancel:
+                log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .secondFinger(changes.landed[0].id))
+                updates.append(GestureUpdate(.cancelled, Value(startLocation: start, location: location)))
+            case .end:
+                log.transition(&state, to: .finished(.ended), in: Self.name, because: .secondFinger(changes.landed[0].id))
+                updates.append(GestureUpdate(.ended, Value(startLocation: start, location: location,
+                                                           velocity: tracker.velocity(at: changes.time))))
+            }
         }
         return updates
     }
@@ -138,13 +159,15 @@ public struct DragGesture: Gesture {
             return []
         }
         let touch = changes.landed[0]
+        var tracker = VelocityTracker()
+        tracker.add(touch.position, at: changes.time)
         guard configuration.minimumDistance == 0 else {
-            log.transition(&state, to: .pending(touch: touch.id, start: touch.position), in: Self.name,
+            log.transition(&state, to: .pending(touch: touch.id, start: touch.position, tracker: tracker), in: Self.name,
                            because: .landed(finger: touch.id, at: touch.position, deadline: nil))
             return []
         }
-        log.transition(&state, to: .dragging(touch: touch.id, start: touch.position, location: touch.position), in: Self.name,
-                       because: .landed(finger: touch.id, at: touch.position, deadline: nil))
+        log.transition(&state, to: .dragging(touch: touch.id, start: touch.position, location: touch.position, tracker: tracker),
+                       in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
         return [GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position))]
     }
 
@@ -152,7 +175,7 @@ public struct DragGesture: Gesture {
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
-        case .dragging(_, let start, let location):
+        case .dragging(_, let start, let location, _):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)
             return [GestureUpdate(.cancelled, Value(startLocation: start, location: location))]
         case .pending:

@@ -66,6 +66,10 @@ public protocol Gesture: Sendable {
     /// The machine's name in explanation paths (`Explanation.path`): `tap`, `drag`, `exclusively`, ...
     static var name: String { get }
 
+    /// The name a combinator gives this gesture in its reasons (`first (tap) ended`): `name`, unless the
+    /// gesture only wraps another (`AnyStandardGesture`), which gives that one's.
+    var partName: String { get }
+
     /// Where the recognizer stands in the current touch sequence.
     var status: RecognizerStatus { get }
 
@@ -84,6 +88,8 @@ public protocol Gesture: Sendable {
 }
 
 extension Gesture {
+    public var partName: String { Self.name }
+
     /// One frame's changes, explaining nothing.
     public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
         var log = NoTransitionLog()

@@ -1,3 +1,16 @@
+/// A finger's velocity on the surface, in mm/s (y down).
+public struct Velocity: Hashable, Sendable {
+    public var vx: Double
+    public var vy: Double
+
+    public init(vx: Double, vy: Double) {
+        self.vx = vx
+        self.vy = vy
+    }
+
+    public static let zero = Velocity(vx: 0, vy: 0)
+}
+
 /// A finger's velocity, estimated from its positions in the last `horizon` before a moment, by least
 /// squares as Flutter's `VelocityTracker` does: a quadratic fit of each coordinate against time (a line
 /// with two samples), whose slope at the newest sample is the velocity. GTK's swipe uses 150 ms; Flutter
@@ -25,8 +38,8 @@ public struct VelocityTracker: Hashable, Sendable {
 
     /// The velocity at `time` (a lift), in mm/s: 0 when the finger had not moved within `horizon` before
     /// it (it rested), or with fewer than two samples in that window.
-    public func velocity(at time: Timestamp) -> (vx: Double, vy: Double) {
-        guard let newest = times.last, time.microseconds - newest <= Self.horizon.microseconds else { return (0, 0) }
+    public func velocity(at time: Timestamp) -> Velocity {
+        guard let newest = times.last, time.microseconds - newest <= Self.horizon.microseconds else { return .zero }
         var ts: [Double] = [], xs: [Double] = [], ys: [Double] = []
         for index in times.indices.reversed() {
             let age = newest - times[index]
@@ -35,8 +48,8 @@ public struct VelocityTracker: Hashable, Sendable {
             xs.append(positions[index].x)
             ys.append(positions[index].y)
         }
-        guard ts.count >= 2 else { return (0, 0) }
-        return (Self.slope(ts, xs), Self.slope(ts, ys))
+        guard ts.count >= 2 else { return .zero }
+        return Velocity(vx: Self.slope(ts, xs), vy: Self.slope(ts, ys))
     }
 
     /// The slope at t = 0 of the least-squares fit of `values` against `ts`: a quadratic with three

@@ -93,9 +93,9 @@ extension TapGesture.Value: StandardEventValue {
 }
 
 extension DragGesture.Value: StandardEventValue {
-    /// A `pan` line: the translation from where the drag started.
+    /// A `pan` line: the translation from where the drag started; at `ended`, the velocity.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
-        .pan(phase, GestureEvent.Pan(dx: translation.dx, dy: translation.dy))
+        .pan(phase, GestureEvent.Pan(dx: translation.dx, dy: translation.dy, velocity: velocity))
     }
 }
 
@@ -117,6 +117,20 @@ extension EdgeSwipeGesture.Value: StandardEventValue {
     /// An `edge-swipe` line: the edge, and the translation from the down position.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
         .edgeSwipe(phase, GestureEvent.EdgeSwipe(edge: edge.rawValue, dx: location.x - startLocation.x, dy: location.y - startLocation.y))
+    }
+}
+
+extension LongPressGesture.Value: StandardEventValue {
+    /// A `long-press` line at the down position.
+    public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
+        .longPress(GestureEvent.LongPress(x: startLocation.x, y: startLocation.y))
+    }
+}
+
+extension RotationMeasure.Value: StandardEventValue {
+    /// A `rotation` line: the cumulative rotation and the fingers' midpoint.
+    public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
+        .rotation(phase, GestureEvent.Rotation(rotation: rotation, center: center))
     }
 }
 

@@ -1,4 +1,5 @@
 import EvdevDevice
+import LiveInput
 import Replay
 import Synchronization
 
@@ -6,12 +7,12 @@ import Synchronization
 /// device, and at most `limit` different ones; then one line saying that the rest are not shown. libevdev
 /// repeats a message for every event it concerns (a "double tracking ID" for each bad lift), which would
 /// otherwise flood stderr.
-public enum LibevdevMessages {
+enum LibevdevMessages {
     /// How many different messages a run shows.
-    public static let limit = 10
+    static let limit = 10
 
     /// The handler for the device at `path`.
-    public static func handler(for path: String) -> LibevdevMessageHandler {
+    static func handler(for path: String) -> LibevdevMessageHandler {
         { message in say(message, device: path) }
     }
 
@@ -47,4 +48,9 @@ public enum LibevdevMessages {
             break
         }
     }
+}
+
+/// The touch devices of /dev/input, with libevdev's messages about each node said as the live session says them.
+func scanDevices() -> DeviceScan {
+    DeviceDiscovery.scan { node, message in LibevdevMessages.say(message, device: node) }
 }

@@ -1,0 +1,87 @@
+/// Any gesture whose values have lines of their own (`StandardEventValue`), behind one type: for
+/// compositions chosen at run time, as a layout file's `target` chooses its gestures. A list of them folds
+/// with `exclusively(before:)` and `simultaneously(with:)`, each step erased again:
+///
+/// ```swift
+/// var gesture = AnyStandardGesture(TapGesture(count: 2))
+/// gesture = AnyStandardGesture(gesture.exclusively(before: AnyStandardGesture(TapGesture(count: 1))))
+/// ```
+///
+/// It behaves exactly as the gesture it holds; its updates carry that gesture's values, erased.
+public struct AnyStandardGesture: Gesture {
+    /// The value of the gesture held, erased.
+    public struct Value: StandardEventValue {
+        public let base: any StandardEventValue
+
+        public init(_ base: any StandardEventValue) {
+            self.base = base
+        }
+
+        public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind { base.eventKind(phase) }
+    }
+
+    private var base: any StandardGestureBox
+
+    public init<G: Gesture>(_ gesture: G) where G.Value: StandardEventValue {
+        base = StandardGestureBoxOf(gesture: gesture)
+    }
+
+    /// No machine of its own: the gesture it holds reports its transitions under its own name, with no step
+    /// of this one's on the path; where a combinator names its part, it is that gesture's name (`partName`).
+    public static var name: String { "any" }
+
+    public var partName: String { base.partName }
+
+    public var status: RecognizerStatus { base.status }
+
+    public var deadline: Timestamp? { base.deadline }
+
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+        base.touchesChanged(changes, log: &log)
+    }
+
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+        base.deadlineReached(at: now, log: &log)
+    }
+
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+        base.cancel(at: now, log: &log)
+    }
+}
+
+/// The gesture inside an `AnyStandardGesture`, whatever its type.
+private protocol StandardGestureBox: Sendable {
+    var partName: String { get }
+    var status: RecognizerStatus { get }
+    var deadline: Timestamp? { get }
+    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>]
+    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>]
+    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>]
+}
+
+private struct StandardGestureBoxOf<G: Gesture>: StandardGestureBox where G.Value: StandardEventValue {
+    var gesture: G
+
+    var partName: String { gesture.partName }
+
+    var status: RecognizerStatus { gesture.status }
+
+    var deadline: Timestamp? { gesture.deadline }
+
+    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>] {
+        Self.erase(gesture.touchesChanged(changes, log: &log))
+    }
+
+    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>] {
+        Self.erase(gesture.deadlineReached(at: now, log: &log))
+    }
+
+    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>] {
+        Self.erase(gesture.cancel(at: now, log: &log))
+    }
+
+    private static func erase(_ updates: [GestureUpdate<G.Value>]) -> [GestureUpdate<AnyStandardGesture.Value>] {
+        if updates.isEmpty { return [] }
+        return updates.map { GestureUpdate($0.phase, AnyStandardGesture.Value($0.value)) }
+    }
+}

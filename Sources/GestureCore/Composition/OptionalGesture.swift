@@ -1,0 +1,55 @@
+/// A gesture that a component may leave out, as a timeline leaves out its pinch-to-zoom unless asked:
+/// `absent`, it has failed from the start and never reports; `present`, it is the gesture. So a component's
+/// recognizer has one type whatever its options, and an absent part changes nothing: beside it,
+/// `simultaneously(with:)` reports exactly what the other part reports, with the other part's status.
+/// Diagram: docs/state-machines/composition.md.
+public enum OptionalGesture<Wrapped: Gesture>: Gesture {
+    case absent
+    case present(Wrapped)
+
+    /// Its gesture's: an optional part adds no step to the explanation paths, and has no state of its own
+    /// that changes.
+    public static var name: String { Wrapped.name }
+
+    public init(_ gesture: Wrapped?) {
+        self = gesture.map { .present($0) } ?? .absent
+    }
+
+    public var status: RecognizerStatus {
+        switch self {
+        case .absent: .failed
+        case .present(let gesture): gesture.status
+        }
+    }
+
+    public var deadline: Timestamp? {
+        switch self {
+        case .absent: nil
+        case .present(let gesture): gesture.deadline
+        }
+    }
+
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Wrapped.Value>] {
+        forward { $0.touchesChanged(changes, log: &log) }
+    }
+
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Wrapped.Value>] {
+        forward { $0.deadlineReached(at: now, log: &log) }
+    }
+
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Wrapped.Value>] {
+        forward { $0.cancel(at: now, log: &log) }
+    }
+
+    /// One input: to the gesture when present; nothing when absent.
+    private mutating func forward(_ input: (inout Wrapped) -> [GestureUpdate<Wrapped.Value>]) -> [GestureUpdate<Wrapped.Value>] {
+        switch self {
+        case .absent:
+            return []
+        case .present(var gesture):
+            let updates = input(&gesture)
+            self = .present(gesture)
+            return updates
+        }
+    }
+}

@@ -1,0 +1,310 @@
+/// A gesture kind of a layout file's `target` regions (SPEC "Layout file", gestures): its `kind`, its
+/// options with the library's defaults, the options that contradict each other, and the recognizer.
+///
+/// This is the one place a gesture kind is added: a type conforming to `LayoutGesture`, listed in
+/// `LayoutGestures.all`. The layout file reader reads and checks its options from `options`, and a target
+/// builds its recognizer with `gesture(in:)`; nothing else knows the kinds.
+public protocol LayoutGesture: Hashable, Sendable {
+    associatedtype Body: Gesture where Body.Value: StandardEventValue
+
+    /// Its `kind` in the layout file.
+    static var kind: String { get }
+
+    /// The options a layout file may give, in the order SPEC lists them.
+    static var options: [LayoutOption<Self>] { get }
+
+    /// The gesture with the library's defaults, before a layout file's options are applied.
+    init()
+
+    /// Options that contradict each other: the key to blame, and why; nil when they fit.
+    var conflict: LayoutOptionConflict? { get }
+
+    /// The recognizer, for a target of `shape`.
+    func gesture(in shape: Shape) -> Body
+}
+
+extension LayoutGesture {
+    public var conflict: LayoutOptionConflict? { nil }
+
+    /// The keys of its options.
+    public static var optionKeys: [String] { options.map(\.key) }
+
+    /// The recognizer, erased, so that a target's list of gestures can be composed.
+    public func erasedGesture(in shape: Shape) -> AnyStandardGesture {
+        AnyStandardGesture(gesture(in: shape))
+    }
+}
+
+/// Options of a layout gesture that cannot go together: the one to blame, and what it should be given
+/// the others (the reader adds the value found).
+public struct LayoutOptionConflict: Hashable, Sendable {
+    public var key: String
+    public var expected: String
+
+    public init(key: String, expected: String) {
+        self.key = key
+        self.expected = expected
+    }
+}
+
+/// One option of a layout gesture: its key, the values it takes, and what it sets. The layout file
+/// reader checks a value against `values` (type and range) before handing it over.
+public struct LayoutOption<Root> {
+    /// The values an option takes, each with what it sets.
+    public enum Values {
+        /// A number within the range (mm, mm/s, degrees).
+        case number(ClosedRange<Double>, (inout Root, Double) -> Void)
+        /// Milliseconds, from 0 to 10^12.
+        case milliseconds((inout Root, TimeSpan) -> Void)
+        /// A whole number within the range.
+        case count(ClosedRange<Int>, (inout Root, Int) -> Void)
+        /// `true` or `false`.
+        case flag((inout Root, Bool) -> Void)
+        /// One of these strings; the index of the one given.
+        case choice([String], (inout Root, Int) -> Void)
+    }
+
+    public let key: String
+    public let values: Values
+    /// What `null` sets (none); nil where `null` is refused.
+    public let null: ((inout Root) -> Void)?
+    /// An option without a default, which must be given.
+    public let isRequired: Bool
+
+    public init(key: String, values: Values, null: ((inout Root) -> Void)? = nil, isRequired: Bool = false) {
+        self.key = key
+        self.values = values
+        self.null = null
+        self.isRequired = isRequired
+    }
+
+    /// A number ≥ 0, or within `range`.
+    public static func number(_ key: String, _ path: WritableKeyPath<Root, Double>,
+                              in range: ClosedRange<Double> = 0...Double.greatestFiniteMagnitude) -> Self {
+        Self(key: key, values: .number(range) { $0[keyPath: path] = $1 })
+    }
+
+    public static func milliseconds(_ key: String, _ path: WritableKeyPath<Root, TimeSpan>) -> Self {
+        Self(key: key, values: .milliseconds { $0[keyPath: path] = $1 })
+    }
+
+    /// Milliseconds, or `null` for none.
+    public static func milliseconds(_ key: String, _ path: WritableKeyPath<Root, TimeSpan?>) -> Self {
+        Self(key: key, values: .milliseconds { $0[keyPath: path] = $1 }, null: { $0[keyPath: path] = nil })
+    }
+
+    public static func count(_ key: String, _ path: WritableKeyPath<Root, Int>, in range: ClosedRange<Int>) -> Self {
+        Self(key: key, values: .count(range) { $0[keyPath: path] = $1 })
+    }
+
+    /// A whole number, or `null` for none.
+    public static func count(_ key: String, _ path: WritableKeyPath<Root, Int?>, in range: ClosedRange<Int>) -> Self {
+        Self(key: key, values: .count(range) { $0[keyPath: path] = $1 }, null: { $0[keyPath: path] = nil })
+    }
+
+    public static func flag(_ key: String, _ set: @escaping (inout Root, Bool) -> Void) -> Self {
+        Self(key: key, values: .flag(set))
+    }
+
+    /// One of the names of `choices`, setting its value.
+    public static func choice<Value>(_ key: String, _ path: WritableKeyPath<Root, Value>, _ choices: [(name: String, value: Value)],
+                                     isRequired: Bool = false) -> Self {
+        Self(key: key, values: .choice(choices.map(\.name)) { $0[keyPath: path] = choices[$1].value }, isRequired: isRequired)
+    }
+}
+
+/// The gesture kinds of the layout file, with the library's defaults (SPEC "Layout file").
+public enum LayoutGestures {
+    /// Every kind, in SPEC's order.
+    public static var all: [any LayoutGesture.Type] {
+        [Tap.self, LongPress.self, Drag.self, Magnify.self, Rotation.self, Swipe.self, EdgeSwipe.self]
+    }
+
+    /// The most gestures of one target: each one more nests the composition one level deeper, and a
+    /// UI's view has a handful.
+    public static let mostGestures = 32
+
+    /// The most taps a `count` asks for, and the most fingers of a swipe: ten, two hands' worth.
+    public static let mostTaps = 10
+    public static let mostFingers = 10
+
+    /// `tap`: `TapGesture`, a `tap` line.
+    public struct Tap: LayoutGesture {
+        public static let kind = "tap"
+        public var configuration: TapGesture.Configuration
+
+        public init() {
+            self.init(TapGesture.Configuration())
+        }
+
+        public init(_ configuration: TapGesture.Configuration) {
+            self.configuration = configuration
+        }
+
+        public static var options: [LayoutOption<Self>] {
+            [
+                .count("count", \.configuration.requiredCount, in: 1...mostTaps),
+                .number("slopMm", \.configuration.maximumDistance),
+                .milliseconds("maxDurationMs", \.configuration.maximumDuration),
+                .milliseconds("doubleTapMs", \.configuration.countInterval),
+                .number("doubleTapSlopMm", \.configuration.countDistance),
+            ]
+        }
+
+        public func gesture(in shape: Shape) -> TapGesture { TapGesture(configuration) }
+    }
+
+    /// `long-press`: `LongPressGesture`, a `long-press` line.
+    public struct LongPress: LayoutGesture {
+        public static let kind = "long-press"
+        public var configuration: LongPressGesture.Configuration
+
+        public init() {
+            self.init(LongPressGesture.Configuration())
+        }
+
+        public init(_ configuration: LongPressGesture.Configuration) {
+            self.configuration = configuration
+        }
+
+        public static var options: [LayoutOption<Self>] {
+            [
+                .milliseconds("durationMs", \.configuration.minimumDuration),
+                .number("slopMm", \.configuration.maximumDistance),
+            ]
+        }
+
+        public func gesture(in shape: Shape) -> LongPressGesture { LongPressGesture(configuration) }
+    }
+
+    /// `drag`: `DragGesture`, `pan` lines.
+    public struct Drag: LayoutGesture {
+        public static let kind = "drag"
+        public var configuration: DragGesture.Configuration
+
+        public init() {
+            self.init(DragGesture.Configuration())
+        }
+
+        public init(_ configuration: DragGesture.Configuration) {
+            self.configuration = configuration
+        }
+
+        public static var options: [LayoutOption<Self>] {
+            [
+                .number("slopMm", \.configuration.minimumDistance),
+                .choice("extraFinger", \.configuration.extraTouch, [("cancel", .cancel), ("end", .end)]),
+            ]
+        }
+
+        public func gesture(in shape: Shape) -> DragGesture { DragGesture(configuration) }
+    }
+
+    /// `magnify`: `MagnifyGesture`, `magnify` lines.
+    public struct Magnify: LayoutGesture {
+        public static let kind = "magnify"
+        public var configuration: MagnificationMeasure.Configuration
+
+        public init() {
+            self.init(MagnificationMeasure.defaultConfiguration)
+        }
+
+        public init(_ configuration: MagnificationMeasure.Configuration) {
+            self.configuration = configuration
+        }
+
+        public static var options: [LayoutOption<Self>] {
+            [.number("slopMm", \.configuration.minimumDistanceChange)]
+        }
+
+        public func gesture(in shape: Shape) -> MagnifyGesture { MagnifyGesture(configuration) }
+    }
+
+    /// `rotation`: `RotationGesture`, `rotation` lines.
+    public struct Rotation: LayoutGesture {
+        public static let kind = "rotation"
+        public var configuration: RotationMeasure.Configuration
+
+        public init() {
+            self.init(RotationMeasure.defaultConfiguration)
+        }
+
+        public init(_ configuration: RotationMeasure.Configuration) {
+            self.configuration = configuration
+        }
+
+        public static var options: [LayoutOption<Self>] {
+            [.number("thresholdDegrees", \.configuration.minimumAngle)]
+        }
+
+        public func gesture(in shape: Shape) -> RotationGesture { RotationGesture(configuration) }
+    }
+
+    /// `swipe`: `SwipeGesture`, a `swipe` line.
+    public struct Swipe: LayoutGesture {
+        public static let kind = "swipe"
+        public var configuration: SwipeGesture.Configuration
+
+        public init() {
+            self.init(SwipeGesture.Configuration())
+        }
+
+        public init(_ configuration: SwipeGesture.Configuration) {
+            self.configuration = configuration
+        }
+
+        public static var options: [LayoutOption<Self>] {
+            [
+                .count("fingers", \.configuration.fingers, in: 1...mostFingers),
+                .number("minSpeedMmPerS", \.configuration.minimumSpeed),
+                .number("slopMm", \.configuration.minimumDistance),
+                .flag("diagonals") { $0.configuration.directions = $1 ? .eight : .four },
+                .number("toleranceDegrees", \.configuration.tolerance, in: 0...45),
+            ]
+        }
+
+        /// A direction's tolerance reaches at most halfway to the next direction, so that no swipe lies
+        /// within two.
+        public var conflict: LayoutOptionConflict? {
+            switch configuration.directions {
+            case .eight where configuration.tolerance > 22.5:
+                LayoutOptionConflict(key: "toleranceDegrees", expected: "at most 22.5 with diagonals (half the 45° between two directions)")
+            case .four, .eight:
+                nil
+            }
+        }
+
+        public func gesture(in shape: Shape) -> SwipeGesture { SwipeGesture(configuration) }
+    }
+
+    /// `edge-swipe`: `EdgeSwipeGesture` on the edge of the target's bounding rectangle, `edge-swipe` lines.
+    public struct EdgeSwipe: LayoutGesture {
+        public static let kind = "edge-swipe"
+        /// Its `surface` is the target's bounds, set by `gesture(in:)`.
+        public var configuration: EdgeSwipeGesture.Configuration
+
+        /// `edge` has no default: a layout file must name it (this one's `left` is a placeholder).
+        public init() {
+            self.init(EdgeSwipeGesture.Configuration(edge: .left, surface: Rect(x: 0, y: 0, width: 0, height: 0)))
+        }
+
+        public init(_ configuration: EdgeSwipeGesture.Configuration) {
+            self.configuration = configuration
+        }
+
+        public static var options: [LayoutOption<Self>] {
+            [
+                .choice("edge", \.configuration.edge, [("left", .left), ("right", .right), ("top", .top), ("bottom", .bottom)],
+                        isRequired: true),
+                .number("edgeMm", \.configuration.edgeDistance),
+                .number("slopMm", \.configuration.minimumDistance),
+            ]
+        }
+
+        public func gesture(in shape: Shape) -> EdgeSwipeGesture {
+            var configuration = configuration
+            configuration.surface = shape.bounds
+            return EdgeSwipeGesture(configuration)
+        }
+    }
+}

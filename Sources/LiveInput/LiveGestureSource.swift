@@ -1,0 +1,358 @@
+import EvdevDevice
+import EvdevModel
+import GestureCore
+import Glibc
+import TraceFormats
+
+/// Why a live source could not start, or ended early.
+public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The device could not be opened or read: it is missing, access is denied (the message says how to get
+    /// it without root), it is not an evdev device, it went away, or a call on it failed.
+    case device(EvdevError)
+    /// The device has neither multitouch axes nor `BTN_TOUCH` with `ABS_X`/`ABS_Y`.
+    case notATouchDevice(path: String, name: String)
+    /// The device has no position axes that locate a touch.
+    case noPositionAxes(path: String)
+    /// Reading the device failed `LiveGestureSource.failedReadLimit` times in a row, with no read that worked
+    /// between them.
+    case readFailedRepeatedly(path: String, Errno, times: Int)
+    /// The recording could not be created or written.
+    case recording(TraceError)
+
+    public var description: String {
+        switch self {
+        case .device(let error):
+            error.description
+        case .notATouchDevice(let path, let name):
+            "\(path): \"\(name)\" is not a touch device (it has neither multitouch axes nor BTN_TOUCH with ABS_X/ABS_Y)"
+        case .noPositionAxes(let path):
+            "\(path): expected a touch device with position axes"
+        case .readFailedRepeatedly(let path, let error, let times):
+            "\(path): reading the device failed \(times) times in a row: \(error)"
+        case .recording(let error):
+            error.description
+        }
+    }
+}
+
+/// What a live source says about its device as it goes, besides gestures (for a warning, say).
+public enum LiveNotice: Hashable, Sendable {
+    /// A read failed with the device still there: events may be lost. The gestures in progress are
+    /// cancelled and the device's state is read again. `inARow` counts the failures since the last read
+    /// that worked; at `LiveGestureSource.failedReadLimit` the source ends.
+    case readFailed(Errno, inARow: Int)
+    /// After failed reads, libevdev has read the device's state again: a `SYN_DROPPED` went to the pipeline
+    /// (and the recording), and the resync follows.
+    case resynced
+}
+
+/// Where a live source writes the device's events as an evemu trace, while it recognizes.
+public enum RecordingDestination: Hashable, Sendable {
+    /// A file, created or replaced once the device is open and known to be a touch device: a wrong node or
+    /// a refused device leaves an existing file as it was.
+    case file(FilePath)
+    /// An open file descriptor (standard output, say), left open at the end; `name` is for messages.
+    case descriptor(Int32, name: String)
+}
+
+/// The event clock of a device, estimated from the monotonic clock (SPEC "Live input").
+///
+/// Each event read gives the offset between its own time and its arrival on the monotonic clock; the
+/// latest one is kept, so the estimate follows a device whose timestamps are on another clock (an
+/// emulated device replays its file's timestamps) as well as one on the monotonic clock.
+struct EventClock {
+    private(set) var offset: Int64?
+    private(set) var latest: Timestamp?
+
+    mutating func arrived(_ time: Timestamp, at monotonic: MonotonicTime) {
+        offset = time.microseconds - monotonic.microseconds
+        latest = time
+    }
+
+    /// The event clock at `monotonic`; never before the latest event.
+    func now(monotonic: MonotonicTime) -> Timestamp {
+        guard let offset else { return Timestamp(microseconds: monotonic.microseconds) }
+        let estimate = Timestamp(microseconds: monotonic.microseconds + offset)
+        return latest.map { max($0, estimate) } ?? estimate
+    }
+
+    /// The monotonic time at which the event clock reaches `time`.
+    func monotonic(at time: Timestamp) -> MonotonicTime {
+        MonotonicTime(microseconds: time.microseconds - (offset ?? 0))
+    }
+}
+
+/// The gestures on a touch device, as they happen: a `GestureSource` that reads the device through libevdev
+/// (grab, resync after `SYN_DROPPED`, libevdev's messages, device loss) and recognizes through one
+/// `GesturePipeline`.
+///
+/// Deadlines live in the device's event clock, estimated from the latest event's arrival on the monotonic
+/// clock: with no input, a deadline fires once the event clock is `grace` past it, its lines stamped with the
+/// deadline (SPEC "Live input"). So the gestures equal those of a replay of the recording whenever delivery
+/// latency varies by less than the grace.
+///
+/// ```swift
+/// let source = try LiveGestureSource(device: "/dev/input/event5", recognition: .layout(layout))
+/// var descriptors = [pollfd(fd: source.fileDescriptor!, events: Int16(POLLIN), revents: 0)]
+/// while !source.isFinished {
+///     poll(&descriptors, 1, source.nextWakeup?.pollTimeout(from: .now) ?? -1)
+///     source.dispatch(now: .now) { event in show(event) }
+/// }
+/// if let failure = source.failure { print(failure) }       // the device went away, say
+/// ```
+///
+/// A read that fails with the device still there is taken as a `SYN_DROPPED` (a `LiveNotice`, the gestures
+/// in progress cancelled, the device's state read again); `failedReadLimit` failures in a row end the source,
+/// as a lost device does: the gestures in progress are cancelled at the event-clock time, then
+/// `failure` says why.
+public final class LiveGestureSource: GestureSource {
+    /// Failed reads in a row, with no read that worked between them (an event, or the start of a resync),
+    /// that end the source.
+    public static let failedReadLimit = 8
+    /// The grace of `gestures live` (`--grace-ms`): how far past a deadline the event clock must be before it
+    /// fires with no input.
+    public static let defaultGrace = TimeSpan.ms(20)
+    /// Events read by one `dispatch` at most, so that a device that never pauses still lets deadlines, the
+    /// app's own work and signals through.
+    package static let drainLimit = 1024
+
+    /// The device's node.
+    public var path: String { device.path }
+    /// What libevdev reports of the device.
+    public var description: DeviceDescription { device.description }
+    /// How the device's units map to mm; `resolutionAssumed` when the device reports no resolution and no
+    /// size was given (a caller may warn).
+    public let surface: SurfaceMapping
+    /// How far past a deadline the event clock must be before it fires with no input.
+    public let grace: TimeSpan
+    public private(set) var isFinished = false
+    public private(set) var failure: LiveInputError?
+
+    public var fileDescriptor: Int32? { device.fileDescriptor }
+
+    public var engine: GestureEngine { pipeline?.engine ?? GestureEngine(targets: []) }
+
+    private let device: any EventDevice
+    /// The device's events to gestures; nil for `Recognition.nothing`.
+    private var pipeline: GesturePipeline?
+    private let recorder: EvemuWriter?
+    private let notices: (LiveNotice) -> Void
+    private var clock = EventClock()
+    /// Events may be left to read (in libevdev's queue, where `poll()` does not see them) after a dispatch
+    /// that read `drainLimit` of them.
+    private var more = false
+    /// Writing the recording failed: nothing more is written.
+    private var recordingFailed = false
+
+    /// Opens the touch device at `path` (an `/dev/input/eventN` node, as `DeviceDiscovery` finds them).
+    ///
+    /// - Parameters:
+    ///   - recognition: what to recognize: a layout (nil: the whole surface as one timeline), your own
+    ///     engine, or nothing (only record).
+    ///   - size: the surface's size in mm, for a device that reports no resolution (else the layout's
+    ///     `surface`; else one is assumed, and `surface.resolutionAssumed` says so).
+    ///   - grace: how far past a deadline the event clock must be before it fires with no input.
+    ///   - grab: take the device for this process alone (`EVIOCGRAB`).
+    ///   - recording: also write the device's events there as an evemu trace; the file is created only once
+    ///     the device is open and checked.
+    ///   - explains: also deliver, among the gestures, a `GestureEvent.Kind.explanation` per state transition
+    ///     of the engine's machines, with its reason (`GestureEngine.explains`, `--explain`).
+    ///   - messages: libevdev's own messages about the device (which it would otherwise print on stderr).
+    ///   - notices: failed reads and the resyncs after them.
+    /// - Throws: `LiveInputError`: `.device(.missing)`, `.device(.permissionDenied)` (its description says how
+    ///   to get access to /dev/input), `.device(.notEvdev)`, `.notATouchDevice`, `.noPositionAxes`,
+    ///   `.recording`.
+    public convenience init(device path: String, recognition: Recognition = .layout(nil), size: Size? = nil,
+                            grace: TimeSpan = LiveGestureSource.defaultGrace, grab: Bool = false,
+                            recording: RecordingDestination? = nil, explains: Bool = false,
+                            messages: @escaping LibevdevMessageHandler = { _ in },
+                            notices: @escaping (LiveNotice) -> Void = { _ in }) throws(LiveInputError) {
+        let device: EvdevDevice
+        do {
+            device = try EvdevDevice(path: path, grab: grab, messages: messages)
+        } catch {
+            throw .device(error)
+        }
+        try self.init(input: device, recognition: recognition, size: size, grace: grace, recording: recording,
+                      explains: explains, notices: notices, prepare: { device.useMonotonicClock() })
+    }
+
+    /// A source reading `device` (the package's tests give a stand-in). `prepare` runs once the device is
+    /// known to be a touch device, before the recording is created.
+    package init(input device: any EventDevice, recognition: Recognition, size: Size? = nil,
+                 grace: TimeSpan = LiveGestureSource.defaultGrace, recording: RecordingDestination? = nil,
+                 explains: Bool = false, notices: @escaping (LiveNotice) -> Void = { _ in },
+                 prepare: () -> Void = {}) throws(LiveInputError) {
+        guard device.description.touchProtocol != nil else {
+            device.close()
+            throw .notATouchDevice(path: device.path, name: device.description.name)
+        }
+        prepare()
+        var layoutSurface: Size?
+        if case .layout(let layout?) = recognition { layoutSurface = layout.surface }
+        // Whatever is recognized (`record` too), a device whose touches cannot be located is refused.
+        guard let surface = device.description.surfaceMapping(size: size, layoutSurface: layoutSurface) else {
+            device.close()
+            throw .noPositionAxes(path: device.path)
+        }
+        // Only now, with the device open and checked, is the recording's file created (or replaced).
+        do {
+            switch recording {
+            case .file(let file)?: recorder = try EvemuWriter(path: file)
+            case .descriptor(let descriptor, let name)?: recorder = EvemuWriter(fileDescriptor: descriptor, name: name)
+            case nil: recorder = nil
+            }
+            try recorder?.writeHeader(device.description)
+        } catch {
+            device.close()
+            throw .recording(error)
+        }
+        self.device = device
+        self.surface = surface
+        self.grace = grace
+        self.notices = notices
+        self.pipeline = GesturePipeline(description: device.description, surface: surface, recognition: recognition)
+        self.pipeline?.explains = explains
+    }
+
+    deinit {
+        if !isFinished { device.close() }
+    }
+
+    // MARK: The main loop's calls
+
+    public var nextWakeup: MonotonicTime? {
+        guard !isFinished else { return nil }
+        if more { return .zero }
+        return deadlineWakeup
+    }
+
+    /// When the engine's next deadline is due with no input: the event clock `grace` past it.
+    private var deadlineWakeup: MonotonicTime? {
+        guard let pipeline, let deadline = pipeline.nextDeadline else { return nil }
+        // The engine's time is the device's plus the pipeline's clock shift.
+        return clock.monotonic(at: deadline + TimeSpan(microseconds: -pipeline.clockShift.microseconds) + grace)
+    }
+
+    public func dispatch(now: MonotonicTime, _ deliver: (GestureEvent) -> Void) {
+        guard !isFinished else { return }
+        var revents: Int16 = 0
+        if !more {
+            var descriptor = pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 0) > 0 { revents = descriptor.revents }
+        }
+        if more || revents & Int16(POLLIN) != 0 {
+            drain(now: now, deliver)
+        } else if revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            end(.device(.lost(path: device.path, name: device.description.name)), now: now, deliver)
+        } else if let due = deadlineWakeup, now >= due, let shift = pipeline?.clockShift {
+            // A deadline with no input: fire what is due, stamped with its own time.
+            let time = clock.now(monotonic: now) + shift + TimeSpan(microseconds: -grace.microseconds)
+            if let events = pipeline?.advance(to: time) { deliverAll(events, deliver) }
+        }
+    }
+
+    public func change(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent],
+                       _ deliver: (GestureEvent) -> Void) {
+        dispatch(now: now, deliver)
+        guard !isFinished, let shift = pipeline?.clockShift else { return }
+        // On the event clock less the grace, as a deadline fires: a frame still on its way within the grace
+        // is not overtaken. Never before the latest time the engine reached.
+        let estimate = clock.now(monotonic: now) + shift + TimeSpan(microseconds: -grace.microseconds)
+        let time = max(pipeline?.latestTime ?? estimate, estimate)
+        if let events = pipeline?.change(at: time, body) { deliverAll(events, deliver) }
+    }
+
+    /// The end at `now`: an empty `SYN_REPORT` at the event-clock time goes to the recording and the pipeline
+    /// (so a replay of the recording gives what was delivered), then the gestures in progress are cancelled
+    /// at that time (`GesturePipeline.finish(at:)`), the recording is closed and so is the device.
+    public func stop(now: MonotonicTime, _ deliver: (GestureEvent) -> Void) {
+        guard !isFinished else { return }
+        isFinished = true
+        more = false
+        let time = clock.now(monotonic: now)
+        record(InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0))
+        if let events = pipeline?.finish(at: time) { deliverAll(events, deliver) }
+        do {
+            if !recordingFailed { try recorder?.close() }
+        } catch {
+            failure = failure ?? .recording(error)
+        }
+        device.close()
+    }
+
+    // MARK: Reading
+
+    /// Reads the events waiting, `drainLimit` at most. A read that fails with the device still there is
+    /// taken as a `SYN_DROPPED` (SPEC "Live input"): a notice, then, once libevdev has read the device's
+    /// state again, a `SYN_DROPPED` at the event-clock time, and libevdev's resync.
+    private func drain(now: MonotonicTime, _ deliver: (GestureEvent) -> Void) {
+        for _ in 0..<Self.drainLimit {
+            let read: DeviceRead
+            do {
+                read = try device.next()
+            } catch {
+                end(.device(error), now: now, deliver)
+                return
+            }
+            switch read {
+            case .event(let event):
+                clock.arrived(event.time, at: now)
+                take(event, deliver)
+            case .synced(let event):
+                // Stamped with an earlier event's time: not a reading of the device's clock.
+                take(event, deliver)
+            case .wouldBlock:
+                more = false
+                return
+            case .failed(let error, let inARow):
+                notices(.readFailed(error, inARow: inARow))
+                if inARow >= Self.failedReadLimit {
+                    end(.readFailedRepeatedly(path: device.path, error, times: inARow), now: now, deliver)
+                }
+            case .resynced:
+                notices(.resynced)
+                // At the event-clock time, as a stop: never before a deadline fired with no input, so that a
+                // replay of the recording fires the same ones before it. Before any event the device's clock
+                // is unknown, and nothing is in progress: at 0, as libevdev stamps its resync then.
+                let time = clock.offset == nil ? Timestamp(microseconds: 0) : clock.now(monotonic: now)
+                take(InputEvent(time: time, type: EventType.syn, code: SynCode.dropped, value: 0), deliver)
+            }
+            if isFinished { return }
+            // The recording could not be written: the end, as for a read that failed too often.
+            if recordingFailed {
+                stop(now: now, deliver)
+                return
+            }
+        }
+        more = true
+    }
+
+    /// Hands one event to the recorder and the pipeline.
+    private func take(_ event: InputEvent, _ deliver: (GestureEvent) -> Void) {
+        record(event)
+        if let events = pipeline?.handle(event) { deliverAll(events, deliver) }
+    }
+
+    /// Writes one event to the recording, if there is one; a failure is kept (`drain` then ends the source),
+    /// and nothing more is written.
+    private func record(_ event: InputEvent) {
+        guard let recorder, !recordingFailed else { return }
+        do {
+            try recorder.write(event)
+        } catch {
+            recordingFailed = true
+            failure = failure ?? .recording(error)
+        }
+    }
+
+    /// The end for `reason`: as a stop, then `failure` says why (the first reason, if several).
+    private func end(_ reason: LiveInputError, now: MonotonicTime, _ deliver: (GestureEvent) -> Void) {
+        failure = failure ?? reason
+        stop(now: now, deliver)
+    }
+
+    private func deliverAll(_ events: [GestureEvent], _ deliver: (GestureEvent) -> Void) {
+        for event in events { deliver(event) }
+    }
+}

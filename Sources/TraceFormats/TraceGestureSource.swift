@@ -1,0 +1,243 @@
+import EvdevModel
+import GestureCore
+
+extension TraceReader {
+    /// The file the trace's description came from, for messages about it: the trace itself for its own
+    /// header, else the description file.
+    public var descriptionFile: FilePath {
+        switch descriptionSource {
+        case .header: path
+        case .file(let file): file
+        }
+    }
+
+    /// Checks that the description is a touch device whose positions can be located.
+    ///
+    /// - Throws: `TraceError.malformed`, naming the description's file: not a touch device, or a position
+    ///   axis without a range (SPEC "Input files").
+    public func checkTouchDevice() throws(TraceError) {
+        guard description.touchProtocol != nil else {
+            throw TraceError(.malformed, path: descriptionFile,
+                             message: "expected a touch device (multitouch axes, or BTN_TOUCH with ABS_X/ABS_Y); \"\(description.name)\" is not one")
+        }
+        if let (code, info) = description.positionAxisWithoutRange {
+            let name = EvdevNames.code(code, type: EventType.abs) ?? "axis \(code)"
+            throw TraceError(.malformed, path: descriptionFile,
+                             message: "expected the position axis \(name) to span a range (maximum above minimum), "
+                                + "found \(info.minimum) to \(info.maximum): positions on it cannot be told apart")
+        }
+    }
+
+    /// The mapping of the device's units to mm (`DeviceDescription.surfaceMapping(size:layoutSurface:)`).
+    ///
+    /// - Throws: `TraceError.malformed` when the device has no position axes.
+    public func surfaceMapping(size: Size?, layoutSurface: Size?) throws(TraceError) -> SurfaceMapping {
+        guard let mapping = description.surfaceMapping(size: size, layoutSurface: layoutSurface) else {
+            throw TraceError(.malformed, path: descriptionFile, message: "expected the device to have position axes")
+        }
+        return mapping
+    }
+}
+
+/// The gestures of a recorded trace, as a `GestureSource`: at once (as `gestures replay` prints them) or at
+/// the trace's own pace (as they happened, for a demo or a UI test).
+///
+/// ```swift
+/// let source = try TraceGestureSource(path: "taps.evemu", recognition: .layout(layout), pacing: .realTime(speed: 1))
+/// while !source.isFinished {
+///     if let wakeup = source.nextWakeup { sleep(until: wakeup) }
+///     source.dispatch(now: .now) { event in show(event) }
+/// }
+/// ```
+///
+/// A trace has no descriptor to poll (`fileDescriptor` is nil): it is read when its time comes. At the end of
+/// the trace the gestures in progress are cancelled at the last frame's time, as in a replay; a trace that
+/// turns out malformed part-way ends the same way at its last good frame, with `failure` saying why.
+public final class TraceGestureSource: GestureSource {
+    /// How fast a trace's events come.
+    public enum Pacing: Hashable, Sendable {
+        /// All at once: each `dispatch` handles up to `TraceGestureSource.batch` events, and `nextWakeup` is
+        /// at once until the end.
+        case asFastAsPossible
+        /// At the trace's own pace, divided by `speed` (2: twice as fast): the first event at the first
+        /// `dispatch`, each later one once as much time has passed as in the trace, and each deadline (a
+        /// long press) at its own time. A clock that steps back goes on from where it was.
+        case realTime(speed: Double)
+    }
+
+    /// Events handled by one `dispatch` at most, as fast as possible: a loop that also draws stays responsive.
+    public static let batch = 4096
+
+    /// The trace's path, as given.
+    public var path: FilePath { reader.path }
+    /// The trace's device.
+    public var description: DeviceDescription { reader.description }
+    /// How the device's units map to mm.
+    public let surface: SurfaceMapping
+    /// How fast the events come.
+    public let pacing: Pacing
+    public private(set) var isFinished = false
+    public private(set) var failure: TraceError?
+    /// What the end of the trace found (a partial frame dropped, the last frame's time); nil before it.
+    public private(set) var endOfInput: GesturePipeline.EndOfInput?
+    /// The number of the trace's last line when it was dropped for having no line end (known at the end).
+    public var cutShortLine: Int? { reader.cutShortLine }
+
+    public var fileDescriptor: Int32? { nil }
+
+    public var engine: GestureEngine { pipeline?.engine ?? GestureEngine(targets: []) }
+
+    private let reader: TraceReader
+    /// Nil for `Recognition.nothing`.
+    private var pipeline: GesturePipeline?
+    /// The next event, read ahead (`.realTime`): handled once its time comes.
+    private var pending: InputEvent?
+    /// `.realTime`: the device time that `monotonic` stands for.
+    private var origin: (device: Timestamp, monotonic: MonotonicTime)?
+
+    /// A source of `reader`'s events through `pipeline` (nil: read for nothing).
+    public init(reader: TraceReader, pipeline: GesturePipeline?, surface: SurfaceMapping, pacing: Pacing = .asFastAsPossible) {
+        self.reader = reader
+        self.pipeline = pipeline
+        self.surface = surface
+        self.pacing = pacing
+    }
+
+    /// Opens the trace at `path` (with its description, as `TraceReader.open(path:device:)` finds it) and
+    /// recognizes gestures in it as `recognition` says; `size` for a device that reports no resolution.
+    ///
+    /// - Throws: `TraceError`: the trace cannot be read (`.unreadable`), or its description is not a
+    ///   touch device with position axes (`.malformed`).
+    public convenience init(path: FilePath, device: FilePath? = nil, recognition: Recognition = .layout(nil),
+                            size: Size? = nil, pacing: Pacing = .asFastAsPossible) throws(TraceError) {
+        let reader = try TraceReader.open(path: path, device: device)
+        try reader.checkTouchDevice()
+        var layoutSurface: Size?
+        if case .layout(let layout?) = recognition { layoutSurface = layout.surface }
+        let surface = try reader.surfaceMapping(size: size, layoutSurface: layoutSurface)
+        self.init(reader: reader, pipeline: GesturePipeline(description: reader.description, surface: surface, recognition: recognition),
+                  surface: surface, pacing: pacing)
+    }
+
+    public var nextWakeup: MonotonicTime? {
+        guard !isFinished else { return nil }
+        guard case .realTime = pacing, origin != nil, let pending else { return .zero }
+        var due = pending.time
+        if let pipeline, let deadline = pipeline.nextDeadline {
+            due = min(due, deadline + TimeSpan(microseconds: -pipeline.clockShift.microseconds))
+        }
+        return monotonic(at: due)
+    }
+
+    public func dispatch(now: MonotonicTime, _ deliver: (GestureEvent) -> Void) {
+        guard !isFinished else { return }
+        switch pacing {
+        case .asFastAsPossible:
+            for _ in 0..<Self.batch {
+                guard let event = read(deliver) else { return }
+                handle(event, deliver)
+            }
+        case .realTime:
+            if origin == nil {
+                guard let first = read(deliver) else { return }
+                pending = first
+                origin = (first.time, now)
+            }
+            while let event = pending, event.time <= deviceTime(at: now) {
+                pending = nil
+                handle(event, deliver)
+                guard let next = read(deliver) else { return }
+                if next.time < event.time {
+                    // The clock stepped back: the event is due at once, and the trace goes on from there.
+                    origin = (next.time, monotonic(at: event.time))
+                }
+                pending = next
+            }
+            // The deadlines due by now: none beyond the next event, which is later.
+            if let shift = pipeline?.clockShift, let deadline = pipeline?.nextDeadline {
+                let time = deviceTime(at: now) + shift
+                if deadline <= time, let events = pipeline?.advance(to: time) { deliverAll(events, deliver) }
+            }
+        }
+    }
+
+    public func change(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent],
+                       _ deliver: (GestureEvent) -> Void) {
+        dispatch(now: now, deliver)
+        guard !isFinished, let shift = pipeline?.clockShift else { return }
+        // As fast as possible: at the last frame's time. At the trace's pace: at the time `now` stands for.
+        var time = pipeline?.latestTime ?? .zero
+        if case .realTime = pacing, origin != nil {
+            time = max(time, deviceTime(at: now) + shift)
+        }
+        if let events = pipeline?.change(at: time, body) { deliverAll(events, deliver) }
+    }
+
+    public func stop(now: MonotonicTime, _ deliver: (GestureEvent) -> Void) {
+        guard !isFinished else { return }
+        finish(deliver)
+    }
+
+    // MARK: Reading
+
+    /// The next event of the trace; nil at its end, or when it turned out malformed (the source then ends).
+    private func read(_ deliver: (GestureEvent) -> Void) -> InputEvent? {
+        do {
+            if let event = try reader.next() { return event }
+        } catch {
+            failure = error
+        }
+        finish(deliver)
+        return nil
+    }
+
+    private func handle(_ event: InputEvent, _ deliver: (GestureEvent) -> Void) {
+        if let events = pipeline?.handle(event) { deliverAll(events, deliver) }
+    }
+
+    /// The end: the gestures in progress are cancelled at the last frame's time (`GesturePipeline.finish()`).
+    private func finish(_ deliver: (GestureEvent) -> Void) {
+        isFinished = true
+        pending = nil
+        if let end = pipeline?.finish() {
+            endOfInput = end
+            deliverAll(end.events, deliver)
+        } else {
+            endOfInput = GesturePipeline.EndOfInput(events: [], partialFrameDropped: false, lastFrameTime: nil)
+        }
+    }
+
+    private func deliverAll(_ events: [GestureEvent], _ deliver: (GestureEvent) -> Void) {
+        for event in events { deliver(event) }
+    }
+
+    // MARK: Pace
+
+    private var speed: Double {
+        switch pacing {
+        case .asFastAsPossible: 1
+        case .realTime(let speed): speed > 0 && speed.isFinite ? speed : 1
+        }
+    }
+
+    /// The device time that `now` stands for (`.realTime`, once started).
+    private func deviceTime(at now: MonotonicTime) -> Timestamp {
+        let origin = origin ?? (Timestamp.zero, MonotonicTime.zero)
+        let elapsed = Double((now - origin.monotonic).microseconds) * speed
+        return origin.device + TimeSpan(microseconds: Int64(clamping: elapsed.rounded(.down)))
+    }
+
+    /// The monotonic time at which the device time `time` comes (`.realTime`, once started).
+    private func monotonic(at time: Timestamp) -> MonotonicTime {
+        let origin = origin ?? (Timestamp.zero, MonotonicTime.zero)
+        let span = Double((time - origin.device).microseconds) / speed
+        return origin.monotonic + TimeSpan(microseconds: Int64(clamping: span.rounded(.up)))
+    }
+}
+
+extension Int64 {
+    /// `value` rounded to an integer within the range (NaN: 0).
+    fileprivate init(clamping value: Double) {
+        if value.isNaN { self = 0 } else if value >= 9.2e18 { self = .max } else if value <= -9.2e18 { self = .min } else { self = Int64(value) }
+    }
+}

@@ -1,0 +1,179 @@
+import CLibevdev
+import EvdevDevice
+import EvdevModel
+import GestureCore
+import GestureFormat
+import Glibc
+import LiveInput
+import Replay
+import TraceFormats
+
+/// Options of `gestures live` and `gestures record`.
+struct LiveOptions {
+    /// nil: the layout's default (the whole surface as one timeline).
+    var layout: Layout?
+    var format: OutputFormat = .jsonl
+    /// Print a line per state transition of the machines, with its reason, among the events (`--explain`).
+    var explain = false
+    var size: Size?
+    /// How far past a deadline the estimated event clock must be before it fires with no input.
+    var grace: TimeSpan = LiveGestureSource.defaultGrace
+    var grab = false
+    /// Write the device's events here as an evemu trace (`--record`, `gestures record`).
+    var record: RecordingDestination?
+}
+
+extension RecordingDestination {
+    /// `gestures record` without `-o`.
+    static var standardOutput: RecordingDestination { .descriptor(1, name: "standard output") }
+}
+
+/// How a live session ended.
+enum LiveEnding: Equatable {
+    /// SIGINT or SIGTERM: exit status 0.
+    case interrupted
+    /// The device went away: exit status 74.
+    case deviceLost(String)
+}
+
+/// `gestures live` and `record`: the library's live source in a plain `poll()` loop, with SIGINT and SIGTERM
+/// beside its descriptor, printing the gestures as they come.
+final class LiveSession {
+    private let source: LiveGestureSource
+    private let formatter: EventFormatter
+    private let output: LineWriter?
+    private let failures: ReadFailures
+    private let clock = SystemMonotonicClock()
+    /// SIGINT and SIGTERM, blocked for the process from the session's start.
+    private let signals: Int32
+
+    /// Opens the device and prepares the session; `recognize` false for `gestures record`.
+    init(device path: String, options: LiveOptions, recognize: Bool = true, output: LineWriter?) throws(CommandError) {
+        // SIGINT and SIGTERM are held from here on, before a recording's file exists: one that comes while the
+        // session starts ends it cleanly at the loop's first poll(), with the recording complete.
+        let signals = gestures_signalfd_for_termination()
+        guard signals >= 0 else { throw CommandError(status: CommandError.io, "cannot watch SIGINT and SIGTERM") }
+        var started = false
+        defer { if !started { close(signals) } }
+        let failures = ReadFailures(path: path)
+        do {
+            source = try LiveGestureSource(device: path, recognition: recognize ? .layout(options.layout) : .nothing,
+                                           size: options.size, grace: options.grace, grab: options.grab,
+                                           recording: options.record, explains: options.explain,
+                                           messages: LibevdevMessages.handler(for: path), notices: failures.notice)
+        } catch {
+            throw LiveSession.commandError(error)
+        }
+        if source.surface.resolutionAssumed && recognize {
+            Diagnostics.warnResolutionAssumed(for: path)
+        }
+        self.formatter = EventFormatter(format: options.format)
+        self.output = output
+        self.failures = failures
+        self.signals = signals
+        started = true
+    }
+
+    deinit {
+        close(signals)
+    }
+
+    /// SPEC's exit status for each way a live source fails.
+    static func commandError(_ error: LiveInputError) -> CommandError {
+        let status: Int32
+        switch error {
+        case .device(.missing): status = CommandError.missing
+        case .device(.permissionDenied): status = CommandError.permission
+        case .device(.notEvdev), .notATouchDevice, .noPositionAxes: status = CommandError.usage
+        case .device(.lost), .device(.failed), .readFailedRepeatedly, .recording: status = CommandError.io
+        }
+        return CommandError(status: status, error.description)
+    }
+
+    private func emit(_ event: GestureEvent) {
+        output?.write(event, with: formatter)
+    }
+
+    /// Runs until SIGINT/SIGTERM, until the device goes away, or until reading it fails
+    /// `LiveGestureSource.failedReadLimit` times in a row.
+    func run() throws(CommandError) -> LiveEnding {
+        var descriptors = [pollfd(fd: source.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+        while true {
+            // Sleep until input, a signal, or the source's next wake-up (a deadline plus the grace).
+            let timeout = source.nextWakeup.map { $0.pollTimeout(from: clock.now()) } ?? -1
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            if poll(&descriptors, 2, timeout) < 0 {
+                if errno == EINTR { continue }
+                throw CommandError(status: CommandError.io, "poll failed: \(String(cString: strerror(errno)))")
+            }
+            if descriptors[1].revents != 0 {
+                source.stop(now: clock.now(), emit)
+                try ended()
+                return .interrupted
+            }
+            source.dispatch(now: clock.now(), emit)
+            if source.isFinished {
+                // The device was lost, or reading it (or writing the recording) failed: every gesture begun has
+                // ended all the same.
+                try ended()
+                guard case .device(.lost)? = source.failure else { preconditionFailure("live: ended by itself with no loss") }
+                let message = source.failure?.description ?? ""
+                Diagnostics.error(message)
+                return .deviceLost(message)
+            }
+            output?.flush()
+            if output?.failed == true {
+                source.stop(now: clock.now()) { _ in }
+                throw CommandError(status: CommandError.io, "cannot write the output")
+            }
+        }
+    }
+
+    /// After the source's end: the count of failed reads if there were several runs, the output flushed, and
+    /// the failure thrown, unless it is the device's loss (the caller reports that).
+    private func ended() throws(CommandError) {
+        failures.sayTotal()
+        output?.flush()
+        switch source.failure {
+        case nil, .device(.lost)?: return
+        case let failure?: throw LiveSession.commandError(failure)
+        }
+    }
+}
+
+/// Counts the failed reads of a session (SPEC "Live input"): the first run of failures is said at once, the
+/// others in one line at the end.
+private final class ReadFailures {
+    let path: String
+    private var failedReads = 0
+    private var resyncs = 0
+    /// Runs of failures, each after a read that worked.
+    private var runs = 0
+
+    init(path: String) {
+        self.path = path
+    }
+
+    func notice(_ notice: LiveNotice) {
+        switch notice {
+        case .readFailed(let error, let inARow):
+            failedReads += 1
+            guard inARow == 1 else { return }
+            runs += 1
+            if runs == 1 {
+                Diagnostics.warn("\(path): reading the device failed (\(error)): events may be lost; "
+                                 + "the gestures in progress are cancelled and the device's state is read again")
+            }
+        case .resynced:
+            resyncs += 1
+        }
+    }
+
+    func sayTotal() {
+        guard runs > 1 else { return }
+        Diagnostics.warn("\(path): in all, reading the device failed \(failedReads) times, "
+                         + "and its state was read again \(resyncs) times")
+    }
+}

@@ -1,0 +1,301 @@
+import GestureCore
+import GestureFormat
+import GestureTestSupport
+import Testing
+
+/// A timeline's `zoom` option (SPEC "timeline", **zoom**): pinch-to-zoom and two-finger pan of the visible
+/// domain. The numeric chart spans x 10–210 mm for 0–20 in buckets of 1, so unzoomed value(x) = (x − 10) / 10;
+/// once zoomed to [lower, upper], value(x) = lower + (x − 10) / 200 × (upper − lower).
+@Suite struct TimelineZoomTests {
+    static func chart(zoom: ZoomConfiguration? = ZoomConfiguration()) -> Layout {
+        Layout(regions: [
+            .timeline(TimelineConfiguration(name: "chart", rect: Rect(x: 10, y: 5, width: 200, height: 60),
+                                            domain: .numeric(start: 0, end: 20, bucket: 1), zoom: zoom)),
+        ])
+    }
+
+    static func line(_ time: String, _ phase: String, _ start: String, _ end: String) -> String {
+        #"{"time":\#(time),"region":"chart","type":"zoom","phase":"\#(phase)","visible":{"start":\#(start),"end":\#(end)}}"#
+    }
+
+    /// Two fingers at 90 and 130 (midpoint 110: value 10 on the whole chart) spread to 70 and 150: scale 2,
+    /// so the chart shows 10 of 20 about 10: 5–15. Both fingers lift `after` later.
+    static func zoomToFiveFifteen(after: TimeSpan = .ms(10)) -> [ScriptAction] {
+        [together(.down(0, Point(x: 90, y: 30)), .down(1, Point(x: 130, y: 30))),
+         .wait(.ms(10)), together(.move(0, Point(x: 70, y: 30)), .move(1, Point(x: 150, y: 30))),
+         .wait(after), together(.up(0), .up(1))]
+    }
+
+    // MARK: Pinch in and out
+
+    @Test func pinchingOutZoomsInAboutTheValueUnderTheFingers_andATapAndASelectionThenMapThroughIt() {
+        let lines = play(Self.chart()) {
+            down(0, at: 100, 30)
+            after(.ms(10))
+            down(1, at: 120, 30)                // 20 mm apart, midpoint 110: value 10 is gripped
+            after(.ms(10))
+            together(.move(0, Point(x: 99, y: 30)), .move(1, Point(x: 121, y: 30)))    // 22 mm: within the slop
+            after(.ms(10))
+            together(.move(0, Point(x: 90, y: 30)), .move(1, Point(x: 130, y: 30)))    // 40 mm: scale 2, span 10 about 10
+            after(.ms(10))
+            together(.move(0, Point(x: 70, y: 30)), .move(1, Point(x: 150, y: 30)))    // 80 mm: scale 4, span 5
+            after(.ms(10))
+            up(1)                               // ended; the finger left does nothing more
+            after(.ms(10))
+            move(0, to: 60, 30)
+            after(.ms(10))
+            up(0)
+            after(.ms(500))
+            // A tap at 60 mm, a quarter of the width: 7.5 + 0.25 × 5 = 8.75, in bucket 8.
+            down(0, at: 60, 30); after(.ms(50)); up(0)
+            after(.ms(500))
+            // A long press at 160 mm (11.25, bucket 11) dragged to 200 mm (12.25, bucket 12).
+            down(0, at: 160, 30); after(.ms(300)); tick()
+            move(0, to: 200, 30); after(.ms(10)); up(0)
+        }
+        #expect(lines == [
+            Self.line("0.030000", "began", "5", "15"),
+            Self.line("0.040000", "changed", "7.5", "12.5"),
+            Self.line("0.050000", "ended", "7.5", "12.5"),
+            #"{"time":0.620000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":8.75,"selection":{"start":8,"end":8}}"#,
+            #"{"time":1.420000,"region":"chart","type":"select","phase":"began","anchor":11,"selection":{"start":11,"end":11}}"#,
+            #"{"time":1.420000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":1.420000,"region":"chart","type":"select","phase":"changed","anchor":11,"selection":{"start":11,"end":12}}"#,
+            #"{"time":1.430000,"region":"chart","type":"select","phase":"ended","anchor":11,"selection":{"start":11,"end":12}}"#,
+        ])
+    }
+
+    @Test func pinchingInZoomsOut_untilTheWholeDomain() {
+        let lines = play(Self.chart()) {
+            Self.zoomToFiveFifteen()
+            after(.ms(500))
+            // 80 mm apart about 110: value 10 of 5–15 is gripped.
+            together(.down(0, Point(x: 70, y: 30)), .down(1, Point(x: 150, y: 30)))
+            after(.ms(10))
+            together(.move(0, Point(x: 80, y: 30)), .move(1, Point(x: 140, y: 30)))    // 60 mm: scale 0.75, span 13.333
+            after(.ms(10))
+            together(.move(0, Point(x: 90, y: 30)), .move(1, Point(x: 130, y: 30)))    // 40 mm: scale 0.5, span 20: all
+            after(.ms(10))
+            together(.move(0, Point(x: 100, y: 30)), .move(1, Point(x: 120, y: 30)))   // scale 0.25: still all, no line
+            after(.ms(10))
+            together(.up(0), .up(1))
+        }
+        #expect(lines == [
+            Self.line("0.010000", "began", "5", "15"),
+            Self.line("0.020000", "ended", "5", "15"),
+            Self.line("0.530000", "began", "3.333", "16.667"),
+            Self.line("0.540000", "changed", "0", "20"),
+            Self.line("0.560000", "ended", "0", "20"),
+        ])
+    }
+
+    // MARK: Clamping
+
+    @Test func theVisibleDomainStaysWithinTheWholeDomain() {
+        let lines = play(Self.chart()) {
+            Self.zoomToFiveFifteen()
+            after(.ms(500))
+            // Two fingers about 20 mm (5% of the width: 5.5 in 5–15), moved right together: the chart follows
+            // them, showing earlier values, until it reaches its start.
+            together(.down(0, Point(x: 10, y: 30)), .down(1, Point(x: 30, y: 30)))
+            after(.ms(10))
+            together(.move(0, Point(x: 60, y: 30)), .move(1, Point(x: 80, y: 30)))     // midpoint 70 (30%): 2.5–12.5
+            after(.ms(10))
+            together(.move(0, Point(x: 110, y: 30)), .move(1, Point(x: 130, y: 30)))   // 120 (55%): 5.5 − 5.5 = 0: 0–10
+            after(.ms(10))
+            together(.move(0, Point(x: 190, y: 30)), .move(1, Point(x: 210, y: 30)))   // 200 (95%): −4, kept at 0–10
+            after(.ms(10))
+            together(.move(0, Point(x: 110, y: 30)), .move(1, Point(x: 130, y: 30)))   // back to 120: 0–10, no line
+            after(.ms(10))
+            together(.move(0, Point(x: 60, y: 30)), .move(1, Point(x: 80, y: 30)))     // back to 70: 2.5–12.5
+            after(.ms(10))
+            together(.up(0), .up(1))
+            after(.ms(500))
+            // About 200 mm (95%: 12 in 2.5–12.5), moved to 20 mm (5%): 11.5–21.5, kept at 10–20.
+            together(.down(0, Point(x: 190, y: 30)), .down(1, Point(x: 210, y: 30)))
+            after(.ms(10))
+            together(.move(0, Point(x: 10, y: 30)), .move(1, Point(x: 30, y: 30)))
+            after(.ms(10))
+            together(.up(0), .up(1))
+        }
+        #expect(lines == [
+            Self.line("0.010000", "began", "5", "15"),
+            Self.line("0.020000", "ended", "5", "15"),
+            Self.line("0.530000", "began", "2.5", "12.5"),
+            Self.line("0.540000", "changed", "0", "10"),
+            Self.line("0.570000", "changed", "2.5", "12.5"),
+            Self.line("0.580000", "ended", "2.5", "12.5"),
+            Self.line("1.090000", "began", "10", "20"),
+            Self.line("1.100000", "ended", "10", "20"),
+        ])
+    }
+
+    @Test func theVisibleSpanIsAtLeastOneBucket_orTheMinimumSpanAskedFor() {
+        func pinch() -> [ScriptAction] {
+            // 4 mm apart about 110 (value 10), spread to 20 mm (scale 5: span 4) and to 100 mm (scale 25: span 0.8).
+            [together(.down(0, Point(x: 108, y: 30)), .down(1, Point(x: 112, y: 30))),
+             .wait(.ms(10)), together(.move(0, Point(x: 100, y: 30)), .move(1, Point(x: 120, y: 30))),
+             .wait(.ms(10)), together(.move(0, Point(x: 60, y: 30)), .move(1, Point(x: 160, y: 30))),
+             .wait(.ms(10)), together(.up(0), .up(1))]
+        }
+        #expect(play(Self.chart()) { pinch() } == [
+            Self.line("0.010000", "began", "8", "12"),
+            Self.line("0.020000", "changed", "9.5", "10.5"),
+            Self.line("0.030000", "ended", "9.5", "10.5"),
+        ])
+        #expect(play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 2.5))) { pinch() } == [
+            Self.line("0.010000", "began", "8", "12"),
+            Self.line("0.020000", "changed", "8.75", "11.25"),
+            Self.line("0.030000", "ended", "8.75", "11.25"),
+        ])
+        // A minimum beyond the domain allows no zooming in at all.
+        #expect(play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 50))) { pinch() } == [
+            Self.line("0.010000", "began", "0", "20"),
+            Self.line("0.030000", "ended", "0", "20"),
+        ])
+    }
+
+    // MARK: Two-finger pan
+
+    @Test func aTwoFingerPanMovesTheZoomedChartWithTheFingers() {
+        let lines = play(Self.chart()) {
+            Self.zoomToFiveFifteen()
+            after(.ms(500))
+            together(.down(0, Point(x: 90, y: 30)), .down(1, Point(x: 130, y: 30)))   // midpoint 110: value 10
+            after(.ms(10))
+            together(.move(0, Point(x: 88, y: 30)), .move(1, Point(x: 128, y: 30)))   // the midpoint moved 2 mm: within the slop
+            after(.ms(10))
+            together(.move(0, Point(x: 80, y: 30)), .move(1, Point(x: 120, y: 30)))   // 10 mm: began; 10 at 45%: 5.5–15.5
+            after(.ms(10))
+            together(.move(0, Point(x: 70, y: 30)), .move(1, Point(x: 110, y: 30)))   // 10 at 40%: 6–16
+            after(.ms(10))
+            up(0)
+            after(.ms(10))
+            up(1)
+        }
+        #expect(lines == [
+            Self.line("0.010000", "began", "5", "15"),
+            Self.line("0.020000", "ended", "5", "15"),
+            Self.line("0.540000", "began", "5.5", "15.5"),
+            Self.line("0.550000", "changed", "6", "16"),
+            Self.line("0.560000", "ended", "6", "16"),
+        ])
+    }
+
+    // MARK: With and without the option
+
+    @Test func aOneFingerPanIsCancelledByTheSecondFinger_whichThenPinches() {
+        let lines = play(Self.chart()) {
+            down(0, at: 90, 30)
+            after(.ms(10))
+            move(0, to: 100, 30)                // pan began
+            after(.ms(10))
+            down(1, at: 140, 30)                // pan cancelled; the pair is 40 mm apart about 120 (value 11)
+            after(.ms(10))
+            move(1, to: 180, 30)                // 80 mm about 140 (65%): span 10, 11 − 6.5 = 4.5: 4.5–14.5
+            after(.ms(10))
+            together(.up(0), .up(1))
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            #"{"time":0.020000,"region":"chart","type":"pan","phase":"cancelled","dx":10,"dy":0}"#,
+            Self.line("0.030000", "began", "4.5", "14.5"),
+            Self.line("0.040000", "ended", "4.5", "14.5"),
+        ])
+    }
+
+    @Test func withoutTheOptionTwoFingersDoNothing_andTapsMapThroughTheWholeDomain() {
+        let lines = play(Self.chart(zoom: nil)) {
+            Self.zoomToFiveFifteen()
+            after(.ms(500))
+            down(0, at: 60, 30); after(.ms(50)); up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.570000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":5,"selection":{"start":5,"end":5}}"#,
+        ])
+    }
+
+    // MARK: Dates
+
+    /// November 2025 by day over 300 mm from x 10: 10 mm a day, so x = 155 is 2025-11-15T12:00:00Z.
+    static let dateChart = Layout(regions: [
+        .timeline(TimelineConfiguration(name: "chart", rect: Rect(x: 10, y: 5, width: 300, height: 60),
+                                        domain: .date(start: CivilDay(year: 2025, month: 11, day: 1)!,
+                                                      end: CivilDay(year: 2025, month: 12, day: 1)!, bucket: .day),
+                                        zoom: ZoomConfiguration())),
+    ])
+
+    @Test func pinchZoomingADateChartKeepsTheDayUnderTheFingers() {
+        var player = ScriptPlayer(layout: Self.dateChart)
+        func valueAtTheFingers() -> DomainValue? {
+            player.engine.component(of: "chart", as: TimelineComponent.self)?.value(at: 155)
+        }
+        player.run([down(0, at: 155, 30), after(.ms(50)), up(0)])
+        let valueBefore = valueAtTheFingers()
+        player.run([
+            after(.ms(500)),
+            together(.down(0, Point(x: 140, y: 30)), .down(1, Point(x: 170, y: 30))),   // 30 mm about 155
+            after(.ms(10)),
+            // 90 mm: scale 3, so 10 days, with day 14.5 still at 145/300 of the width: from 14.5 − 145/300 × 10 = 9⅔
+            // days (2025-11-10T16:00:00Z) to 19⅔.
+            together(.move(0, Point(x: 110, y: 30)), .move(1, Point(x: 200, y: 30))),
+            after(.ms(10)),
+            together(.up(0), .up(1)),
+        ])
+        let valueAfter = valueAtTheFingers()
+        player.run([
+            .wait(.ms(500)), down(0, at: 155, 30), .wait(.ms(50)), up(0),               // the same instant, the same day
+            .wait(.ms(500)), down(0, at: 10, 30), .wait(.ms(50)), up(0),                // the left edge: 9⅔ days in
+        ])
+        player.finish()
+        #expect(valueBefore == .instant(seconds: 1_763_208_000))    // 2025-11-15T12:00:00Z
+        #expect(valueAfter == valueBefore)
+        let formatter = EventFormatter()
+        #expect(player.events.map { formatter.line(for: $0) } == [
+            #"{"time":0.050000,"region":"chart","type":"tap","x":155,"y":30,"count":1,"value":"2025-11-15T12:00:00Z","selection":{"start":"2025-11-15","end":"2025-11-15"}}"#,
+            #"{"time":0.560000,"region":"chart","type":"zoom","phase":"began","visible":{"start":"2025-11-10T16:00:00Z","end":"2025-11-20T16:00:00Z"}}"#,
+            #"{"time":0.570000,"region":"chart","type":"zoom","phase":"ended","visible":{"start":"2025-11-10T16:00:00Z","end":"2025-11-20T16:00:00Z"}}"#,
+            #"{"time":1.120000,"region":"chart","type":"tap","x":155,"y":30,"count":1,"value":"2025-11-15T12:00:00Z","selection":{"start":"2025-11-15","end":"2025-11-15"}}"#,
+            #"{"time":1.670000,"region":"chart","type":"tap","x":10,"y":30,"count":1,"value":"2025-11-10T16:00:00Z","selection":{"start":"2025-11-10","end":"2025-11-10"}}"#,
+        ])
+    }
+
+    // MARK: Interruptions
+
+    @Test func aDroppedInputCancelsAPinch_keepingTheVisibleDomain() {
+        let lines = play(Self.chart()) {
+            Self.zoomToFiveFifteen(after: .ms(10)).dropLast()
+            synDropped()
+            after(.ms(10))
+            together(.up(0), .up(1))
+            after(.ms(500))
+            down(0, at: 60, 30); after(.ms(50)); up(0)      // 5 + 0.25 × 10 = 7.5
+        }
+        #expect(lines == [
+            Self.line("0.010000", "began", "5", "15"),
+            Self.line("0.020000", "cancelled", "5", "15"),
+            #"{"time":0.580000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":7.5,"selection":{"start":7,"end":7}}"#,
+        ])
+    }
+
+    @Test func settingTheDomainUnderAPinchEndsItsLines_andShowsAllOfTheNewDomain() {
+        let lines = play(Self.chart()) {
+            Self.zoomToFiveFifteen(after: .ms(10)).dropLast()
+            change { engine, now in
+                engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
+                    chart.setDomain(.numeric(start: 100, end: 140, bucket: 2), output: &output)
+                }
+            }
+            together(.move(0, Point(x: 60, y: 30)), .move(1, Point(x: 160, y: 30)))   // the rest of the pinch: nothing
+            after(.ms(10))
+            together(.up(0), .up(1))
+            after(.ms(500))
+            down(0, at: 60, 30); after(.ms(50)); up(0)      // 100 + 0.25 × 40 = 110
+        }
+        #expect(lines == [
+            Self.line("0.010000", "began", "5", "15"),
+            Self.line("0.020000", "cancelled", "100", "140"),
+            #"{"time":0.580000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":110,"selection":{"start":110,"end":110}}"#,
+        ])
+    }
+}

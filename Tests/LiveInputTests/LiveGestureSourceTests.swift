@@ -1,0 +1,283 @@
+import EvdevDevice
+import EvdevModel
+import Foundation
+import GestureCore
+import GestureTestSupport
+import Glibc
+import LiveInput
+import Testing
+import TraceFormats
+
+/// The live loop's timing on a manual clock: a stand-in device (a pipe) whose events arrive 490 s after their
+/// device time (device time 10 s arrives at monotonic 500 s), the default layout (the whole 100 × 50 mm
+/// surface as the timeline `surface`, a value per mm), and the grace of `gestures live` (20 ms).
+@Suite struct LiveGestureSourceTests {
+    let pipe: EventPipe
+    let probe = DeviceProbe()
+    let source: LiveGestureSource
+
+    init() throws {
+        pipe = try EventPipe()
+        source = try LiveGestureSource(input: PipeDevice(pipe, probe: probe), recognition: .layout(nil))
+    }
+
+    static let selectBegan = [
+        #"{"time":10.300000,"region":"surface","type":"select","phase":"began","anchor":25,"selection":{"start":25,"end":25}}"#,
+        #"{"time":10.300000,"region":"surface","type":"haptic","kind":"press"}"#,
+    ]
+
+    /// The long press fires once the event clock is the grace past its deadline, stamped with the deadline.
+    /// With nothing pending the source asks for no wake-up.
+    @Test func aDeadlineFiresAGracePastItOnTheEventClock_stampedWithItsOwnTime() {
+        #expect(source.nextWakeup == nil)
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
+        #expect(source.dispatch(now: at(500)).isEmpty)
+        // The long press is due at 10.300 on the event clock: 500.300 on the monotonic clock, plus the grace.
+        #expect(source.nextWakeup == at(500.32))
+        #expect(source.dispatch(now: at(500.319)).isEmpty)
+        #expect(lines(source.dispatch(now: at(500.32))) == Self.selectBegan)
+        // The selection waits for the finger: no deadline, no wake-up.
+        #expect(source.nextWakeup == nil)
+        pipe.send(Finger.up(at: 10_500_000))
+        #expect(lines(source.dispatch(now: at(500.5))) == [
+            #"{"time":10.500000,"region":"surface","type":"select","phase":"ended","anchor":25,"selection":{"start":25,"end":25}}"#,
+        ])
+        #expect(source.nextWakeup == nil)
+        #expect(source.failure == nil)
+        #expect(!source.isFinished)
+    }
+
+    /// A lift 15 ms late, within the grace, is still a tap: the long press had not fired.
+    @Test func aFrameLateByLessThanTheGraceComesBeforeTheDeadline() {
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
+        #expect(source.dispatch(now: at(500)).isEmpty)
+        #expect(source.dispatch(now: at(500.31)).isEmpty)
+        // Stamped 10.290, it arrives at 500.315 (25 ms after its time), before the long press's wake-up.
+        pipe.send(Finger.up(at: 10_290_000))
+        #expect(lines(source.dispatch(now: at(500.315))) == [
+            #"{"time":10.290000,"region":"surface","type":"tap","x":25,"y":10,"count":1,"value":25,"selection":{"start":25,"end":25}}"#,
+        ])
+    }
+
+    /// A lift later than the grace, stamped before the time the loop had reached, is handled at that time:
+    /// the lines never go back.
+    @Test func aFrameLaterThanTheGraceIsHandledAtTheTimeReached() {
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
+        #expect(source.dispatch(now: at(500)).isEmpty)
+        #expect(lines(source.dispatch(now: at(500.32))) == Self.selectBegan)
+        pipe.send(Finger.up(at: 10_250_000))
+        #expect(lines(source.dispatch(now: at(500.33))) == [
+            #"{"time":10.300000,"region":"surface","type":"select","phase":"ended","anchor":25,"selection":{"start":25,"end":25}}"#,
+        ])
+    }
+
+    /// The event clock is estimated from the latest event's arrival: an event that came later than the one
+    /// before it moves the deadline's wake-up on by as much.
+    @Test func theEventClockFollowsTheLatestArrival() {
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
+        #expect(source.dispatch(now: at(500)).isEmpty)
+        #expect(source.nextWakeup == at(500.32))
+        // 10.100 on the device, arriving 50 ms later than the first event's offset says (a move within the slop).
+        pipe.send(Finger.move(at: 10_100_000, x: 251, y: 100))
+        #expect(source.dispatch(now: at(500.15)).isEmpty)
+        #expect(source.nextWakeup == at(500.37))
+    }
+
+    /// A change of the engine happens on the event clock less the grace, as a deadline fires: the long press
+    /// due at 10.300 fires first only once that time has passed it.
+    @Test func aChangeHappensOnTheEventClockLessTheGrace_afterTheDeadlinesDue() {
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
+        #expect(source.dispatch(now: at(500)).isEmpty)
+        var times: [Timestamp] = []
+        let noteTime: (inout GestureEngine, Timestamp) -> [GestureEvent] = { _, time in
+            times.append(time)
+            return []
+        }
+        #expect(source.change(now: at(500.31), noteTime).isEmpty)
+        #expect(lines(source.change(now: at(500.33), noteTime)) == Self.selectBegan)
+        #expect(times == [Timestamp(microseconds: 10_290_000), Timestamp(microseconds: 10_310_000)])
+    }
+
+    /// An app counting a timer down sets the dial's value through the source; the next wind goes on from it.
+    @Test func anAppSetsTheDialsValueThroughTheSource() throws {
+        let timer = DialConfiguration(name: "timer", center: Point(x: 50, y: 25), radius: 20, maxDegrees: 360)
+        let engine = GestureEngine(targets: [Target("timer", shape: .circle(center: timer.center, radius: timer.radius),
+                                                    component: DialComponent(timer))])
+        let pipe = try EventPipe()
+        let source = try LiveGestureSource(input: PipeDevice(pipe), recognition: .engine(engine))
+        #expect(source.change(now: at(600)) { engine, time in
+            engine.modify("timer", as: DialComponent.self, at: time) { dial, _ in dial.setValue(degrees: 90) }
+        }.isEmpty)
+        #expect(source.engine.component(of: "timer", as: DialComponent.self)?.value.degrees == 90)
+        #expect(source.nextWakeup == nil)
+    }
+
+    /// A stop cancels the gestures in progress at the event-clock time and closes the device; nothing more
+    /// comes after it.
+    @Test func aStopCancelsTheGestureInProgressAtTheEventClockTime_andClosesTheDevice() {
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
+        #expect(source.dispatch(now: at(500)).isEmpty)
+        #expect(lines(source.dispatch(now: at(500.32))) == Self.selectBegan)
+        #expect(lines(source.stop(now: at(501))) == [
+            #"{"time":11.000000,"region":"surface","type":"select","phase":"cancelled","anchor":25,"selection":{"start":25,"end":25}}"#,
+        ])
+        #expect(source.isFinished)
+        #expect(source.failure == nil)
+        #expect(probe.closed)
+        #expect(source.nextWakeup == nil)
+        #expect(source.dispatch(now: at(502)).isEmpty)
+        #expect(source.stop(now: at(503)).isEmpty)
+    }
+
+    /// A device that goes away (its descriptor hangs up) ends the source as a stop does, and says why.
+    @Test func aLostDeviceCancelsTheGestureInProgress_andSaysSo() {
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100) + Finger.move(at: 10_050_000, x: 400, y: 100))
+        #expect(lines(source.dispatch(now: at(500.05))) == [
+            #"{"time":10.050000,"region":"surface","type":"pan","phase":"began","dx":15,"dy":0}"#,
+        ])
+        pipe.unplug()
+        #expect(lines(source.dispatch(now: at(500.1))) == [
+            #"{"time":10.100000,"region":"surface","type":"pan","phase":"cancelled","dx":15,"dy":0}"#,
+        ])
+        #expect(source.isFinished)
+        #expect(source.failure == .device(.lost(path: "/dev/input/event99", name: "Test MT-B")))
+        #expect(source.failure?.description == #"/dev/input/event99: the device "Test MT-B" disappeared"#)
+        #expect(probe.closed)
+    }
+
+    /// A read that fails with the device still there is a `SYN_DROPPED` at the event-clock time: the gesture
+    /// in progress is cancelled, the notices say so, and the events up to the next `SYN_REPORT` make no frame.
+    @Test func aFailedReadIsASynDroppedAtTheEventClockTime() throws {
+        var notices: [LiveNotice] = []
+        let pipe = try EventPipe()
+        let device = PipeDevice(pipe)
+        let source = try LiveGestureSource(input: device, recognition: .layout(nil), notices: { notices.append($0) })
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
+        #expect(source.dispatch(now: at(500)).isEmpty)
+        #expect(lines(source.dispatch(now: at(500.32))) == Self.selectBegan)
+        device.scripted = [.failed(.invalidArgument, inARow: 1), .resynced]
+        pipe.send(Finger.up(at: 10_600_000))
+        #expect(lines(source.dispatch(now: at(500.6))) == [
+            #"{"time":10.600000,"region":"surface","type":"select","phase":"cancelled","anchor":25,"selection":{"start":25,"end":25}}"#,
+        ])
+        #expect(notices == [.readFailed(.invalidArgument, inARow: 1), .resynced])
+        #expect(!source.isFinished)
+    }
+
+    /// Eight failed reads in a row end the source, as a lost device does.
+    @Test func eightFailedReadsInARowEndTheSource() throws {
+        var notices: [LiveNotice] = []
+        let pipe = try EventPipe()
+        let probe = DeviceProbe()
+        let device = PipeDevice(pipe, probe: probe)
+        let source = try LiveGestureSource(input: device, recognition: .layout(nil), notices: { notices.append($0) })
+        device.scripted = (1...8).map { .failed(.invalidArgument, inARow: $0) }
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
+        #expect(source.dispatch(now: at(500)).isEmpty)
+        #expect(notices == (1...8).map { .readFailed(.invalidArgument, inARow: $0) })
+        #expect(source.isFinished)
+        #expect(source.failure == .readFailedRepeatedly(path: "/dev/input/event99", .invalidArgument, times: 8))
+        #expect(source.failure?.description == "/dev/input/event99: reading the device failed 8 times in a row: Invalid argument")
+        #expect(probe.closed)
+    }
+
+    /// The recording holds the device's header, its events and the stop's `SYN_REPORT`: its replay gives
+    /// exactly what the source delivered.
+    @Test func theRecordingReplaysToWhatTheSourceDelivered() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-input-tests-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = FilePath(directory.appendingPathComponent("live.evemu").path)
+        let pipe = try EventPipe()
+        let source = try LiveGestureSource(input: PipeDevice(pipe), recognition: .layout(nil), recording: .file(file))
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
+        var delivered = source.dispatch(now: at(500))
+        delivered += source.dispatch(now: at(500.32))
+        delivered += source.stop(now: at(500.4))
+        #expect(lines(delivered) == Self.selectBegan + [
+            #"{"time":10.400000,"region":"surface","type":"select","phase":"cancelled","anchor":25,"selection":{"start":25,"end":25}}"#,
+        ])
+        let replay = try TraceGestureSource(path: file)
+        var replayed: [GestureEvent] = []
+        while !replay.isFinished { replayed += replay.dispatch(now: .zero) }
+        #expect(replay.failure == nil)
+        #expect(replayed == delivered)
+    }
+
+    /// A device that is not a touch device is refused, and closed.
+    @Test func aDeviceThatIsNotATouchDeviceIsRefused() throws {
+        let pipe = try EventPipe()
+        let probe = DeviceProbe()
+        let keyboard = DeviceDescription(name: "Test Keyboard", codes: [EventType.key: [1, 2, 3]], absinfo: [:])
+        #expect(throws: LiveInputError.notATouchDevice(path: "/dev/input/event99", name: "Test Keyboard")) {
+            try LiveGestureSource(input: PipeDevice(pipe, description: keyboard, probe: probe), recognition: .layout(nil))
+        }
+        #expect(probe.closed)
+    }
+
+    /// A node that does not exist, through libevdev: `.device(.missing)`.
+    @Test func aMissingNodeIsMissing() {
+        #expect(throws: LiveInputError.device(.missing(path: "/dev/input/no-such-event"))) {
+            try LiveGestureSource(device: "/dev/input/no-such-event")
+        }
+    }
+}
+
+/// A plain `poll()` main loop on the source's descriptor and wake-up, in real time.
+@Suite struct MainLoopTests {
+    /// Runs the loop of an app on `source` and a stop pipe until the stop pipe is written (after `stopAfter`
+    /// milliseconds) or 5 s pass; returns how many times `poll()` returned, and what was delivered.
+    func runLoop(_ source: LiveGestureSource, stopAfter milliseconds: Int) throws -> (wakeups: Int, events: [GestureEvent]) {
+        let stop = try EventPipe()
+        let writer = Thread {
+            usleep(UInt32(milliseconds * 1000))
+            var byte: UInt8 = 1
+            _ = write(stop.writeEnd, &byte, 1)
+        }
+        writer.start()
+        var descriptors = [pollfd(fd: try #require(source.fileDescriptor), events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: stop.readEnd, events: Int16(POLLIN), revents: 0)]
+        var wakeups = 0
+        var events: [GestureEvent] = []
+        let start = MonotonicTime.now
+        while MonotonicTime.now - start < .seconds(5) {
+            let timeout = source.nextWakeup?.pollTimeout(from: .now) ?? 5000
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            _ = poll(&descriptors, 2, timeout)
+            wakeups += 1
+            if descriptors[1].revents != 0 { break }
+            source.dispatch(now: .now) { events.append($0) }
+        }
+        return (wakeups, events)
+    }
+
+    /// With nothing touching and no deadline, the loop sleeps until it is stopped: a single wake-up.
+    @Test func anIdleSourceNeverWakesTheLoop() throws {
+        let pipe = try EventPipe()
+        let source = try LiveGestureSource(input: PipeDevice(pipe), recognition: .layout(nil))
+        #expect(source.nextWakeup == nil)
+        let run = try runLoop(source, stopAfter: 200)
+        #expect(run.wakeups == 1)
+        #expect(run.events.isEmpty)
+    }
+
+    /// A finger held down: the descriptor wakes the loop for the landing, then the long press's wake-up
+    /// fires it; then, with the selection waiting for the finger, the loop sleeps until stopped.
+    @Test func theDescriptorAndTheWakeupDriveALongPress() throws {
+        let pipe = try EventPipe()
+        let source = try LiveGestureSource(input: PipeDevice(pipe), recognition: .layout(nil))
+        // Stamped now on the device's clock: the event clock is the monotonic clock.
+        let now = MonotonicTime.now.microseconds
+        pipe.send(Finger.down(at: now, x: 250, y: 100))
+        let run = try runLoop(source, stopAfter: 800)
+        let deadline = now + 300_000
+        let time = String(format: "%lld.%06lld", deadline / 1_000_000, deadline % 1_000_000)
+        #expect(lines(run.events) == [
+            #"{"time":\#(time),"region":"surface","type":"select","phase":"began","anchor":25,"selection":{"start":25,"end":25}}"#,
+            #"{"time":\#(time),"region":"surface","type":"haptic","kind":"press"}"#,
+        ])
+        // The landing, the deadline (the timeout is rounded up to the millisecond: never early), the stop.
+        #expect(run.wakeups == 3)
+    }
+}
