@@ -4,14 +4,19 @@
 # workloads built on the engine before `--explain` existed. Instructions, not time: the figures hold on a
 # machine busy with other work, and this one has no hardware counters for the benchmarks' own metric.
 #
-#   Benchmarks/explain-cost.sh [BASE]   (BASE: a commit without `--explain`; default the one before
-#                                        Sources/GestureCore/Explanation/ was added)
+#   Benchmarks/explain-cost.sh [BASE]   (BASE: a commit without `--explain`; default the newest one on the
+#                                        first-parent line, as main was before `--explain` was merged)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 export PATH="/opt/swift/usr/bin:$PATH"
 command -v valgrind >/dev/null || { echo "explain-cost.sh: valgrind is missing (apt-get install valgrind)" >&2; exit 1; }
-base=${1:-$(git log --diff-filter=A --format=%H -- Sources/GestureCore/Explanation/Explanation.swift | tail -1)^}
+base=${1:-}
+if [[ -z $base ]]; then
+    for commit in $(git rev-list --first-parent HEAD); do
+        if ! git cat-file -e "$commit:Sources/GestureCore/Explanation/Explanation.swift" 2>/dev/null; then base=$commit; break; fi
+    done
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
