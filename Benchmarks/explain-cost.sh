@@ -50,22 +50,7 @@ swift build -c release --product gestures >/dev/null 2>&1
 strip -g -o "$work/base-gestures" "$work/base/.build/release/gestures"
 strip -g -o "$work/gestures" .build/release/gestures
 source=Recordings/synthetic-long-press-drag-left
-python3 - "$source.evemu" "$work/long.evemu" <<'PY'
-import sys
-lines = open(sys.argv[1]).read().splitlines()
-header = [l for l in lines if not l.startswith('E:')]
-events = [l.split(None, 2) for l in lines if l.startswith('E:')]
-def micros(stamp):
-    seconds, fraction = stamp.split('.')
-    return int(seconds) * 1_000_000 + int(fraction)
-span = micros(events[-1][1]) + 1_000_000
-with open(sys.argv[2], 'w') as out:
-    out.write('\n'.join(header) + '\n')
-    for copy in range(300):
-        for _, stamp, rest in events:
-            t = micros(stamp) + copy * span
-            out.write(f"E: {t // 1_000_000}.{t % 1_000_000:06d} {rest}\n")
-PY
+python3 Benchmarks/repeat-trace.py "$source.evemu" "$work/long.evemu" 300
 cp "$source.layout.json" "$work/long.layout.json"
 events=$(grep -c '^E:' "$work/long.evemu")
 
