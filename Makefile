@@ -2,9 +2,10 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: demo test build bench bench-check bench-explain fuzz fuzz-build recordings deps clean
+.PHONY: demo test test-browser build docs bench bench-check bench-explain fuzz fuzz-build recordings deps clean
 
-# The main job: replay the bundled recordings and print the gestures recognized in them.
+# The main job: replay the bundled recordings, print the gestures recognized in them, and draw their pictures
+# (PICTURES, default .build/pictures).
 demo: deps
 	$(SWIFT) build --product gestures $(SWIFT_FLAGS)
 	@bash scripts/demo.sh
@@ -14,8 +15,20 @@ test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 
+# The pictures in a real browser: installs Debian's chromium when it is missing, then runs the tests that
+# screenshot the still and the animated picture (`make test` runs them too when Chromium is there).
+test-browser: deps
+	@bash scripts/install-deps.sh --browser
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build --filter BrowserTests $(SWIFT_FLAGS)
+
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
+
+# The DocC documentation of the library modules (swift-docc-plugin), into .build/docs/MODULE.doccarchive: fails on
+# any DocC warning, and on a public symbol without a documentation comment in the modules of DOCS_COMPLETE.
+docs: deps
+	SWIFT=$(SWIFT) bash scripts/docs.sh
 
 # Throughput and allocation benchmarks (ordo-one/benchmark), in a package of their own.
 bench: deps

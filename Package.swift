@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "TraceFormats", targets: ["TraceFormats", "EvdevModel"]),
         .library(name: "LayoutFile", targets: ["LayoutFile"]),
         .library(name: "LiveInput", targets: ["LiveInput", "EvdevDevice"]),
+        // Pictures of played traces, as SVG.
+        .library(name: "Render", targets: ["Render"]),
         // For the fuzz targets of Fuzz/ (a package of their own): the touch scripts and the invariant checks.
         .library(name: "GestureTestSupport", targets: ["GestureTestSupport"]),
         .executable(name: "gestures", targets: ["gestures"]),
@@ -25,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `make docs`: `swift package generate-documentation` (a command plugin: resolved with the package, built
+        // only when `make docs` runs it; `make test` never builds it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The pure engine: no Foundation, no Glibc, no IO, no clocks.
@@ -38,9 +43,12 @@ let package = Package(
         .target(name: "TraceFormats", dependencies: ["EvdevModel", "GestureCore", .product(name: "Yams", package: "Yams")]),
         // The layout file: a strict JSON reader and the checks of every key (pure, no Foundation).
         .target(name: "LayoutFile", dependencies: ["GestureCore"]),
-        // The command line's own code, which no library module uses: `replay` and `check`, the exit statuses,
-        // the writer of standard output, the messages on standard error.
-        .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile"]),
+        // Pictures of a played trace: the surface, its targets, the contacts' paths and the gestures, as SVG
+        // (pure, no Foundation).
+        .target(name: "Render", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")]),
+        // The command line's own code, which no library module uses: `replay`, `check` and the pictures of
+        // `render`, the exit statuses, the writer of standard output, the messages on standard error.
+        .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile", "Render"]),
         // The `gestures` command.
         .executableTarget(name: "gestures", dependencies: [
             "Replay", "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore", "GestureFormat", "CLibevdev",
@@ -72,6 +80,7 @@ let package = Package(
         .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator", "kitchen-timer"]),
         .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore",
                                                            "GestureFormat", "LayoutFile", "GestureTestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Replay", "TraceFormats", "GestureCore", "GestureTestSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "EvdevModel", "GestureCore", "GestureTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# `make demo`: replays every bundled recording in Recordings/ and prints the gestures recognized in it.
+# `make demo`: replays every bundled recording in Recordings/, prints the gestures recognized in it, and
+# draws its pictures (`gestures render`, still and animated) into $PICTURES (default .build/pictures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gestures=${GESTURES:-.build/debug/gestures}
 lines=${DEMO_LINES:-12}
+pictures=${PICTURES:-.build/pictures}
+mkdir -p "$pictures"
+drawn=0
 
 shopt -s nullglob
 traces=()
@@ -28,4 +32,16 @@ for trace in "${traces[@]}"; do
     if ((count > lines)); then echo "  … $((count - lines)) more lines"; fi
     if ((changed > 0)); then echo "  ($changed changed lines not shown)"; fi
 done
+# The pictures: NAME.svg (still) and NAME.animated.svg (replayed in real time, looping).
+for trace in "${traces[@]}"; do
+    name=$(basename "$trace")
+    name=${name%.*}
+    if "$gestures" render "$trace" -o "$pictures/$name.svg" 2>/dev/null \
+        && "$gestures" render --animate "$trace" -o "$pictures/$name.animated.svg" 2>/dev/null; then
+        drawn=$((drawn + 1))
+    else
+        echo "  (no picture of $name: run $gestures render \"$trace\")"
+    fi
+done
 printf '\n%d recordings replayed. JSON Lines: %s replay TRACE; the whole suite: make test\n' "${#traces[@]}" "$gestures"
+printf 'Pictures of %d of them in %s/: NAME.svg, and NAME.animated.svg replaying it (open them in a browser)\n' "$drawn" "$pictures"

@@ -6,10 +6,12 @@ public struct CodeSet: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
     /// Bit `c % 64` of word `c / 64` is set when code `c` is a member.
     private var words: [UInt64]
 
+    /// The empty set.
     public init() {
         self.words = []
     }
 
+    /// The set of `codes` (duplicates count once).
     public init(_ codes: some Sequence<UInt16>) {
         self.words = []
         for code in codes { insert(code) }
@@ -19,19 +21,23 @@ public struct CodeSet: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
         self.init(codes)
     }
 
+    /// True when no code is a member.
     public var isEmpty: Bool { words.isEmpty }
 
+    /// Whether `code` is a member.
     public func contains(_ code: UInt16) -> Bool {
         let word = Int(code) / 64
         return word < words.count && words[word] & (1 << UInt64(code % 64)) != 0
     }
 
+    /// Adds `code` (nothing when it is a member already).
     public mutating func insert(_ code: UInt16) {
         let word = Int(code) / 64
         if word >= words.count { words.append(contentsOf: repeatElement(0, count: word - words.count + 1)) }
         words[word] |= 1 << UInt64(code % 64)
     }
 
+    /// Removes `code` (nothing when it is not a member).
     public mutating func remove(_ code: UInt16) {
         let word = Int(code) / 64
         guard word < words.count else { return }
@@ -72,6 +78,7 @@ public struct CodeSet: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStri
         words[word] |= UInt64(byte) << UInt64((index % 8) * 8)
     }
 
+    /// Adds every member of `other`.
     public mutating func formUnion(_ other: CodeSet) {
         for code in other.members { insert(code) }
     }

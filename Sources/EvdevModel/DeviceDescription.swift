@@ -1,10 +1,15 @@
 /// A device's identity (`struct input_id`).
 public struct InputID: Hashable, Sendable {
+    /// The bus the device is on (`BUS_USB` 0x03, `BUS_I2C` 0x18, …): the `bustype` of evemu's `I:` line.
     public var bustype: UInt16
+    /// The vendor id (the USB vendor, say), as the kernel reports it; 0 when unknown.
     public var vendor: UInt16
+    /// The product id, as the kernel reports it; 0 when unknown.
     public var product: UInt16
+    /// The device's version number, as the kernel reports it; 0 when unknown.
     public var version: UInt16
 
+    /// The identity `bustype`, `vendor`, `product`, `version` (evemu's `I:` line, in that order).
     public init(bustype: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
         self.bustype = bustype
         self.vendor = vendor
@@ -15,13 +20,23 @@ public struct InputID: Hashable, Sendable {
 
 /// One absolute axis (`struct input_absinfo` without its current value).
 public struct AbsInfo: Hashable, Sendable {
+    /// The smallest value the axis reports, in device units: 0 mm on the surface (SPEC.md, "Surface, units,
+    /// time"); smaller values are clamped to it.
     public var minimum: Int32
+    /// The largest value the axis reports, in device units; larger values are clamped to it. An axis whose maximum is
+    /// not above its minimum can locate no touch.
     public var maximum: Int32
+    /// The kernel's noise filter, in device units: changes within it may be dropped by the kernel. Read and written
+    /// back, not used by the engine.
     public var fuzz: Int32
+    /// The kernel's dead zone around the centre, in device units (joysticks); read and written back, not used by the
+    /// engine.
     public var flat: Int32
     /// Units per millimetre; 0 when the device does not say.
     public var resolution: Int32
 
+    /// An axis from `minimum` to `maximum` (device units) with `fuzz` and `flat` (0 by default) and `resolution` units
+    /// per mm (0 by default: not said).
     public init(minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
         self.minimum = minimum
         self.maximum = maximum
@@ -51,7 +66,10 @@ public enum TouchProtocol: Hashable, Sendable, CustomStringConvertible {
 
 /// What kind of touch device: the surface is the screen, or a pad beside it.
 public enum DeviceKind: Hashable, Sendable, CustomStringConvertible {
+    /// The surface is the screen: a finger touches what it points at (`INPUT_PROP_DIRECT`).
     case touchscreen
+    /// A pad beside the screen: the surface maps to no picture (`INPUT_PROP_POINTER` or `BTN_TOOL_FINGER` without
+    /// `INPUT_PROP_DIRECT`).
     case touchpad
 
     public var description: String {
@@ -70,7 +88,9 @@ public struct DeviceDescription: Hashable, Sendable {
     /// millions of slots.
     public static let maximumSlots = 256
 
+    /// The device's name, as the kernel gives it (evemu's `N:` line); may be empty.
     public var name: String
+    /// The device's bus, vendor, product and version.
     public var id: InputID
     /// The `INPUT_PROP_*` bits.
     public var properties: CodeSet
@@ -79,6 +99,9 @@ public struct DeviceDescription: Hashable, Sendable {
     /// The absolute axes. Every axis here is also a member of `codes[EV_ABS]`.
     public private(set) var absinfo: [UInt16: AbsInfo]
 
+    /// A device `name` with `id` (all zeros by default), the `INPUT_PROP_*` `properties`, the supported `codes` per
+    /// event type and the axes' `absinfo` (each none by default). Empty code sets are dropped; each axis of `absinfo`
+    /// is also made a member of `codes[EV_ABS]`.
     public init(
         name: String,
         id: InputID = InputID(bustype: 0, vendor: 0, product: 0, version: 0),
@@ -102,17 +125,21 @@ public struct DeviceDescription: Hashable, Sendable {
     /// True for `EV_SYN` always, and for any other type with at least one code.
     public func hasType(_ type: UInt16) -> Bool { type == EventType.syn || codes[type] != nil }
 
+    /// Whether the device supports `code` of event type `type` (`ABS_MT_SLOT` of `EV_ABS`, say).
     public func hasCode(_ code: UInt16, type: UInt16) -> Bool { codes[type]?.contains(code) ?? false }
 
+    /// Whether the device declares the `INPUT_PROP_*` bit `property`.
     public func hasProperty(_ property: UInt16) -> Bool { properties.contains(property) }
 
     /// True when the axis is supported and has its absinfo.
     public func hasAxis(_ code: UInt16) -> Bool { absinfo[code] != nil }
 
+    /// Marks `code` of event type `type` as supported.
     public mutating func insertCode(_ code: UInt16, type: UInt16) {
         codes[type, default: CodeSet()].insert(code)
     }
 
+    /// Marks every code of `set` as supported for event type `type` (nothing when `set` is empty).
     public mutating func formUnion(_ set: CodeSet, type: UInt16) {
         guard !set.isEmpty else { return }
         codes[type, default: CodeSet()].formUnion(set)

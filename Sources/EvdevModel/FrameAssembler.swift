@@ -2,45 +2,41 @@ import GestureCore
 
 /// Turns a touch device's evdev events into `TouchFrame`s, one per `SYN_REPORT` (SPEC "Frames", "Input").
 ///
-/// Feed it every event with `handle(_:)`, in order; at the end of input call `finish()`. `GesturePipeline`
-/// pairs it with a `GestureEngine` and hands the engine what each event asks for.
+/// Feed it every event with `handle(_:)`, in order; at the end of input call `finish()`. `GesturePipeline` pairs it
+/// with a `GestureEngine` and hands the engine what each event asks for.
 ///
-/// - Protocol B (slots): `ABS_MT_SLOT` selects a slot; a tracking id ≥ 0 lands a contact in it and −1
-///   (any negative value) lifts it. A tracking id that changes without a −1 in between is a lift of the
-///   old contact and a landing of a new one. A contact that lands without position events is where its
-///   slot's last position was. Slots outside `ABS_MT_SLOT`'s declared range are ignored (their events
-///   too, until an `ABS_MT_SLOT` in range). `BTN_TOUCH`, `ABS_X`/`ABS_Y` and the `BTN_TOOL_*TAP` finger
-///   counts are ignored: the slots are the truth, even on touchpads that report more fingers than slots.
-/// - Protocol A (`SYN_MT_REPORT`): each frame lists every contact. A frame with no contact (an empty
-///   `SYN_MT_REPORT`, or no `SYN_MT_REPORT` at all) lifts them all, and so does `BTN_TOUCH` 0: from
-///   then until `BTN_TOUCH` 1 the contacts listed only hover and are not down; a bare `SYN_REPORT`
-///   with no event before it (which the kernel never sends, and which a recording ends with) changes
-///   nothing. Contacts with tracking ids are matched by id; those without are matched to the previous
-///   frame's by nearest position, closest pair first, as mtdev does (mtdev minimises the summed distance;
-///   for a few separated fingers the pairing is the same).
-/// - Single touch: `BTN_TOUCH` 1 lands the contact, 0 lifts it; `ABS_X`/`ABS_Y` move it.
+/// - Protocol B (slots): `ABS_MT_SLOT` selects a slot; a tracking id ≥ 0 lands a contact in it and −1 (any negative
+/// value) lifts it. A tracking id that changes without a −1 in between is a lift of the old contact and a landing of a
+/// new one. A contact that lands without position events is where its slot's last position was. Slots outside
+/// `ABS_MT_SLOT`'s declared range are ignored (their events too, until an `ABS_MT_SLOT` in range). `BTN_TOUCH`,
+/// `ABS_X`/`ABS_Y` and the `BTN_TOOL_*TAP` finger counts are ignored: the slots are the truth, even on touchpads that
+/// report more fingers than slots. - Protocol A (`SYN_MT_REPORT`): each frame lists every contact. A frame with no
+/// contact (an empty `SYN_MT_REPORT`, or no `SYN_MT_REPORT` at all) lifts them all, and so does `BTN_TOUCH` 0: from
+/// then until `BTN_TOUCH` 1 the contacts listed only hover and are not down; a bare `SYN_REPORT` with no event before
+/// it (which the kernel never sends, and which a recording ends with) changes nothing. Contacts with tracking ids are
+/// matched by id; those without are matched to the previous frame's by nearest position, closest pair first, as mtdev
+/// does (mtdev minimises the summed distance; for a few separated fingers the pairing is the same). - Single touch:
+/// `BTN_TOUCH` 1 lands the contact, 0 lifts it; `ABS_X`/`ABS_Y` move it.
 ///
-/// Every frame lists every live contact (`began`, `moved` or `stationary`) and the contacts that lifted
-/// since the previous frame (`ended`, at their last position). Contact ids are allocated in increasing
-/// order, one per landing, so a contact never shares its id with another (not even when a slot's
-/// tracking id changes without a −1).
+/// Every frame lists every live contact (`began`, `moved` or `stationary`) and the contacts that lifted since the
+/// previous frame (`ended`, at their last position). Contact ids are allocated in increasing order, one per landing, so
+/// a contact never shares its id with another (not even when a slot's tracking id changes without a −1).
 ///
-/// Time: a frame's time is its `SYN_REPORT`'s time. Time going backwards in a trace is accepted, but the
-/// times handed out never decrease: a frame (or drop) stamped earlier than the previous one gets the
-/// previous one's time, so the engine's deadlines stay ordered. A step back of more than `clockStep` is the
-/// device's clock being set back, not jitter: from then on the device's times are shifted by the step
-/// (`clockShift`), so that the frames after it keep their own intervals, and deadlines still come due,
-/// instead of all taking the time before the step until the clock has caught up. A jump forward is time
-/// passing, however long.
+/// Time: a frame's time is its `SYN_REPORT`'s time. Time going backwards in a trace is accepted, but the times handed
+/// out never decrease: a frame (or drop) stamped earlier than the previous one gets the previous one's time, so the
+/// engine's deadlines stay ordered. A step back of more than `clockStep` is the device's clock being set back, not
+/// jitter: from then on the device's times are shifted by the step (`clockShift`), so that the frames after it keep
+/// their own intervals, and deadlines still come due, instead of all taking the time before the step until the clock
+/// has caught up. A jump forward is time passing, however long.
 ///
-/// `SYN_DROPPED`: reported at once (`handleDropped`); the events after it, up to and including the next
-/// `SYN_REPORT`, make no frame: that `SYN_REPORT` gives the device's state instead (`handleResync`). Protocol B still applies them to its slots, because they are the true
-/// state of the device (libevdev's resync, as recorded, is exactly the change since the drop): a lift in
-/// them therefore shows in the next frame instead of leaving a contact stuck down. Protocol A needs no
-/// such care, since its next frame lists every contact anyway.
+/// `SYN_DROPPED`: reported at once (`handleDropped`); the events after it, up to and including the next `SYN_REPORT`,
+/// make no frame: that `SYN_REPORT` gives the device's state instead (`handleResync`). Protocol B still applies them to
+/// its slots, because they are the true state of the device (libevdev's resync, as recorded, is exactly the change
+/// since the drop): a lift in them therefore shows in the next frame instead of leaving a contact stuck down. Protocol
+/// A needs no such care, since its next frame lists every contact anyway.
 ///
-/// The per-event path does not allocate: the storage is sized at `init` from the slot count, and the
-/// frame's contact array is reused (release each frame before handing in the next event, or it is copied).
+/// The per-event path does not allocate: the storage is sized at `init` from the slot count, and the frame's contact
+/// array is reused (release each frame before handing in the next event, or it is copied).
 public struct FrameAssembler: Sendable {
     /// What the caller does after an event.
     public enum EventAction: Hashable, Sendable {
@@ -60,6 +56,8 @@ public struct FrameAssembler: Sendable {
         /// The last frame's time, where the engine's `finish(at:)` belongs; nil when there was no frame.
         public var lastFrameTime: Timestamp?
 
+        /// The end of input: `partialFrameDropped` when events after the last `SYN_REPORT` were dropped, and the last
+        /// frame's time `lastFrameTime` (nil without a frame).
         public init(partialFrameDropped: Bool, lastFrameTime: Timestamp?) {
             self.partialFrameDropped = partialFrameDropped
             self.lastFrameTime = lastFrameTime
@@ -78,7 +76,11 @@ public struct FrameAssembler: Sendable {
     /// Protocol A devices get this many contacts per frame; further ones are ignored.
     public static let anonymousContactCapacity = 32
 
+    /// How the device reports its touches (protocol B slots, protocol A or single-touch), fixed for the assembler's
+    /// life: it decides which events make a contact.
     public let touchProtocol: TouchProtocol
+    /// How the device's positions become mm on the surface (origin top-left, y down): every contact's position goes
+    /// through it.
     public let surface: SurfaceMapping
     private var state: State = .betweenFrames
     /// A step back of the device's clock longer than this shifts its later times (see the type's documentation).

@@ -54,11 +54,23 @@ public struct GesturePipeline: Sendable {
     /// cancels the gestures in progress; the `SYN_REPORT` after it hands the device's state over as a
     /// resync. Returns the gesture events caused (none for the events inside a frame).
     public mutating func handle(_ event: InputEvent) -> [GestureEvent] {
+        handle(event, observingFrames: { _ in })
+    }
+
+    /// As `handle(_:)`, and hands each frame the event completes (a resync's too) to `observe` before the
+    /// engine sees it: the contacts as the engine gets them, for a picture of their paths.
+    public mutating func handle(_ event: InputEvent, observingFrames observe: (TouchFrame) -> Void) -> [GestureEvent] {
         switch assembler.handle(event) {
-        case .handleFrame(let frame)?: engine.handle(frame)
-        case .handleDropped(let time)?: engine.dropped(at: time)
-        case .handleResync(let frame)?: engine.resynced(frame)
-        case nil: []
+        case .handleFrame(let frame)?:
+            observe(frame)
+            return engine.handle(frame)
+        case .handleDropped(let time)?:
+            return engine.dropped(at: time)
+        case .handleResync(let frame)?:
+            observe(frame)
+            return engine.resynced(frame)
+        case nil:
+            return []
         }
     }
 

@@ -4,10 +4,15 @@ import GestureCore
 public struct InputEvent: Hashable, Sendable, CustomStringConvertible {
     /// The event's own timestamp, in whole microseconds of the device's (or the trace's) clock.
     public var time: Timestamp
+    /// The event type (`EV_SYN`, `EV_KEY`, `EV_ABS`, …; see ``EventType``).
     public var type: UInt16
+    /// The event code within its type (`SYN_REPORT`, `BTN_TOUCH`, `ABS_MT_POSITION_X`, …).
     public var code: UInt16
+    /// The event's value: a position in device units, a key's 1 (down) or 0 (up), a tracking id (−1: the contact
+    /// lifts), a slot index.
     public var value: Int32
 
+    /// The event `type`/`code`/`value` at `time` (µs of the device's or trace's clock).
     public init(time: Timestamp, type: UInt16, code: UInt16, value: Int32) {
         self.time = time
         self.type = type

@@ -2,11 +2,17 @@ import GestureCore
 
 /// One axis's conversion from device units to millimetres (SPEC "Surface, units, time").
 public struct AxisMapping: Hashable, Sendable {
+    /// The axis's smallest value, in device units: 0 mm (the surface's left or top edge). Smaller values are clamped
+    /// to it.
     public var minimum: Int32
+    /// The axis's largest value, in device units: never below ``minimum`` (a damaged description's smaller maximum is
+    /// raised to it). Larger values are clamped to it.
     public var maximum: Int32
     /// Units per millimetre; always positive.
     public var unitsPerMillimetre: Double
 
+    /// The axis from `minimum` to `maximum` (device units; a maximum below the minimum becomes the minimum) at
+    /// `unitsPerMillimetre` units per mm.
     public init(minimum: Int32, maximum: Int32, unitsPerMillimetre: Double) {
         // A damaged description may have max < min; an empty range then, rather than a trap in clamping.
         self.minimum = minimum
@@ -33,12 +39,16 @@ public struct SurfaceMapping: Hashable, Sendable {
     /// The wider axis spans this many mm when no resolution is known at all (SPEC).
     public static let assumedWidth: Double = 250
 
+    /// The mapping of the horizontal axis (`ABS_MT_POSITION_X` or `ABS_X`): mm from the left edge, to the right.
     public var x: AxisMapping
+    /// The mapping of the vertical axis (`ABS_MT_POSITION_Y` or `ABS_Y`): mm from the top edge, downwards (y down).
     public var y: AxisMapping
     /// True when neither axis had a resolution and no size was given, so one resolution was assumed
     /// for both such that the wider axis spans `assumedWidth` mm. The caller says so once on stderr.
     public var resolutionAssumed: Bool
 
+    /// The mapping of `x` and `y`; `resolutionAssumed` (false by default) when neither had a resolution and no size
+    /// was given.
     public init(x: AxisMapping, y: AxisMapping, resolutionAssumed: Bool = false) {
         self.x = x
         self.y = y
@@ -48,6 +58,8 @@ public struct SurfaceMapping: Hashable, Sendable {
     /// The surface's size in mm.
     public var size: Size { Size(width: x.length, height: y.length) }
 
+    /// The position in mm on the surface (origin top-left, y down) of the raw axis values `rawX`, `rawY` (device
+    /// units), each clamped to its axis's range first.
     @inline(__always)
     public func point(x rawX: Int32, y rawY: Int32) -> Point {
         Point(x: x.millimetres(rawX), y: y.millimetres(rawY))

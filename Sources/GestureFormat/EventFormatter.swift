@@ -13,15 +13,19 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 /// `append(_:to:)` writes straight into a byte buffer (the replay's hot path: no `String` per field);
 /// `line(for:)` returns the same bytes as a `String`.
 public struct EventFormatter: Sendable {
+    /// JSON Lines (the stable interface, docs/SPEC.md "JSON Lines output") or text for people.
     public var format: OutputFormat
     /// With several traces, each line begins with the trace's path.
     public var trace: String?
 
+    /// A formatter of `format`; `trace` (nil: none) begins every line with that path, as `gestures replay`
+    /// does with several traces.
     public init(format: OutputFormat = .jsonl, trace: String? = nil) {
         self.format = format
         self.trace = trace
     }
 
+    /// The line of `event`, without its newline: byte for byte what `append(_:to:)` writes.
     public func line(for event: GestureEvent) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(160)

@@ -4,11 +4,14 @@ import GestureCore
 public struct LayoutError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The file, as given by the caller (nil for text that came from elsewhere).
     public var file: String?
+    /// The 1-based line of the key (or of the text where the document went wrong).
     public var line: Int
     /// The path of the key in the document, as `regions[1].radius`; empty for the document itself.
     public var key: String
+    /// What is wrong and what was expected, as `expected a positive number, found -3`.
     public var message: String
 
+    /// An error at `key` on `line` of `file`.
     public init(file: String?, line: Int, key: String, message: String) {
         self.file = file
         self.line = line
@@ -47,6 +50,9 @@ public enum LayoutFile {
         return try decoder.layout(document)
     }
 
+    /// Reads a layout from `text`; `file` (nil: none) names it in the errors.
+    ///
+    /// - Throws: `LayoutError`, naming the line and the key, for anything docs/SPEC.md "Layout file" rejects.
     public static func parse(_ text: String, file: String? = nil) throws(LayoutError) -> Layout {
         try parse(Array(text.utf8), file: file)
     }
@@ -145,6 +151,8 @@ struct Decoder {
 
     /// The names taken so far, each with the path of its region.
     var names: [String: String] = [:]
+    /// The regions' `view`s so far, by name.
+    var views: [String: ViewTransform] = [:]
 
     mutating func layout(_ document: JSON.Located) throws(LayoutError) -> Layout {
         var top = try members(document, "", allowed: ["surface", "regions"])
@@ -155,7 +163,7 @@ struct Decoder {
                            height: try positive(try required(&fields, "height"), "surface.height"))
         }
         let regions = try self.regions(try required(&top, "regions"), "regions")
-        return Layout(surface: surface, regions: regions)
+        return Layout(surface: surface, regions: regions, viewTransforms: views)
     }
 
     /// A list of regions: the layout's, or the children of a `parent` target, each of which must meet
@@ -189,6 +197,13 @@ struct Decoder {
     /// of no kind is unknown). Its name is claimed once its own keys are read, before its children.
     mutating func region(_ located: JSON.Located, _ path: String) throws(LayoutError) -> RegionConfiguration {
         var fields = try members(located, path, allowed: Self.regionKeys)
+        let region = try kind(&fields, located, path)
+        if let value = fields.take("view") { views[region.name] = try view(value, path + ".view") }
+        return region
+    }
+
+    /// A region's own keys, once its kind is known.
+    mutating func kind(_ fields: inout Members, _ located: JSON.Located, _ path: String) throws(LayoutError) -> RegionConfiguration {
         let kindValue = try required(&fields, "kind")
         switch try string(kindValue, path + ".kind") {
         case "timeline":
@@ -212,7 +227,24 @@ struct Decoder {
     /// The keys of a region of any kind.
     static let regionKeys = union([timelineKeys, dialKeys, targetKeys])
 
-    static let timelineKeys = ["name", "kind", "rect", "domain", "bucket", "longPressMs", "slopMm", "doubleTapMs", "doubleTapSlopMm", "zoom"]
+    /// A region's `view` (SPEC "View coordinates"): `scale` points per mm (positive, default 1), `offset`
+    /// {x, y} in points (default 0, 0), `rotation` 0, 90, 180 or 270 (default 0).
+    func view(_ located: JSON.Located, _ path: String) throws(LayoutError) -> ViewTransform {
+        var fields = try members(located, path, allowed: ["scale", "offset", "rotation"])
+        var view = ViewTransform.identity
+        if let value = fields.take("scale") { view.scale = try positive(value, path + ".scale") }
+        if let value = fields.take("offset") { view.offset = try point(value, path + ".offset") }
+        if let value = fields.take("rotation") {
+            let degrees = try number(value, path + ".rotation")
+            guard let rotation = ViewTransform.Rotation.allCases.first(where: { Double($0.rawValue) == degrees }) else {
+                throw fail(value, path + ".rotation", "expected 0, 90, 180 or 270, found \(show(degrees))")
+            }
+            view.rotation = rotation
+        }
+        return view
+    }
+
+    static let timelineKeys = ["name", "kind", "rect", "domain", "bucket", "longPressMs", "slopMm", "doubleTapMs", "doubleTapSlopMm", "zoom", "view"]
 
     func timeline(_ name: String, _ fields: inout Members, _ path: String) throws(LayoutError) -> TimelineConfiguration {
         var rectFields = try members(try required(&fields, "rect"), path + ".rect", allowed: ["x", "y", "width", "height"])
@@ -310,7 +342,7 @@ struct Decoder {
 
     static let dialKeys = ["name", "kind", "center", "radius", "deadZoneMm", "slopMm", "doubleTapMs", "doubleTapSlopMm",
                            "detentDegrees", "hysteresisDegrees", "minDegrees", "maxDegrees", "initialDegrees",
-                           "rotateThresholdDegrees"]
+                           "rotateThresholdDegrees", "view"]
 
     func dial(_ name: String, _ fields: inout Members, _ path: String) throws(LayoutError) -> DialConfiguration {
         let centerValue = try required(&fields, "center")

@@ -2,7 +2,7 @@ import GestureCore
 
 /// `target` regions (SPEC "Layout file"): a shape, a coordination, gestures and children.
 extension Decoder {
-    static let targetKeys = ["name", "kind", "shape", "coordination", "gestures", "children"]
+    static let targetKeys = ["name", "kind", "shape", "coordination", "gestures", "children", "view"]
 
     static let coordinations: [(name: String, value: Target.Coordination)] = [
         ("exclusive", .exclusive), ("simultaneous", .simultaneous), ("high-priority", .highPriority),

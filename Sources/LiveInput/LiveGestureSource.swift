@@ -147,6 +147,7 @@ public final class LiveGestureSource: GestureSource {
     /// Opens the touch device at `path` (an `/dev/input/eventN` node, as `DeviceDiscovery` finds them).
     ///
     /// - Parameters:
+    ///   - path: the device node, `/dev/input/eventN`.
     ///   - recognition: what to recognize: a layout (nil: the whole surface as one timeline), your own
     ///     engine, or nothing (only record).
     ///   - size: the surface's size in mm, for a device that reports no resolution (else the layout's

@@ -89,6 +89,26 @@ package struct ReplayOptions: Sendable {
 /// happens at the last good frame — every `began` still gets its `ended` or `cancelled` — and the error is
 /// thrown after those lines.
 package func replay(trace path: FilePath, options: ReplayOptions, output: LineWriter) throws(CommandError) {
+    let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path.description : nil)
+    defer { output.flush() }
+    try play(trace: path, options: options) { output.write($0, with: formatter) }
+}
+
+/// What a trace was played on: the surface and the targets that recognized its gestures.
+package struct PlayedTrace: Sendable {
+    /// The surface's size in mm, as the trace's device maps onto it.
+    package var surface: Size
+    /// The layout the trace was played with: `--layout`, the one beside the trace, or the default.
+    package var layout: Layout
+}
+
+/// Plays one trace through a fresh engine, as `replay` does, handing each frame to `observe` (before the
+/// engine sees it) and each gesture event to `deliver`, in order; the warnings go to stderr. When the trace
+/// turns out malformed part-way, the gestures in progress are cancelled at the last good frame (those
+/// events are delivered too) and the error is thrown after them.
+@discardableResult
+package func play(trace path: FilePath, options: ReplayOptions, observingFrames observe: (TouchFrame) -> Void = { _ in },
+                  _ deliver: (GestureEvent) -> Void) throws(CommandError) -> PlayedTrace {
     let reader: TraceReader
     do {
         reader = try TraceReader.open(path: path, device: options.device)
@@ -123,9 +143,8 @@ package func replay(trace path: FilePath, options: ReplayOptions, output: LineWr
     pipeline.explains = options.explain
     // The library's trace source, as fast as possible: the one loop from a trace's events to gestures.
     let source = TraceGestureSource(reader: reader, pipeline: pipeline, surface: mapping)
-    let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path.description : nil)
     while !source.isFinished {
-        source.dispatch(now: .zero) { output.write($0, with: formatter) }
+        source.dispatch(now: .zero, observingFrames: observe, deliver)
     }
     if source.failure == nil {
         if let line = source.cutShortLine {
@@ -135,6 +154,6 @@ package func replay(trace path: FilePath, options: ReplayOptions, output: LineWr
             Diagnostics.warn("\(path): the trace ends in the middle of a frame; its last events after the final SYN_REPORT were dropped")
         }
     }
-    output.flush()
     if let failure = source.failure { throw CommandError(failure) }
+    return PlayedTrace(surface: mapping.size, layout: layout ?? .wholeSurface(mapping.size))
 }

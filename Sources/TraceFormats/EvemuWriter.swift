@@ -203,6 +203,8 @@ public final class EvemuWriter {
         if ownsDescriptor && fd >= 0 { _ = closeDescriptor(fd) }
     }
 
+    /// Writes the `N:`, `I:`, `P:`, `B:` and `A:` lines of `description`, as `evemu-describe` does, and
+    /// flushes them: call it once, before the first event.
     public func writeHeader(_ description: DeviceDescription) throws(TraceError) {
         buffer.append(contentsOf: EvemuFormat.header(for: description).utf8)
         try flush()
@@ -214,6 +216,9 @@ public final class EvemuWriter {
         if buffer.count >= Self.flushThreshold { try flush() }
     }
 
+    /// Writes out the buffered lines.
+    ///
+    /// - Throws: `TraceError` of kind `.io` when the write fails.
     public func flush() throws(TraceError) {
         var written = 0
         while written < buffer.count {

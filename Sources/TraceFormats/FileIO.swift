@@ -43,6 +43,35 @@ public func fileExists(_ path: FilePath) -> Bool {
     return path.withCString { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) != S_IFDIR
 }
 
+/// Writes `bytes` to the file at `path` (created, or truncated) and closes it: a failure is an `.io`
+/// error naming the file. A picture, for instance.
+public func writeWholeFile(_ path: FilePath, _ bytes: [UInt8]) throws(TraceError) {
+    let fd = openDescriptor(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+        throw TraceError(.io, path: path.description, message: "cannot create: \(errorText(errno))")
+    }
+    let written = writeAll(fd, bytes)
+    let reason = errorText(errno)
+    guard close(fd) == 0, written else {
+        throw TraceError(.io, path: path.description, message: "cannot write: \(written ? errorText(errno) : reason)")
+    }
+}
+
+/// Writes all of `bytes` to the open descriptor `fd` (standard output, say), again after a partial write
+/// or an interruption; false when a write failed (errno says why).
+public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let count = bytes.withUnsafeBytes { buffer in write(fd, buffer.baseAddress! + offset, buffer.count - offset) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        offset += count
+    }
+    return true
+}
+
 /// `limit` bytes in words: `16 MiB`, or `1000 bytes`.
 func mebibytes(_ limit: Int) -> String {
     limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"

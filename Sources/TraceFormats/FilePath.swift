@@ -7,6 +7,7 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// The path's bytes, without a terminating NUL.
     public var bytes: [UInt8]
 
+    /// The path made of `bytes` (without a terminating NUL), UTF-8 or not.
     public init(bytes: some Sequence<UInt8>) {
         self.bytes = Array(bytes)
     }
@@ -66,6 +67,11 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// Where the last component (the file's name) begins: after the last `/`.
     private var nameStart: Int {
         (bytes.lastIndex(of: Self.slash) ?? -1) + 1
+    }
+
+    /// The file's name, the last component of the path, as `description` shows it (a picture's title).
+    public var lastComponent: String {
+        FilePath(bytes: bytes[nameStart...]).description
     }
 
     /// True when the file's name has no `.` at all.

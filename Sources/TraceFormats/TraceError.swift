@@ -4,6 +4,7 @@
 /// says what was expected, e.g.
 /// `trace.evemu:12: expected 5 fields on an E: line (sec.usec type code value), found 3`.
 public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, which decides the exit status of the command line.
     public enum Kind: Hashable, Sendable {
         /// The file does not exist, or cannot be opened (SPEC: exit status 66).
         case unreadable
@@ -13,13 +14,16 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         case io
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// The file, as given (its bytes that are not UTF-8 written `\xNN`).
     public var path: String
     /// 1-based line number, when the problem is on one line.
     public var line: Int?
+    /// What is wrong and what was expected, without the path and line.
     public var message: String
 
+    /// An error of `kind` in the file at `path`, on `line` when one applies.
     public init(_ kind: Kind, path: String, line: Int? = nil, message: String) {
         self.kind = kind
         self.path = path

@@ -130,12 +130,18 @@ public final class TraceGestureSource: GestureSource {
     }
 
     public func dispatch(now: MonotonicTime, _ deliver: (GestureEvent) -> Void) {
+        dispatch(now: now, observingFrames: { _ in }, deliver)
+    }
+
+    /// As `dispatch(now:_:)`, and hands each frame of the trace to `observe` before the engine sees it (the
+    /// contacts as the engine gets them: a picture of their paths).
+    public func dispatch(now: MonotonicTime, observingFrames observe: (TouchFrame) -> Void, _ deliver: (GestureEvent) -> Void) {
         guard !isFinished else { return }
         switch pacing {
         case .asFastAsPossible:
             for _ in 0..<Self.batch {
                 guard let event = read(deliver) else { return }
-                handle(event, deliver)
+                handle(event, observe, deliver)
             }
         case .realTime:
             if origin == nil {
@@ -145,7 +151,7 @@ public final class TraceGestureSource: GestureSource {
             }
             while let event = pending, event.time <= deviceTime(at: now) {
                 pending = nil
-                handle(event, deliver)
+                handle(event, observe, deliver)
                 guard let next = read(deliver) else { return }
                 if next.time < event.time {
                     // The clock stepped back: the event is due at once, and the trace goes on from there.
@@ -191,8 +197,8 @@ public final class TraceGestureSource: GestureSource {
         return nil
     }
 
-    private func handle(_ event: InputEvent, _ deliver: (GestureEvent) -> Void) {
-        if let events = pipeline?.handle(event) { deliverAll(events, deliver) }
+    private func handle(_ event: InputEvent, _ observe: (TouchFrame) -> Void, _ deliver: (GestureEvent) -> Void) {
+        if let events = pipeline?.handle(event, observingFrames: observe) { deliverAll(events, deliver) }
     }
 
     /// The end: the gestures in progress are cancelled at the last frame's time (`GesturePipeline.finish()`).

@@ -35,8 +35,11 @@ public enum DescriptionSource: Hashable, Sendable {
 public final class TraceReader {
     /// The trace's path, as given.
     public let path: FilePath
+    /// The trace's format, evemu or libinput record, as its file name says.
     public let format: TraceFormat
+    /// The device the events come from: its axes, resolutions and slots.
     public let description: DeviceDescription
+    /// Where `description` came from: the trace's own header, or a description file.
     public let descriptionSource: DescriptionSource
     /// True when the trace has a description of its own (an evemu header, a libinput recording's
     /// `evdev:`) and the one given to `open` replaced it.

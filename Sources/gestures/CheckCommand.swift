@@ -173,7 +173,7 @@ final class CheckPrinter: @unchecked Sendable {
 /// JUnit XML, as CI systems read it.
 enum JUnit {
     static func testCase(_ trace: CheckedTrace, _ outcome: CheckOutcome, seconds: Double) -> String {
-        let head = "    <testcase classname=\"gestures.check\" name=\"\(escaped(trace.path.description))\" time=\"\(Numbers.decimal(seconds))\""
+        let head = "    <testcase classname=\"gestures.check\" name=\"\(XMLText.escaped(trace.path.description))\" time=\"\(Numbers.decimal(seconds))\""
         switch outcome {
         case .passed, .differs(_, true), .new(_, true):
             // (Passed: `CheckOutcome.tally`.)
@@ -181,13 +181,13 @@ enum JUnit {
         case .differs(let difference, false):
             let text = (["line \(difference.line)" + (difference.time.map { " at \($0)" } ?? "") + ": " + difference.summary]
                         + difference.diff).joined(separator: "\n")
-            return head + ">\n      <failure type=\"differs\" message=\"\(escaped(difference.summary))\">"
-                + escaped(text) + "</failure>\n    </testcase>"
+            return head + ">\n      <failure type=\"differs\" message=\"\(XMLText.escaped(difference.summary))\">"
+                + XMLText.escaped(text) + "</failure>\n    </testcase>"
         case .new(let lines, false):
             let message = "no \(trace.expected) (\(lines) lines); gestures check --update writes it"
-            return head + ">\n      <failure type=\"new\" message=\"\(escaped(message))\"/>\n    </testcase>"
+            return head + ">\n      <failure type=\"new\" message=\"\(XMLText.escaped(message))\"/>\n    </testcase>"
         case .failed(let error):
-            return head + ">\n      <error type=\"status \(error.status)\" message=\"\(escaped(error.message))\"/>\n    </testcase>"
+            return head + ">\n      <error type=\"status \(error.status)\" message=\"\(XMLText.escaped(error.message))\"/>\n    </testcase>"
         }
     }
 
@@ -196,24 +196,5 @@ enum JUnit {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"gestures check\" \(counts)>\n"
             + "  <testsuite name=\"gestures check\" \(counts) skipped=\"0\">\n"
             + cases.map { $0 + "\n" }.joined() + "  </testsuite>\n</testsuites>"
-    }
-
-    /// Text as XML character data or an attribute value. Characters XML 1.0 cannot hold (controls other
-    /// than tab, newline and return) are written as `\u{…}`.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

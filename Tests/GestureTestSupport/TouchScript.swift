@@ -104,6 +104,8 @@ public struct ScriptPlayer {
     public private(set) var engine: GestureEngine
     public private(set) var now: Timestamp
     public private(set) var events: [GestureEvent] = []
+    /// The frames handed to the engine, in order.
+    public private(set) var frames: [TouchFrame] = []
     /// The fingers down and where they are.
     private var fingers: [Int: Point] = [:]
     /// The time the engine was last brought to: its last frame, or a later wake-up, drop or change.
@@ -181,7 +183,9 @@ public struct ScriptPlayer {
             contacts.append(Contact(id: finger, position: point, phase: .stationary))
         }
         reached = now
-        events += engine.handle(TouchFrame(time: now, contacts: contacts))
+        let frame = TouchFrame(time: now, contacts: contacts)
+        frames.append(frame)
+        events += engine.handle(frame)
     }
 }
 

@@ -72,6 +72,40 @@ import Testing
         ])
     }
 
+    /// A layout's `view`: the pad drawn on a display turned a quarter clockwise (xrandr's `right`), at 2 points
+    /// per mm, offset so that the turned 100 × 50 mm surface lands on (0…100, 0…200): R(x, y) = (y, −x), then
+    /// ×2, then + (0, 200). The button keeps mm, having no view.
+    @Test func aLayoutsViewPutsThatRegionsLinesInViewPoints() throws {
+        let layout = """
+            {"regions": [
+              {"name": "pad", "kind": "target", "shape": {"kind": "rectangle", "x": 0, "y": 0, "width": 100, "height": 50},
+               "view": {"scale": 2, "offset": {"x": 0, "y": 200}, "rotation": 90},
+               "gestures": [{"kind": "tap"}, {"kind": "drag"}],
+               "children": [
+                 {"name": "button", "kind": "target", "shape": {"kind": "circle", "center": {"x": 20, "y": 25}, "radius": 10},
+                  "gestures": [{"kind": "tap"}]}
+               ]}
+            ]}
+            """
+        let trace = try write("turned.evemu", header
+            + Self.touch(1, at: 1.0, 60, 20, up: 1.05)                                     // a tap on the pad
+            + Self.touch(2, at: 2.0, 50, 10, moves: [(2.05, 55, 10), (2.1, 60, 10)], up: 2.15)   // 10 mm to the panel's right
+            + Self.touch(3, at: 3.0, 20, 25, up: 3.05))                                    // the button
+        _ = try write("turned.layout.json", layout)
+        let run = try CLI.run(["replay", trace])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        // The tap at (60, 20) mm: R = (20, −60), ×2 = (40, −120), + (0, 200) = (40, 80). The drag to the panel's
+        // right is up the view: (5, 0) mm is (0, −10) points; its 100 mm/s are 200 points/s upwards.
+        #expect(run.lines == [
+            #"{"time":1.050000,"region":"pad","type":"tap","x":40,"y":80,"count":1}"#,
+            #"{"time":2.050000,"region":"pad","type":"pan","phase":"began","dx":0,"dy":-10}"#,
+            #"{"time":2.100000,"region":"pad","type":"pan","phase":"changed","dx":0,"dy":-20}"#,
+            #"{"time":2.150000,"region":"pad","type":"pan","phase":"ended","dx":0,"dy":-20,"vx":0,"vy":-200}"#,
+            #"{"time":3.050000,"region":"button","type":"tap","x":20,"y":25,"count":1}"#,
+        ])
+    }
+
     /// A single tap is told from a double one only once the double tap has failed: 300 ms after its lift.
     /// With nothing after it in the trace, no time passes beyond the last frame and nothing is recognized.
     @Test func aSingleTapWaitsForTheDoubleTapToFail() throws {

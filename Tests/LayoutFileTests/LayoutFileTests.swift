@@ -75,6 +75,25 @@ import Testing
         #expect(zooms == [ZoomConfiguration(), ZoomConfiguration(minimumSpan: 2.5), ZoomConfiguration(minimumSpan: 7 * 86_400), nil])
     }
 
+    @Test func aRegionsView_andAChildsView_areRead_otherRegionsStayInMillimetres() throws {
+        let layout = try LayoutFile.parse("""
+        {"regions": [
+          {"name": "timer", "kind": "dial", "center": {"x": 50, "y": 50}, "radius": 20,
+           "view": {"scale": 2.5, "offset": {"x": -75, "y": -75}, "rotation": 270}},
+          {"name": "pad", "kind": "target", "shape": {"kind": "rectangle", "x": 100, "y": 0, "width": 50, "height": 50},
+           "children": [{"name": "key", "kind": "target", "shape": {"kind": "circle", "center": {"x": 110, "y": 10}, "radius": 5},
+                         "gestures": [{"kind": "tap"}], "view": {"rotation": 180}}]}
+        ]}
+        """)
+        #expect(layout.viewTransforms == [
+            "timer": ViewTransform(scale: 2.5, offset: Point(x: -75, y: -75), rotation: .threeQuarters),
+            "key": ViewTransform(rotation: .half),
+        ])
+        let engine = GestureEngine(layout: layout)
+        #expect(engine.viewTransform(of: "timer") == ViewTransform(scale: 2.5, offset: Point(x: -75, y: -75), rotation: .threeQuarters))
+        #expect(engine.viewTransform(of: "pad") == .identity)
+    }
+
     @Test func anAbsentInitialValueStartsWithinTheStops() throws {
         let layout = try LayoutFile.parse("""
         {"regions": [{"name": "d", "kind": "dial", "center": {"x": 0, "y": 0}, "radius": 1, "minDegrees": 10, "maxDegrees": 20}]}
@@ -101,9 +120,9 @@ import Testing
         ("{\"regionz\": []}", "l.json:1: regionz: unknown key (expected one of: surface, regions)"),
         ("{\"surface\": {\"widht\": 10}, \"regions\": []}", "l.json:1: surface.widht: unknown key (expected one of: width, height)"),
         ("{\"regions\": [{\"name\": \"c\", \"knd\": \"dial\"}]}",
-         "l.json:1: regions[0].knd: unknown key (expected one of: name, kind, rect, domain, bucket, longPressMs, slopMm, doubleTapMs, doubleTapSlopMm, zoom, center, radius, deadZoneMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees, shape, coordination, gestures, children)"),
+         "l.json:1: regions[0].knd: unknown key (expected one of: name, kind, rect, domain, bucket, longPressMs, slopMm, doubleTapMs, doubleTapSlopMm, zoom, view, center, radius, deadZoneMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees, shape, coordination, gestures, children)"),
         ("{\"regions\": [{\"kind\": \"dial\", \"bucket\": 1}]}",
-         "l.json:1: regions[0].bucket: unknown key (expected one of: name, kind, center, radius, deadZoneMm, slopMm, doubleTapMs, doubleTapSlopMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees)"),
+         "l.json:1: regions[0].bucket: unknown key (expected one of: name, kind, center, radius, deadZoneMm, slopMm, doubleTapMs, doubleTapSlopMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees, view)"),
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"stop\": 1}, \"bucket\": 1}]}",
          "l.json:1: regions[0].domain.stop: unknown key (expected one of: start, end)"),
         ("{\"regions\": [{\"name\": \"c\", \"kind\": \"timeline\", \"rect\": {\"x\": 0, \"w\": 1}}]}",
@@ -157,7 +176,7 @@ import Testing
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"longPressMs\": \"300\"}]}",
          "l.json:1: regions[0].longPressMs: expected a number, found a string"),
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"radius\": 3}]}",
-         "l.json:1: regions[0].radius: unknown key (expected one of: name, kind, rect, domain, bucket, longPressMs, slopMm, doubleTapMs, doubleTapSlopMm, zoom)"),
+         "l.json:1: regions[0].radius: unknown key (expected one of: name, kind, rect, domain, bucket, longPressMs, slopMm, doubleTapMs, doubleTapSlopMm, zoom, view)"),
         // a timeline's zoom
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": true}]}",
          "l.json:1: regions[0].zoom: expected an object, found a boolean"),
@@ -178,7 +197,7 @@ import Testing
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": \"2025-01-01\", \"end\": \"2025-02-01\"}, \"bucket\": \"day\", \"zoom\": {\"minSpan\": null}}]}",
          "l.json:1: regions[0].zoom.minSpan: expected a number, found null"),
         ("{\"regions\": [{\(dial), \"radius\": 5, \"zoom\": {}}]}",
-         "l.json:1: regions[0].zoom: unknown key (expected one of: name, kind, center, radius, deadZoneMm, slopMm, doubleTapMs, doubleTapSlopMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees)"),
+         "l.json:1: regions[0].zoom: unknown key (expected one of: name, kind, center, radius, deadZoneMm, slopMm, doubleTapMs, doubleTapSlopMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees, view)"),
         // dials
         ("{\"regions\": [{\"name\": \"d\", \"kind\": \"dial\"}]}", "l.json:1: regions[0].center: missing required key"),
         ("{\"regions\": [{\(dial)}]}", "l.json:1: regions[0].radius: missing required key"),
@@ -193,7 +212,15 @@ import Testing
          "l.json:1: regions[0].initialDegrees: expected at least minDegrees (0), found -1"),
         ("{\"regions\": [{\(dial), \"radius\": 5, \"maxDegrees\": true}]}", "l.json:1: regions[0].maxDegrees: expected a number, found a boolean"),
         ("{\"regions\": [{\(dial), \"radius\": 5, \"bucket\": 1}]}",
-         "l.json:1: regions[0].bucket: unknown key (expected one of: name, kind, center, radius, deadZoneMm, slopMm, doubleTapMs, doubleTapSlopMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees)"),
+         "l.json:1: regions[0].bucket: unknown key (expected one of: name, kind, center, radius, deadZoneMm, slopMm, doubleTapMs, doubleTapSlopMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees, view)"),
+        // views
+        ("{\"regions\": [{\(dial), \"radius\": 5, \"view\": {\"scale\": 0}}]}", "l.json:1: regions[0].view.scale: expected a positive number, found 0"),
+        ("{\"regions\": [{\(dial), \"radius\": 5, \"view\": {\"scale\": -2}}]}", "l.json:1: regions[0].view.scale: expected a positive number, found -2"),
+        ("{\"regions\": [{\(dial), \"radius\": 5, \"view\": {\"rotation\": 45}}]}", "l.json:1: regions[0].view.rotation: expected 0, 90, 180 or 270, found 45"),
+        ("{\"regions\": [{\(dial), \"radius\": 5, \"view\": {\"rotation\": \"90\"}}]}", "l.json:1: regions[0].view.rotation: expected a number, found a string"),
+        ("{\"regions\": [{\(dial), \"radius\": 5, \"view\": {\"offset\": {\"x\": 1}}}]}", "l.json:1: regions[0].view.offset.y: missing required key"),
+        ("{\"regions\": [{\(dial), \"radius\": 5, \"view\": {\"zoom\": 2}}]}", "l.json:1: regions[0].view.zoom: unknown key (expected one of: scale, offset, rotation)"),
+        ("{\"regions\": [{\(dial), \"radius\": 5, \"view\": 2}]}", "l.json:1: regions[0].view: expected an object, found a number"),
         // names
         ("{\"regions\": [{\(dial), \"radius\": 5}, {\(dial), \"radius\": 6}]}", "l.json:1: regions[1].name: duplicate name \"d\" (also regions[0])"),
     ]

@@ -137,9 +137,9 @@ import Testing
     static let rejected: [(String, String)] = [
         // target
         ("{\"regions\": [{\"name\": \"t\", \"shapes\": {}}]}",
-         "l.json:1: regions[0].shapes: unknown key (expected one of: name, kind, rect, domain, bucket, longPressMs, slopMm, doubleTapMs, doubleTapSlopMm, zoom, center, radius, deadZoneMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees, shape, coordination, gestures, children)"),
+         "l.json:1: regions[0].shapes: unknown key (expected one of: name, kind, rect, domain, bucket, longPressMs, slopMm, doubleTapMs, doubleTapSlopMm, zoom, view, center, radius, deadZoneMm, detentDegrees, hysteresisDegrees, minDegrees, maxDegrees, initialDegrees, rotateThresholdDegrees, shape, coordination, gestures, children)"),
         ("{\"regions\": [{\(target), \"rect\": {}}]}",
-         "l.json:1: regions[0].rect: unknown key (expected one of: name, kind, shape, coordination, gestures, children)"),
+         "l.json:1: regions[0].rect: unknown key (expected one of: name, kind, shape, coordination, gestures, children, view)"),
         ("{\"regions\": [{\"name\": \"t\", \"kind\": \"target\"}]}", "l.json:1: regions[0].shape: missing required key"),
         ("{\"regions\": [{\"kind\": \"target\", \"shape\": {}}]}", "l.json:1: regions[0].name: missing required key"),
         ("{\"regions\": [{\"name\": \"t\", \"kind\": \"target\", \"shape\": \"rectangle\"}]}",

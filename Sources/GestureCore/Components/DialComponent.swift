@@ -9,16 +9,24 @@
 /// The app may set the value at any time (`setValue(degrees:)`): a kitchen timer that counts down sets
 /// it as it runs, and a wind in progress goes on from there.
 public struct DialComponent: Component {
+    /// The dial's recognizer: a tap exclusively before a wind, simultaneously with a two-finger rotation. Its
+    /// `.first(.first(_))` values are taps, `.first(.second(_))` winds, `.second(_)` rotations.
     public typealias Recognizer = SimultaneousGesture<ExclusiveGesture<TapGesture, WindGesture>, RotationGesture>
 
+    /// The layout's `dial` region this component was made from (SPEC.md, "`dial`"): its centre, radius, slop, detent
+    /// and stops, fixed for its life (a reshape moves the wind's centre, not this).
     public let configuration: DialConfiguration
     public var gesture: Recognizer
+    /// The dial's value in degrees (clockwise), its detent index and its armed stops; it persists from gesture to
+    /// gesture, and starts at ``DialConfiguration/initialDegrees``.
     public private(set) var value: DialValue
     /// The wind in progress: its last line and the turn applied up to it.
     private var wind: (line: GestureEvent.Wind, turn: Double)?
     /// The rotation in progress: its last line.
     private var rotate: GestureEvent.Rotate?
 
+    /// The dial of `configuration`: its tap, wind and rotation thresholds and its value's detents and stops, at
+    /// ``DialConfiguration/initialDegrees``.
     public init(_ configuration: DialConfiguration) {
         self.configuration = configuration
         let tap = TapGesture(.init(maximumDistance: configuration.slop, maximumDuration: nil,

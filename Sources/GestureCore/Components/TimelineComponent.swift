@@ -12,18 +12,27 @@
 /// A second finger ends them all (SPEC); with the option, the two fingers then pinch (`TimelineZoom`).
 ///
 /// Values map x through the target's rectangle (its shape's bounds) as it is when they are computed, so
-/// a chart that is moved or resized maps through its new rectangle, onto the visible domain.
+/// a chart that is moved or resized maps through its new rectangle, onto the visible domain. The x is the
+/// view's (`ChartProxy`): with a view transform that turns the display, the time axis runs along the
+/// view's x, wherever that lies on the panel.
 public struct TimelineComponent: Component {
+    /// The selection: a long press (``TimelineConfiguration/longPressDuration`` within the slop), then a drag with no
+    /// minimum distance that moves the selection's end.
     public typealias Selecting = SequenceGesture<LongPressGesture, DragGesture>
+    /// The one-finger gestures in priority order: a tap, else the selection, else a pan (a drag beyond the slop).
     public typealias OneFinger = ExclusiveGesture<ExclusiveGesture<TapGesture, Selecting>, DragGesture>
+    /// The timeline's recognizer: the one-finger gestures, simultaneously with the pinch that is present only with
+    /// the `zoom` option.
     public typealias Recognizer = SimultaneousGesture<OneFinger, OptionalGesture<MagnifyGesture>>
 
-    /// The selection in progress: its last line, and where the finger is.
+    /// The selection in progress: its last line, and where the finger is (the view's x).
     struct SelectionInProgress: Sendable {
         var line: GestureEvent.Select
         var fingerX: Double
     }
 
+    /// The layout's `timeline` region this component was made from (SPEC.md, "`timeline`"): its rectangle, domain,
+    /// bucket, times and slops; its domain changes with ``setDomain(_:output:)``.
     public private(set) var configuration: TimelineConfiguration
     public var gesture: Recognizer
     /// The selection in progress, if any.
@@ -33,6 +42,7 @@ public struct TimelineComponent: Component {
     /// The visible domain (the whole domain, unless the `zoom` option let a pinch change it).
     public private(set) var zoom: TimelineZoom
 
+    /// The timeline of `configuration`, showing its whole domain.
     public init(_ configuration: TimelineConfiguration) {
         self.configuration = configuration
         self.rect = configuration.rect
@@ -49,22 +59,33 @@ public struct TimelineComponent: Component {
         self.zoom = TimelineZoom(domain: configuration.domain, minimumSpan: configuration.zoom?.minimumSpan)
     }
 
-    /// The domain value under `x`, clamped to the visible domain.
+    /// The domain value under `x` (surface mm), clamped to the visible domain. A target with a view
+    /// transform: `GestureEngine.chartProxy(of:)` answers in its view's points.
     public func value(at x: Double) -> DomainValue {
-        zoom.value(atFraction: fraction(at: x))
+        ChartProxy(plotArea: rect, zoom: zoom).value(atX: x)
     }
 
-    /// Where `x` lies as a fraction of the rectangle's width.
-    private func fraction(at x: Double) -> Double {
-        (x - rect.x) / rect.width
-    }
-
-    /// The bucket under `x`.
+    /// The bucket under `x` (surface mm).
     public func bucket(at x: Double) -> Bucket { configuration.domain.bucket(of: value(at: x)) }
 
-    /// The x (mm) of `value`: the inverse of `value(at:)`, for drawing.
+    /// The x (surface mm) of `value`: the inverse of `value(at:)`, for drawing.
     public func x(of value: DomainValue) -> Double {
-        rect.x + zoom.fraction(of: value) * rect.width
+        ChartProxy(plotArea: rect, zoom: zoom).x(of: value)
+    }
+
+    /// The chart as the target's view sees it now.
+    private func chart(_ output: TargetOutput) -> ChartProxy {
+        ChartProxy(plotArea: output.viewTransform.rect(fromSurface: output.shape.bounds), zoom: zoom)
+    }
+
+    /// The view's x of a position on the surface.
+    private func viewX(_ point: Point, _ output: TargetOutput) -> Double {
+        output.viewTransform.point(fromSurface: point).x
+    }
+
+    /// The bucket under the view's `x`.
+    private func bucket(_ chart: ChartProxy, atX x: Double) -> Bucket {
+        configuration.domain.bucket(of: chart.value(atX: x))
     }
 
     public mutating func targetReshaped(to shape: Shape) {
@@ -83,7 +104,7 @@ public struct TimelineComponent: Component {
         }
         guard var select = selecting else { return }
         let anchor = domain.bucket(of: domain.clamped(select.line.anchor.start))
-        let line = GestureEvent.Select(anchor: anchor, selection: Selection(between: anchor, and: bucket(at: select.fingerX)))
+        let line = GestureEvent.Select(anchor: anchor, selection: Selection(between: anchor, and: bucket(chart(output), atX: select.fingerX)))
         if line != select.line {
             select.line = line
             selecting = select
@@ -97,12 +118,14 @@ public struct TimelineComponent: Component {
         case .first(let oneFinger):
             deliver(update.phase, oneFinger, to: &output)
         case .second(let pinch):
+            let chart = chart(output)
+            func fraction(_ point: Point) -> Double { chart.fraction(atX: viewX(point, output)) }
             let visible: VisibleDomain?
             switch update.phase {
             case .began:
-                visible = zoom.pinchBegan(from: fraction(at: pinch.startCenter.x), to: fraction(at: pinch.center.x), scale: pinch.scale)
+                visible = zoom.pinchBegan(from: fraction(pinch.startCenter), to: fraction(pinch.center), scale: pinch.scale)
             case .changed:
-                visible = zoom.pinchMoved(to: fraction(at: pinch.center.x), scale: pinch.scale)
+                visible = zoom.pinchMoved(to: fraction(pinch.center), scale: pinch.scale)
             case .ended, .cancelled:
                 visible = zoom.pinchEnded()
             }
@@ -112,25 +135,27 @@ public struct TimelineComponent: Component {
 
     /// An update of the one-finger gestures: tap, select, pan.
     private mutating func deliver(_ phase: GesturePhase, _ update: OneFinger.Value, to output: inout TargetOutput) {
+        let chart = chart(output)
         switch update {
         case .first(.first(let tap)):
             // A tap is discrete: it only ever arrives recognized.
-            let value = value(at: tap.location.x)
+            let value = chart.value(atX: viewX(tap.location, output))
             let bucket = configuration.domain.bucket(of: value)
             output.emit(.tap(GestureEvent.Tap(x: tap.location.x, y: tap.location.y, count: tap.count,
                                               value: value, selection: Selection(start: bucket, end: bucket))))
         case .first(.second(.first(let press))):
             if phase == .began {
-                let anchor = bucket(at: press.startLocation.x)
-                let line = GestureEvent.Select(anchor: anchor, selection: Selection(between: anchor, and: bucket(at: press.location.x)))
-                selecting = SelectionInProgress(line: line, fingerX: press.location.x)
+                let anchor = bucket(chart, atX: viewX(press.startLocation, output))
+                let fingerX = viewX(press.location, output)
+                let line = GestureEvent.Select(anchor: anchor, selection: Selection(between: anchor, and: bucket(chart, atX: fingerX)))
+                selecting = SelectionInProgress(line: line, fingerX: fingerX)
                 output.emit(.select(.began, line))
                 output.emit(.haptic(.press))
             } else {
-                select(phase, fingerX: press.location.x, to: &output)
+                select(phase, fingerX: viewX(press.location, output), chart: chart, to: &output)
             }
         case .first(.second(.second(_, let drag))):
-            select(phase, fingerX: drag?.location.x, to: &output)
+            select(phase, fingerX: drag.map { viewX($0.location, output) }, chart: chart, to: &output)
         case .second(let pan):
             let (dx, dy) = pan.translation
             output.emit(.pan(phase, GestureEvent.Pan(dx: dx, dy: dy, velocity: pan.velocity)))
@@ -138,11 +163,11 @@ public struct TimelineComponent: Component {
     }
 
     /// A later update of the selection: a line only when the selection changes, and the end.
-    private mutating func select(_ phase: GesturePhase, fingerX: Double?, to output: inout TargetOutput) {
+    private mutating func select(_ phase: GesturePhase, fingerX: Double?, chart: ChartProxy, to output: inout TargetOutput) {
         guard var select = selecting else { return }
         if let fingerX {
             select.fingerX = fingerX
-            select.line.selection = Selection(between: select.line.anchor, and: bucket(at: fingerX))
+            select.line.selection = Selection(between: select.line.anchor, and: bucket(chart, atX: fingerX))
         }
         switch phase {
         case .began, .changed:

@@ -11,8 +11,11 @@
 public struct AnyStandardGesture: Gesture {
     /// The value of the gesture held, erased.
     public struct Value: StandardEventValue {
+        /// The held gesture's own value (a ``TapGesture/Value``, a ``DragGesture/Value``, …), which makes its own
+        /// output line through ``StandardEventValue/eventKind(_:)``.
         public let base: any StandardEventValue
 
+        /// The erased value `base`.
         public init(_ base: any StandardEventValue) {
             self.base = base
         }
@@ -22,6 +25,7 @@ public struct AnyStandardGesture: Gesture {
 
     private var base: any StandardGestureBox
 
+    /// The gesture `gesture`, erased: it behaves exactly as `gesture` does, its values wrapped in ``Value``.
     public init<G: Gesture>(_ gesture: G) where G.Value: StandardEventValue {
         base = StandardGestureBoxOf(gesture: gesture)
     }

@@ -10,6 +10,7 @@
 ///   first fail, as they are. From then on the second's updates pass straight through.
 /// Deadlines of a gesture that has lost are not fired.
 public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
+    /// The first's value as ``Either/first(_:)``, the second's as ``Either/second(_:)``.
     public typealias Value = Either<First.Value, Second.Value>
 
     enum State: Sendable {
@@ -24,11 +25,14 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
     /// The parts, settable so that a component can adjust one (a dial moved moves its wind's centre);
     /// changing a part's configuration mid-sequence is the caller's business.
     public var first: First
+    /// The part with lower priority (the argument of `exclusively(before:)`): heard only once the first has failed.
     public var second: Second
     private var state: State = .undecided(held: [])
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
     public static var name: String { "exclusively" }
 
+    /// `first` with priority over `second`: `first.exclusively(before: second)`.
     public init(_ first: First, _ second: Second) {
         self.first = first
         self.second = second

@@ -4,13 +4,16 @@
 /// `simultaneously(with:)` reports exactly what the other part reports, with the other part's status.
 /// Diagram: docs/state-machines/composition.md.
 public enum OptionalGesture<Wrapped: Gesture>: Gesture {
+    /// Left out: failed from the start (``RecognizerStatus/failed``), no deadline, never reports.
     case absent
+    /// The gesture itself, behaving exactly as it does.
     case present(Wrapped)
 
     /// Its gesture's: an optional part adds no step to the explanation paths, and has no state of its own
     /// that changes.
     public static var name: String { Wrapped.name }
 
+    /// `.present(gesture)`, or `.absent` when `gesture` is nil.
     public init(_ gesture: Wrapped?) {
         self = gesture.map { .present($0) } ?? .absent
     }

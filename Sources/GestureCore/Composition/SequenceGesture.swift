@@ -10,8 +10,13 @@
 /// - if the second fails, or no finger is left to hand over, the sequence `ended(.second(a, nil))`;
 /// - if the first fails, the sequence fails silently; if it is cancelled, the sequence is cancelled.
 public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
+    /// What the sequence reports: the first's value while it runs, then the first's recognized value with the
+    /// second's.
     public enum Value: Sendable {
+        /// The first part's value, before it was recognized (its `began` and `changed`).
         case first(First.Value)
+        /// The value the first was recognized with, and the second's value; nil when the second failed or no finger was
+        /// left to hand it (then the sequence's `ended`).
         case second(First.Value, Second.Value?)
     }
 
@@ -27,14 +32,18 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
     /// The parts, settable so that a component can adjust one (a dial moved moves its wind's centre);
     /// changing a part's configuration mid-sequence is the caller's business.
     public var first: First
+    /// The part that runs once the first is recognized, handed the fingers then down (the argument of
+    /// `sequenced(before:)`).
     public var second: Second
     private var state: State = .first(reported: nil)
     /// The fingers down now, where they are, to hand over to the second (as many as the last
     /// `TouchChanges.fingersDown`).
     private var touches: [TouchPoint] = []
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
     public static var name: String { "sequenced" }
 
+    /// `first`, then `second`: `first.sequenced(before: second)`.
     public init(_ first: First, _ second: Second) {
         self.first = first
         self.second = second

@@ -6,15 +6,20 @@
 /// for the same input. As a whole the composite is active while either is, possible while either is;
 /// once both are done it has ended if either ended, else cancelled if either was cancelled, else failed.
 public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
+    /// The first's updates as ``Either/first(_:)``, the second's as ``Either/second(_:)``, each with its own phase.
     public typealias Value = Either<First.Value, Second.Value>
 
     /// The parts, settable so that a component can adjust one (a dial moved moves its wind's centre);
     /// changing a part's configuration mid-sequence is the caller's business.
     public var first: First
+    /// The other part (the argument of `simultaneously(with:)`); its updates come after the first's for the same
+    /// input.
     public var second: Second
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
     public static var name: String { "simultaneously" }
 
+    /// `first` and `second` recognized side by side: `first.simultaneously(with: second)`.
     public init(_ first: First, _ second: Second) {
         self.first = first
         self.second = second

@@ -7,14 +7,21 @@
 /// tick storm. A change clamped at a stop gives one `limit` haptic, and that stop fires again only after
 /// the value has gone beyond `hysteresisDegrees` away from it; reaching a stop exactly gives none.
 public struct DialValue: Hashable, Sendable {
+    /// The detents and stops of a dial's value (SPEC.md, "`dial`": `detentDegrees`, `hysteresisDegrees`,
+    /// `minDegrees`, `maxDegrees`).
     public struct Configuration: Hashable, Sendable {
+        /// The angle between detents, in degrees (6 by default; at least ``DialValue/finestDetentDegrees``).
         public var detentDegrees: Double
+        /// How far beyond the midpoint to the next detent (or away from a stop) the value must go before the detent
+        /// steps (or the stop re-arms), in degrees: a tenth of ``detentDegrees`` by default.
         public var hysteresisDegrees: Double
         /// `nil`: no lower stop.
         public var minDegrees: Double?
         /// `nil`: no upper stop.
         public var maxDegrees: Double?
 
+        /// Detents every `detentDegrees` (6) with `hysteresisDegrees` of hysteresis (nil: a tenth of the detent), stops
+        /// at `minDegrees` (0) and `maxDegrees` (360), either nil for none.
         public init(detentDegrees: Double = 6, hysteresisDegrees: Double? = nil,
                     minDegrees: Double? = 0, maxDegrees: Double? = 360) {
             self.detentDegrees = detentDegrees
@@ -33,6 +40,8 @@ public struct DialValue: Hashable, Sendable {
         /// True when the turn was clamped at an armed stop: one `limit` haptic.
         public var limit: Bool
 
+        /// A change that applied `applied` degrees, stepped through `detents` in order, and was clamped at a stop
+        /// (`limit`) or not.
         public init(applied: Double, detents: [Int], limit: Bool) {
             self.applied = applied
             self.detents = detents
@@ -55,13 +64,20 @@ public struct DialValue: Hashable, Sendable {
     /// that many, then jumps to its last detent with one haptic for it.
     public static let mostDetentsPerChange = 3_600
 
+    /// The detents and stops of this value, fixed for its life.
     public let configuration: Configuration
+    /// The value in degrees, clockwise; within the stops, and within ±``farthestDegrees`` without them.
     public private(set) var degrees: Double
+    /// The detent index: `detent` × ``Configuration/detentDegrees`` is the detent's angle. Steps with hysteresis,
+    /// never by rounding the value afresh.
     public private(set) var detent: Int
     /// Whether each stop may give a limit haptic.
     private var lowerArmed = true
     private var upperArmed = true
 
+    /// A value at `initialDegrees` (0; finite, brought within ±``farthestDegrees``), its detent the nearest multiple
+    /// of the detent angle (ties away from zero). The stops do not clamp the initial value; the layout reader
+    /// rejects one outside them.
     public init(_ configuration: Configuration, initialDegrees: Double = 0) {
         precondition(configuration.detentDegrees >= Self.finestDetentDegrees,
                      "a dial's detentDegrees must be at least \(Self.finestDetentDegrees), not \(configuration.detentDegrees)")

@@ -3,8 +3,10 @@
 /// Pure integer arithmetic (Howard Hinnant's `days_from_civil` / `civil_from_days`), so the core needs
 /// neither Foundation nor a time zone database; the tests check it against Foundation's `Calendar`.
 public struct CivilDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Days since 1970-01-01 (day 0), negative before it; the day's UTC midnight is this × 86,400 s since 1970.
     public var daysSinceEpoch: Int
 
+    /// The day `daysSinceEpoch` days after 1970-01-01 (before it when negative); every Int is a day.
     public init(daysSinceEpoch: Int) {
         self.daysSinceEpoch = daysSinceEpoch
     }
@@ -44,6 +46,9 @@ public struct CivilDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return (year, month, day)
     }
 
+    /// The number of days of `month` (1 to 12) in `year` of the proleptic Gregorian calendar: 28 or 29 for February
+    /// (leap years: divisible by 4, but not by 100 unless by 400), 30 or 31 for the others. A month outside 1...12
+    /// counts as 31.
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -52,6 +57,7 @@ public struct CivilDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// The day's year, month (1 to 12) and day of the month (from 1), in the proleptic Gregorian calendar (UTC).
     public var components: (year: Int, month: Int, day: Int) {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

@@ -1,8 +1,10 @@
 /// How a date domain is cut into buckets (all in UTC).
 public enum DateBucket: String, Hashable, Sendable {
+    /// One bucket per calendar day, from its UTC midnight (the layout's `"bucket": "day"`).
     case day
     /// ISO weeks, Monday first; a week bucket can start before the domain.
     case week
+    /// One bucket per calendar month, from its first day's UTC midnight (the layout's `"bucket": "month"`).
     case month
 }
 
@@ -13,6 +15,8 @@ public enum TimelineDomain: Hashable, Sendable {
     /// Days from `start`'s UTC midnight to `end`'s (an instant: 2025-11-01 to 2025-12-01 spans 30 days).
     case date(start: CivilDay, end: CivilDay, bucket: DateBucket)
 
+    /// The seconds in a day, 86,400 (UTC has no leap seconds here): a date domain's values are seconds since 1970,
+    /// its days whole multiples of this.
     public static let secondsPerDay = 86_400.0
 
     /// The largest number a numeric domain may start or end at, in magnitude: 10^15, below which every
@@ -108,9 +112,14 @@ public enum TimelineDomain: Hashable, Sendable {
 /// The part of a timeline's domain that its width shows: all of it, or less once the chart is zoomed
 /// (`TimelineZoom`).
 public struct VisibleDomain: Hashable, Sendable {
+    /// The value at the timeline's left edge (`rect.x`): the whole domain's start, or a later value once zoomed in.
     public var start: DomainValue
+    /// The value at the timeline's right edge (`rect.x + rect.width`): the whole domain's end, or an earlier value
+    /// once zoomed in. Always after ``start``.
     public var end: DomainValue
 
+    /// The visible part from `start` (at the left edge) to `end` (at the right edge), both values of the domain's
+    /// kind (numbers, or instants for a date domain).
     public init(start: DomainValue, end: DomainValue) {
         self.start = start
         self.end = end
@@ -119,6 +128,7 @@ public struct VisibleDomain: Hashable, Sendable {
 
 /// A value in a timeline's domain.
 public enum DomainValue: Hashable, Sendable {
+    /// A value of a numeric domain, in the domain's own units (those of the layout's `start`, `end` and `bucket`).
     case number(Double)
     /// An instant in seconds since 1970-01-01T00:00:00Z.
     case instant(seconds: Double)
@@ -134,6 +144,7 @@ public enum DomainValue: Hashable, Sendable {
 
 /// A bucket, named by where it starts.
 public enum Bucket: Hashable, Sendable, Comparable {
+    /// The bucket of a numeric domain that starts at this value: `start + k × bucket` for a whole k ≥ 0.
     case number(Double)
     /// The first day of a day, ISO week or month bucket.
     case day(CivilDay)
@@ -158,9 +169,13 @@ public enum Bucket: Hashable, Sendable, Comparable {
 
 /// A selection of buckets, always ordered: `start` ≤ `end`, both bucket starts.
 public struct Selection: Hashable, Sendable {
+    /// The earlier bucket, by its start.
     public var start: Bucket
+    /// The later bucket, by its start; equal to ``start`` for a selection of one bucket (a tap's).
     public var end: Bucket
 
+    /// The selection from `start` to `end`, taken as given: the caller keeps `start` ≤ `end` (use
+    /// ``init(between:and:)`` to order two buckets).
     public init(start: Bucket, end: Bucket) {
         self.start = start
         self.end = end

@@ -25,6 +25,7 @@ public struct GestureEngine: Sendable {
         let id: Int
         var name: String
         var shape: Shape
+        var viewTransform: ViewTransform
         var coordination: Target.Coordination
         var recognizer: (any TargetRecognizing)?
         var parent: Int?
@@ -75,9 +76,10 @@ public struct GestureEngine: Sendable {
         checkNamesAreUnique()
     }
 
-    /// An engine for a layout file's regions, each a target of its own.
+    /// An engine for a layout file's regions, each a target of its own, with the views the layout gives.
     public init(layout: Layout) {
         self.init(targets: layout.regions.map(\.target))
+        for (name, view) in layout.viewTransforms { setViewTransform(of: name, to: view) }
     }
 
     /// Whether every input also reports each state transition of the targets' gestures and arbitrations,
@@ -104,6 +106,18 @@ public struct GestureEngine: Sendable {
     /// The shape of the target named `name`.
     public func shape(of name: String) -> Shape? {
         index(of: name).map { nodes[$0].shape }
+    }
+
+    /// The view of the target named `name`: what its events' positions are mapped through.
+    public func viewTransform(of name: String) -> ViewTransform? {
+        index(of: name).map { nodes[$0].viewTransform }
+    }
+
+    /// The chart of the timeline target named `name` as its view sees it: the values under its points
+    /// and the points of its values, over the visible domain (nil when it is not a timeline).
+    public func chartProxy(of name: String) -> ChartProxy? {
+        guard let index = index(of: name), let timeline = nodes[index].recognizer?.component as? TimelineComponent else { return nil }
+        return ChartProxy(plotArea: nodes[index].viewTransform.rect(fromSurface: nodes[index].shape.bounds), zoom: timeline.zoom)
     }
 
     /// The earliest time at which `advance(to:)` has something to do, if any.
@@ -315,13 +329,23 @@ public struct GestureEngine: Sendable {
         nodes[index].recognizer?.targetReshaped(to: shape)
     }
 
+    /// Moves, scales or turns the view of the target named `name` (a window moved, the display rotated):
+    /// from now on its events come out in the new view's coordinates, those of a gesture in progress too
+    /// (a pan's translation is measured on the surface, and shown in the view it is reported in).
+    /// Recognition does not change: thresholds are physical distances on the surface.
+    public mutating func setViewTransform(of name: String, to view: ViewTransform) {
+        guard let index = index(of: name) else { preconditionFailure("setViewTransform: no target named \(name)") }
+        nodes[index].viewTransform = view
+    }
+
     /// Changes the component of the target named `name` at `time`, as `body` does (a dial's value, a
     /// timeline's domain); `body` may emit events. Deadlines up to `time` fire first.
     public mutating func modify<C: Component>(_ name: String, as type: C.Type = C.self, at time: Timestamp,
                                               _ body: (inout C, inout TargetOutput) -> Void) -> [GestureEvent] {
         var events = advance(to: time)
         guard let index = index(of: name) else { preconditionFailure("modify: no target named \(name)") }
-        var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape, time: time, events: [])
+        var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape, viewTransform: nodes[index].viewTransform,
+                                  time: time, events: [])
         swap(&events, &output.events)
         guard nodes[index].recognizer?.modify(type, output: &output, body) != nil else {
             preconditionFailure("modify: the component of \(name) is not a \(C.self)")
@@ -584,7 +608,8 @@ public struct GestureEngine: Sendable {
     }
 
     private mutating func deliver(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
-        var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape, time: time, events: [])
+        var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape, viewTransform: nodes[index].viewTransform,
+                                  time: time, events: [])
         swap(&events, &output.events)
         nodes[index].recognizer?.deliver(to: &output)
         swap(&events, &output.events)
@@ -618,7 +643,8 @@ public struct GestureEngine: Sendable {
         let index = nodes.count
         var recognizer = target.recognizer
         recognizer?.targetReshaped(to: target.shape)  // a component maps positions through its target's shape
-        nodes.append(Node(id: nextNodeID, name: target.name, shape: target.shape, coordination: target.coordination,
+        nodes.append(Node(id: nextNodeID, name: target.name, shape: target.shape, viewTransform: target.viewTransform,
+                          coordination: target.coordination,
                           recognizer: recognizer, parent: parent, depth: depth, subtreeEnd: index + 1))
         nextNodeID += 1
         for child in target.children { append(child, parent: index, depth: depth + 1) }

@@ -2,14 +2,18 @@ import RealModule
 
 /// A position on the touch surface in millimetres: origin at the axes' minimum (top-left), x to the right, y down.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// Millimetres from the surface's left edge (the x axis minimum), to the right.
     public var x: Double
+    /// Millimetres from the surface's top edge (the y axis minimum), downwards (y down).
     public var y: Double
 
+    /// The point `x` mm to the right of and `y` mm below the surface's top-left corner.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The surface's top-left corner, (0, 0) mm: the axes' minimum.
     public static let zero = Point(x: 0, y: 0)
 
     /// Euclidean distance in mm.
@@ -29,9 +33,12 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
 /// A width and a height in mm.
 public struct Size: Hashable, Sendable {
+    /// Horizontal extent in mm (along x, to the right).
     public var width: Double
+    /// Vertical extent in mm (along y, downwards).
     public var height: Double
 
+    /// A size of `width` × `height` mm, such as the surface's physical size (`--size WxH`, or a layout's `surface`).
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -40,11 +47,17 @@ public struct Size: Hashable, Sendable {
 
 /// An axis-aligned rectangle in mm. Containment includes the boundary.
 public struct Rect: Hashable, Sendable {
+    /// The left edge: mm from the surface's left edge.
     public var x: Double
+    /// The top edge: mm from the surface's top edge (y down).
     public var y: Double
+    /// The extent in mm to the right of ``x``.
     public var width: Double
+    /// The extent in mm below ``y`` (y down).
     public var height: Double
 
+    /// The rectangle whose top-left corner is (`x`, `y`) mm and that extends `width` mm to the right and `height` mm
+    /// down.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -52,6 +65,8 @@ public struct Rect: Hashable, Sendable {
         self.height = height
     }
 
+    /// Whether `point` lies in the rectangle, its boundary included (SPEC.md, "Regions": rectangles include their
+    /// boundary): x ≤ point.x ≤ x + width and y ≤ point.y ≤ y + height.
     public func contains(_ point: Point) -> Bool {
         point.x >= x && point.x <= x + width && point.y >= y && point.y <= y + height
     }

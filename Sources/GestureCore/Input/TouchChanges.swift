@@ -1,8 +1,11 @@
 /// A touch known to a recognizer: its id and where it is.
 public struct TouchPoint: Hashable, Sendable {
+    /// The contact's id (``Contact/id``): stable while the finger is down, possibly reused after it lifts.
     public var id: Int
+    /// Where the touch is, in mm on the surface (y down): where it landed, or where it moved to in this frame.
     public var position: Point
 
+    /// The touch `id` at `position` (mm on the surface, y down).
     public init(id: Int, position: Point) {
         self.id = id
         self.position = position
@@ -11,10 +14,13 @@ public struct TouchPoint: Hashable, Sendable {
 
 /// A touch leaving the surface.
 public struct TouchLift: Hashable, Sendable {
+    /// The id of the touch that leaves (``Contact/id``), as it was given at its landing.
     public var id: Int
     /// True when the device withdrew the touch instead of the finger lifting.
     public var cancelled: Bool
 
+    /// The lift of touch `id`: a finger lifting (`cancelled` false, the default), or the device withdrawing it
+    /// (`cancelled` true: a palm, a tool change; see ``ContactPhase/cancelled``).
     public init(id: Int, cancelled: Bool = false) {
         self.id = id
         self.cancelled = cancelled
@@ -27,10 +33,13 @@ public struct TouchLift: Hashable, Sendable {
 /// The engine digests each `TouchFrame` into one of these per target, so recognizers never have to
 /// work out for themselves whether a contact moved, nor keep their own count of the fingers down.
 public struct TouchChanges: Hashable, Sendable {
+    /// The frame's time, in µs of the input's time base: the time of its `SYN_REPORT` (SPEC.md, "Frames").
     public var time: Timestamp
     /// Touches whose position changed, with their new position (including touches that lift in this frame).
     public var moved: [TouchPoint]
+    /// Touches that leave the surface in this frame, lifted or withdrawn; applied after ``moved``, before ``landed``.
     public var lifted: [TouchLift]
+    /// Touches that land in this frame, at their down position (mm on the surface); applied last.
     public var landed: [TouchPoint]
     /// How many fingers the recognizer has down once these changes are applied (after the lifts and the
     /// landings): every finger whose landing it was shown and whose lift it was not, `landed` included.
@@ -39,6 +48,8 @@ public struct TouchChanges: Hashable, Sendable {
     /// counting for themselves (libinput's tap machine reads `nfingers_down` the same way).
     public var fingersDown: Int
 
+    /// The changes of the frame at `time` (µs); each list defaults to empty. `fingersDown` is the count once they are
+    /// applied, landings included.
     public init(time: Timestamp, moved: [TouchPoint] = [], lifted: [TouchLift] = [], landed: [TouchPoint] = [],
                 fingersDown: Int) {
         self.time = time
@@ -48,6 +59,8 @@ public struct TouchChanges: Hashable, Sendable {
         self.fingersDown = fingersDown
     }
 
+    /// True when the frame changed nothing the recognizer sees: no move, no lift, no landing (``fingersDown`` alone
+    /// does not count).
     public var isEmpty: Bool { moved.isEmpty && lifted.isEmpty && landed.isEmpty }
 
     /// How many fingers were down before these changes: `fingersDown`, less the landings, plus the lifts.

@@ -4,11 +4,19 @@
 public struct Layout: Hashable, Sendable {
     /// The physical size of the surface, for devices that do not report a resolution.
     public var surface: Size?
+    /// The regions in priority order: a touch belongs to the first whose shape contains its down position (SPEC.md,
+    /// "Regions"). Names are unique, children included.
     public var regions: [RegionConfiguration]
+    /// The views of the regions (and children) that have one, by name: their lines are in that view's
+    /// coordinates (SPEC "View coordinates"); the others' stay in mm.
+    public var viewTransforms: [String: ViewTransform]
 
-    public init(surface: Size? = nil, regions: [RegionConfiguration]) {
+    /// A layout of `regions` on a surface of `surface` mm (nil, the default: the device reports its size), with
+    /// `viewTransforms` for the regions that have a view (none by default: every line in mm).
+    public init(surface: Size? = nil, regions: [RegionConfiguration], viewTransforms: [String: ViewTransform] = [:]) {
         self.surface = surface
         self.regions = regions
+        self.viewTransforms = viewTransforms
     }
 
     /// The whole surface as one timeline named `surface`, domain 0–100 (per cent of the width), bucket 1.
@@ -22,11 +30,14 @@ public struct Layout: Hashable, Sendable {
 
 /// One region of a layout, or one child of a `target` region.
 public enum RegionConfiguration: Hashable, Sendable {
+    /// A chart's time axis (SPEC.md, "`timeline`"): a rectangle with the ``TimelineComponent``, without children.
     case timeline(TimelineConfiguration)
+    /// A round control (SPEC.md, "`dial`"): a circle with the ``DialComponent``, without children.
     case dial(DialConfiguration)
     /// A layout file's `target`: a shape, gestures, and children.
     case generic(TargetConfiguration)
 
+    /// The region's name, unique in the layout: the output's `region` key and the target's name.
     public var name: String {
         switch self {
         case .timeline(let timeline): timeline.name
@@ -60,7 +71,10 @@ public enum RegionConfiguration: Hashable, Sendable {
 /// A target of a layout file's own making (`kind` `target`, SPEC "Layout file"): a shape, a list of
 /// gestures, and children of any kind drawn on top of it.
 public struct TargetConfiguration: Hashable, Sendable {
+    /// The target's name, unique in the layout (children included): the output's `region` key.
     public var name: String
+    /// Where a touch reaches it, in mm on the surface, boundary included; a child's shape shares at least a point
+    /// with it.
     public var shape: Shape
     /// How its gesture is coordinated with its ancestors' and descendants'; a target without gestures (a
     /// container) takes no part in coordination.
@@ -71,6 +85,8 @@ public struct TargetConfiguration: Hashable, Sendable {
     /// Drawn on top of it, the first on top.
     public var children: [RegionConfiguration]
 
+    /// A target `name` of `shape` with `gestures` in priority order (none: a container), coordinated by
+    /// `coordination` (``Target/Coordination/exclusive`` by default), with `children` on top of it (none by default).
     public init(name: String, shape: Shape, coordination: Target.Coordination = .exclusive, gestures: [TargetGesture],
                 children: [RegionConfiguration] = []) {
         self.name = name
@@ -105,6 +121,8 @@ public struct TargetConfiguration: Hashable, Sendable {
 
 /// One gesture of a `target`, and how it combines with the gestures listed before it.
 public struct TargetGesture: Hashable, Sendable {
+    /// How a gesture of a list combines with the composition of those before it: the layout's `combine`
+    /// (SPEC.md, "`target`").
     public enum Combination: String, Hashable, Sendable {
         /// Those before it have priority: its updates wait while they are possible, are dropped if they
         /// succeed, and are released if they all fail (`exclusively(before:)`).
@@ -113,10 +131,13 @@ public struct TargetGesture: Hashable, Sendable {
         case simultaneous
     }
 
+    /// The gesture, as the layout file named it with its options (a ``LayoutGestures/Tap``, a
+    /// ``LayoutGestures/Drag``, …).
     public var gesture: any LayoutGesture
     /// Ignored for the first gesture of a list, which has none before it.
     public var combination: Combination
 
+    /// `gesture`, combined with those before it by `combination` (``Combination/exclusive`` by default).
     public init(_ gesture: any LayoutGesture, combination: Combination = .exclusive) {
         self.gesture = gesture
         self.combination = combination
@@ -135,8 +156,12 @@ public struct TargetGesture: Hashable, Sendable {
 /// A chart's time axis: tap a bucket, long-press and drag to select a range of buckets, or pan.
 /// The defaults are SPEC's.
 public struct TimelineConfiguration: Hashable, Sendable {
+    /// The region's name, unique in the layout: the output's `region` key.
     public var name: String
+    /// The chart's plot area in mm on the surface: a touch must go down in it, and its width maps onto the visible
+    /// domain, x = `rect.x` at the start.
     public var rect: Rect
+    /// The values the width maps onto and their buckets (numbers, or UTC days cut into days, ISO weeks or months).
     public var domain: TimelineDomain
     /// `longPressMs`.
     public var longPressDuration: TimeSpan
@@ -149,6 +174,8 @@ public struct TimelineConfiguration: Hashable, Sendable {
     /// `zoom`: pinch-to-zoom and two-finger pan of the visible domain; nil (the default): none.
     public var zoom: ZoomConfiguration?
 
+    /// A timeline `name` over `rect` (mm) showing `domain`, with SPEC.md's defaults: `longPressDuration` 300 ms,
+    /// `slop` 3 mm, `doubleTapInterval` 300 ms, `doubleTapSlop` 10 mm, no `zoom`.
     public init(name: String, rect: Rect, domain: TimelineDomain, longPressDuration: TimeSpan = .ms(300),
                 slop: Double = 3, doubleTapInterval: TimeSpan = .ms(300), doubleTapSlop: Double = 10,
                 zoom: ZoomConfiguration? = nil) {
@@ -169,6 +196,7 @@ public struct ZoomConfiguration: Hashable, Sendable {
     /// file's `minSpan` is in days there). Nil: one bucket (the longest, for months: 31 days).
     public var minimumSpan: Double?
 
+    /// A zoom whose visible span is at least `minimumSpan`, in the domain's units (nil, the default: one bucket).
     public init(minimumSpan: Double? = nil) {
         self.minimumSpan = minimumSpan
     }
@@ -177,7 +205,9 @@ public struct ZoomConfiguration: Hashable, Sendable {
 /// A round control: wind it with one finger, rotate it with two, tap it; detents and stops give haptics.
 /// The defaults are SPEC's.
 public struct DialConfiguration: Hashable, Sendable {
+    /// The region's name, unique in the layout: the output's `region` key.
     public var name: String
+    /// The dial's centre in mm on the surface: angles are degrees clockwise from 12 o'clock about it.
     public var center: Point
     /// A touch must go down within this distance of the centre (boundary included).
     public var radius: Double
@@ -189,6 +219,7 @@ public struct DialConfiguration: Hashable, Sendable {
     public var doubleTapInterval: TimeSpan
     /// `doubleTapSlopMm`.
     public var doubleTapSlop: Double
+    /// `detentDegrees`: the angle between detents, in degrees (6; at least ``DialValue/finestDetentDegrees``).
     public var detentDegrees: Double
     /// `nil`: 10% of `detentDegrees`.
     public var hysteresisDegrees: Double?
@@ -196,9 +227,14 @@ public struct DialConfiguration: Hashable, Sendable {
     public var minDegrees: Double?
     /// `nil`: no upper stop.
     public var maxDegrees: Double?
+    /// `initialDegrees`: the value the dial starts at, in degrees (0); within the stops.
     public var initialDegrees: Double
+    /// `rotateThresholdDegrees`: how far two fingers must turn, either way, before a rotation begins (2°).
     public var rotateThresholdDegrees: Double
 
+    /// A dial `name` about `center` (mm) of `radius` mm, with SPEC.md's defaults: `deadZone` 5 mm, `slop` 3 mm,
+    /// `doubleTapInterval` 300 ms, `doubleTapSlop` 10 mm, detents every 6° with a tenth of that as hysteresis, stops
+    /// at 0° and 360°, starting at 0°, rotation beginning at 2°.
     public init(name: String, center: Point, radius: Double, deadZone: Double = 5, slop: Double = 3,
                 doubleTapInterval: TimeSpan = .ms(300), doubleTapSlop: Double = 10, detentDegrees: Double = 6,
                 hysteresisDegrees: Double? = nil, minDegrees: Double? = 0, maxDegrees: Double? = 360,

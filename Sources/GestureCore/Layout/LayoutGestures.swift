@@ -5,6 +5,7 @@
 /// `LayoutGestures.all`. The layout file reader reads and checks its options from `options`, and a target
 /// builds its recognizer with `gesture(in:)`; nothing else knows the kinds.
 public protocol LayoutGesture: Hashable, Sendable {
+    /// The recognizer this kind builds (``TapGesture``, ``DragGesture``, …), whose values make their own output lines.
     associatedtype Body: Gesture where Body.Value: StandardEventValue
 
     /// Its `kind` in the layout file.
@@ -38,9 +39,12 @@ extension LayoutGesture {
 /// Options of a layout gesture that cannot go together: the one to blame, and what it should be given
 /// the others (the reader adds the value found).
 public struct LayoutOptionConflict: Hashable, Sendable {
+    /// The option to blame, as the layout file spells it (`toleranceDegrees`, say).
     public var key: String
+    /// What that option should be, given the others, as the error message says it (`at most 22.5 with diagonals`).
     public var expected: String
 
+    /// The conflict blaming `key`, which should be `expected`.
     public init(key: String, expected: String) {
         self.key = key
         self.expected = expected
@@ -64,13 +68,17 @@ public struct LayoutOption<Root> {
         case choice([String], (inout Root, Int) -> Void)
     }
 
+    /// The option's key in the layout file (`slopMm`, `doubleTapMs`, …).
     public let key: String
+    /// The values it takes (type and range), and what each sets.
     public let values: Values
     /// What `null` sets (none); nil where `null` is refused.
     public let null: ((inout Root) -> Void)?
     /// An option without a default, which must be given.
     public let isRequired: Bool
 
+    /// An option `key` taking `values`, which `null` may set to none (nil, the default: `null` refused), required or
+    /// not (`isRequired`, false by default).
     public init(key: String, values: Values, null: ((inout Root) -> Void)? = nil, isRequired: Bool = false) {
         self.key = key
         self.values = values
@@ -84,6 +92,7 @@ public struct LayoutOption<Root> {
         Self(key: key, values: .number(range) { $0[keyPath: path] = $1 })
     }
 
+    /// Milliseconds from 0 to 10^12 (SPEC.md, "Layout file", Limits), setting the span at `path`; `null` refused.
     public static func milliseconds(_ key: String, _ path: WritableKeyPath<Root, TimeSpan>) -> Self {
         Self(key: key, values: .milliseconds { $0[keyPath: path] = $1 })
     }
@@ -93,6 +102,7 @@ public struct LayoutOption<Root> {
         Self(key: key, values: .milliseconds { $0[keyPath: path] = $1 }, null: { $0[keyPath: path] = nil })
     }
 
+    /// A whole number within `range`, setting the count at `path`; `null` refused.
     public static func count(_ key: String, _ path: WritableKeyPath<Root, Int>, in range: ClosedRange<Int>) -> Self {
         Self(key: key, values: .count(range) { $0[keyPath: path] = $1 })
     }
@@ -102,6 +112,7 @@ public struct LayoutOption<Root> {
         Self(key: key, values: .count(range) { $0[keyPath: path] = $1 }, null: { $0[keyPath: path] = nil })
     }
 
+    /// `true` or `false`, handed to `set` (which may set several fields: `diagonals` sets the swipe's directions).
     public static func flag(_ key: String, _ set: @escaping (inout Root, Bool) -> Void) -> Self {
         Self(key: key, values: .flag(set))
     }
@@ -124,19 +135,23 @@ public enum LayoutGestures {
     /// UI's view has a handful.
     public static let mostGestures = 32
 
-    /// The most taps a `count` asks for, and the most fingers of a swipe: ten, two hands' worth.
+    /// The most taps a `count` may ask for: ten, two hands' worth.
     public static let mostTaps = 10
+    /// The most fingers a swipe may ask for (`fingers`): ten, two hands' worth.
     public static let mostFingers = 10
 
     /// `tap`: `TapGesture`, a `tap` line.
     public struct Tap: LayoutGesture {
         public static let kind = "tap"
+        /// The tap's thresholds: ``TapGesture/Configuration``, set by the options `count`, `slopMm`, `maxDurationMs`,
+        /// `doubleTapMs`, `doubleTapSlopMm`.
         public var configuration: TapGesture.Configuration
 
         public init() {
             self.init(TapGesture.Configuration())
         }
 
+        /// A `tap` gesture with `configuration`.
         public init(_ configuration: TapGesture.Configuration) {
             self.configuration = configuration
         }
@@ -157,12 +172,14 @@ public enum LayoutGestures {
     /// `long-press`: `LongPressGesture`, a `long-press` line.
     public struct LongPress: LayoutGesture {
         public static let kind = "long-press"
+        /// The long press's thresholds: ``LongPressGesture/Configuration``, set by the options `durationMs`, `slopMm`.
         public var configuration: LongPressGesture.Configuration
 
         public init() {
             self.init(LongPressGesture.Configuration())
         }
 
+        /// A `long-press` gesture with `configuration`.
         public init(_ configuration: LongPressGesture.Configuration) {
             self.configuration = configuration
         }
@@ -180,12 +197,14 @@ public enum LayoutGestures {
     /// `drag`: `DragGesture`, `pan` lines.
     public struct Drag: LayoutGesture {
         public static let kind = "drag"
+        /// The drag's thresholds: ``DragGesture/Configuration``, set by the options `slopMm`, `extraFinger`.
         public var configuration: DragGesture.Configuration
 
         public init() {
             self.init(DragGesture.Configuration())
         }
 
+        /// A `drag` gesture with `configuration`.
         public init(_ configuration: DragGesture.Configuration) {
             self.configuration = configuration
         }
@@ -203,12 +222,14 @@ public enum LayoutGestures {
     /// `magnify`: `MagnifyGesture`, `magnify` lines.
     public struct Magnify: LayoutGesture {
         public static let kind = "magnify"
+        /// The pinch's thresholds: ``MagnificationMeasure/Configuration``, set by the option `slopMm`.
         public var configuration: MagnificationMeasure.Configuration
 
         public init() {
             self.init(MagnificationMeasure.defaultConfiguration)
         }
 
+        /// A `magnify` gesture with `configuration`.
         public init(_ configuration: MagnificationMeasure.Configuration) {
             self.configuration = configuration
         }
@@ -223,12 +244,14 @@ public enum LayoutGestures {
     /// `rotation`: `RotationGesture`, `rotation` lines.
     public struct Rotation: LayoutGesture {
         public static let kind = "rotation"
+        /// The rotation's threshold: ``RotationMeasure/Configuration``, set by the option `thresholdDegrees`.
         public var configuration: RotationMeasure.Configuration
 
         public init() {
             self.init(RotationMeasure.defaultConfiguration)
         }
 
+        /// A `rotation` gesture with `configuration`.
         public init(_ configuration: RotationMeasure.Configuration) {
             self.configuration = configuration
         }
@@ -243,12 +266,15 @@ public enum LayoutGestures {
     /// `swipe`: `SwipeGesture`, a `swipe` line.
     public struct Swipe: LayoutGesture {
         public static let kind = "swipe"
+        /// The swipe's thresholds: ``SwipeGesture/Configuration``, set by the options `fingers`, `minSpeedMmPerS`,
+        /// `slopMm`, `diagonals`, `toleranceDegrees`.
         public var configuration: SwipeGesture.Configuration
 
         public init() {
             self.init(SwipeGesture.Configuration())
         }
 
+        /// A `swipe` gesture with `configuration`.
         public init(_ configuration: SwipeGesture.Configuration) {
             self.configuration = configuration
         }
@@ -288,6 +314,8 @@ public enum LayoutGestures {
             self.init(EdgeSwipeGesture.Configuration(edge: .left, surface: Rect(x: 0, y: 0, width: 0, height: 0)))
         }
 
+        /// An `edge-swipe` gesture with `configuration`; its rectangle is replaced by the target's bounds in
+        /// `gesture(in:)`.
         public init(_ configuration: EdgeSwipeGesture.Configuration) {
             self.configuration = configuration
         }

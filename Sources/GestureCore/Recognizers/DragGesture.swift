@@ -3,28 +3,37 @@
 /// change on every frame in which the finger moved, and ends at the lift, with the finger's velocity there
 /// (`VelocityTracker`: the last 100 ms, least squares). Diagram: docs/state-machines/drag.md.
 public struct DragGesture: Gesture {
+    /// How far a finger must move before the drag begins, and what a second finger does: the layout's `drag` options
+    /// `slopMm` and `extraFinger` (SPEC.md, "Layout file").
     public struct Configuration: Hashable, Sendable {
         /// SPEC `slopMm` for a pan; 0 for the drag that follows a long press.
         public var minimumDistance: Double
         /// What a second finger does to a drag in progress (a pending drag always fails).
         public var extraTouch: ExtraTouchPolicy
 
+        /// A drag that begins beyond `minimumDistance` mm from the down position (3, SPEC.md's default `slopMm`; 0
+        /// begins at the first move) and that a second finger cancels (`.cancel`, the default) or ends (`.end`).
         public init(minimumDistance: Double = 3, extraTouch: ExtraTouchPolicy = .cancel) {
             self.minimumDistance = minimumDistance
             self.extraTouch = extraTouch
         }
     }
 
+    /// A drag's position: where it started, where the finger is now, and at `ended` its velocity. The output's `pan`
+    /// line prints ``translation`` as `dx`, `dy`.
     public struct Value: Hashable, Sendable {
         /// Where the finger was when the drag started tracking it (its down position, or where it was
         /// when a sequence handed it over).
         public var startLocation: Point
+        /// Where the finger is now, in mm on the surface (y down): at `ended`, where it lifted.
         public var location: Point
         /// At `ended`, the finger's velocity at the end (its lift, or the landing that ended the drag),
         /// from its positions in the last 100 ms (`VelocityTracker`); 0 when it rested longer than that.
         /// Nil in the other phases.
         public var velocity: Velocity?
 
+        /// A drag from `startLocation` to `location` (mm on the surface); `velocity` (mm/s, y down) only at `ended`,
+        /// nil (the default) in the other phases.
         public init(startLocation: Point, location: Point, velocity: Velocity? = nil) {
             self.startLocation = startLocation
             self.location = location
@@ -48,10 +57,14 @@ public struct DragGesture: Gesture {
         case finished(Outcome)
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
     public static let name = "drag"
+
+    /// The thresholds this drag was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle
 
+    /// A drag with `configuration`, by default a 3 mm slop and a second finger cancelling it.
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }

@@ -3,11 +3,23 @@
 /// begins then, reports a change on every later frame the finger moved, and ends at the lift; a second
 /// finger or a withdrawn one cancels it. Diagram: docs/state-machines/edge-swipe.md.
 public struct EdgeSwipeGesture: Gesture {
+    /// The edge of the rectangle a swipe comes in from (the layout's `edge`, the output's `edge`): the finger moves
+    /// inward from it, rightwards from `left`, downwards from `top` (y down).
     public enum Edge: String, Hashable, Sendable {
-        case left, right, top, bottom
+        /// The left edge, x = the rectangle's `x`; the swipe moves right.
+        case left
+        /// The right edge, x = the rectangle's `x + width`; the swipe moves left.
+        case right
+        /// The top edge, y = the rectangle's `y`; the swipe moves down (y down).
+        case top
+        /// The bottom edge, y = the rectangle's `y + height`; the swipe moves up.
+        case bottom
     }
 
+    /// Which edge, of which rectangle, and the distances that make an edge swipe (SPEC.md, "Edge swipe"; the layout's
+    /// `edge-swipe` options `edge`, `edgeMm`, `slopMm`).
     public struct Configuration: Hashable, Sendable {
+        /// The edge the finger must land near and move away from, inward.
         public var edge: Edge
         /// The area whose edge it is, in mm: the surface, or a target's rectangle.
         public var surface: Rect
@@ -17,6 +29,8 @@ public struct EdgeSwipeGesture: Gesture {
         /// How far inward (mm) the finger must move, more than sideways, before the swipe begins.
         public var minimumDistance: Double
 
+        /// An edge swipe in from `edge` of `surface` (mm): a landing within `edgeDistance` mm of it (5 by default,
+        /// outside the rectangle included), then an inward move beyond `minimumDistance` mm (3 by default).
         public init(edge: Edge, surface: Rect, edgeDistance: Double = 5, minimumDistance: Double = 3) {
             self.edge = edge
             self.surface = surface
@@ -35,12 +49,17 @@ public struct EdgeSwipeGesture: Gesture {
         }
     }
 
+    /// An edge swipe's position: its edge, where the finger went down and where it is. The output's `edge-swipe` line
+    /// prints `location − startLocation` as `dx`, `dy`.
     public struct Value: Hashable, Sendable {
+        /// The edge the swipe came in from: the configured ``Configuration/edge``.
         public var edge: Edge
-        /// Where the finger went down, and where it is.
+        /// Where the finger went down, in mm on the surface (y down).
         public var startLocation: Point
+        /// Where the finger is now, in mm on the surface (y down): at `ended`, where it lifted.
         public var location: Point
 
+        /// An edge swipe from `edge` that went down at `startLocation` and is now at `location` (mm on the surface).
         public init(edge: Edge, startLocation: Point, location: Point) {
             self.edge = edge
             self.startLocation = startLocation
@@ -59,10 +78,14 @@ public struct EdgeSwipeGesture: Gesture {
         case finished(Outcome)
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
     public static let name = "edge-swipe"
+
+    /// The edge, rectangle and distances this recognizer was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle
 
+    /// An edge swipe recognizer for `configuration` (no default: the edge and its rectangle must be named).
     public init(_ configuration: Configuration) {
         self.configuration = configuration
     }

@@ -1,6 +1,15 @@
 /// The phase of a continuous gesture's update.
 public enum GesturePhase: String, Hashable, Sendable {
-    case began, changed, ended, cancelled
+    /// The gesture was recognized and begins: the first update of a continuous gesture (the output's `began`).
+    case began
+    /// The gesture goes on with a new value, after `began` (the output's `changed`).
+    case changed
+    /// The gesture finished normally: the last update of a continuous gesture, or the single update of a
+    /// discrete one (a tap, a long press) when recognized (the output's `ended`).
+    case ended
+    /// The gesture was stopped without finishing: a withdrawn finger, a second finger, `SYN_DROPPED`, the end of
+    /// input or the target's removal (the output's `cancelled`); it carries the last value reported.
+    case cancelled
 }
 
 /// What a recognizer reports: a phase and the gesture's value at that moment.
@@ -8,9 +17,13 @@ public enum GesturePhase: String, Hashable, Sendable {
 /// A continuous gesture reports `began`, any number of `changed`, then exactly one `ended` or
 /// `cancelled`. A discrete gesture (a tap, a long press) reports a single `ended` when recognized.
 public struct GestureUpdate<Value: Sendable>: Sendable {
+    /// The phase of this update: `began`, `changed`, `ended` or `cancelled`.
     public var phase: GesturePhase
+    /// The gesture's value at this moment, in the recognizer's own type (a ``DragGesture/Value``, a
+    /// ``TapGesture/Value``, …); a `cancelled` update repeats the last value reported.
     public var value: Value
 
+    /// An update in `phase` carrying `value`.
     public init(_ phase: GesturePhase, _ value: Value) {
         self.phase = phase
         self.value = value
@@ -61,6 +74,8 @@ public enum RecognizerStatus: Hashable, Sendable {
 /// combinator hands it on to its parts). The same inputs without a log (`touchesChanged(_:)`, ...) report
 /// nothing.
 public protocol Gesture: Sendable {
+    /// What the recognizer reports with each update (``GestureUpdate/value``): a position, a translation, a scale, or
+    /// a composite's combination of its parts' values.
     associatedtype Value: Sendable
 
     /// The machine's name in explanation paths (`Explanation.path`): `tap`, `drag`, `exclusively`, ...
@@ -111,7 +126,9 @@ extension Gesture {
 
 /// The result of a composite whose two parts report different values.
 public enum Either<First: Sendable, Second: Sendable>: Sendable {
+    /// The first part's value (the receiver of `exclusively(before:)`, say).
     case first(First)
+    /// The second part's value (the argument of `exclusively(before:)`, say).
     case second(Second)
 }
 
@@ -127,7 +144,12 @@ public enum ExtraTouchPolicy: Hashable, Sendable {
 
 /// How a finished touch sequence ended for a recognizer.
 public enum Outcome: Hashable, Sendable {
-    case ended, failed, cancelled
+    /// The gesture was recognized (discrete) or finished normally (continuous): ``RecognizerStatus/ended``.
+    case ended
+    /// The gesture recognized nothing in the sequence: ``RecognizerStatus/failed``.
+    case failed
+    /// The gesture was active and was cancelled: ``RecognizerStatus/cancelled``.
+    case cancelled
 
     var status: RecognizerStatus {
         switch self {

@@ -1,24 +1,31 @@
 /// A one-finger long press: the finger stays within `maximumDistance` of where it went down for
 /// `minimumDuration`. Recognized by its deadline, with no event needed. Diagram: docs/state-machines/long-press.md.
 public struct LongPressGesture: Gesture {
+    /// How long the finger must stay, and how still: a timeline's `longPressMs` and `slopMm`, or a target's
+    /// `long-press` options `durationMs` and `slopMm` (SPEC.md, "`timeline`" and "Layout file").
     public struct Configuration: Hashable, Sendable {
         /// SPEC `longPressMs`.
         public var minimumDuration: TimeSpan
         /// SPEC `slopMm`.
         public var maximumDistance: Double
 
+        /// A press recognized once the finger has stayed within `maximumDistance` mm of its down position (3 by
+        /// default) for `minimumDuration` (300 ms by default, SPEC.md's `longPressMs`).
         public init(minimumDuration: TimeSpan = .ms(300), maximumDistance: Double = 3) {
             self.minimumDuration = minimumDuration
             self.maximumDistance = maximumDistance
         }
     }
 
+    /// A long press's position, reported once, as `ended`, at down + ``Configuration/minimumDuration`` (the
+    /// output's `long-press` line prints ``startLocation``).
     public struct Value: Hashable, Sendable {
         /// Where the finger went down.
         public var startLocation: Point
         /// Where the finger is when the press is recognized.
         public var location: Point
 
+        /// A long press that went down at `startLocation` and is at `location` when recognized (mm on the surface).
         public init(startLocation: Point, location: Point) {
             self.startLocation = startLocation
             self.location = location
@@ -36,10 +43,14 @@ public struct LongPressGesture: Gesture {
         case failed
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
     public static let name = "long-press"
+
+    /// The duration and distance this recognizer was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle
 
+    /// A long press with `configuration`, by default 300 ms within 3 mm.
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }

@@ -11,6 +11,8 @@ public typealias MagnifyGesture = TwoFingerGesture<MagnificationMeasure>
 
 /// How the distance between the two fingers compares with its start.
 public struct MagnificationMeasure: PairMeasure {
+    /// When a pinch begins (SPEC.md, "Pinch"; the layout's `magnify` option `slopMm`, a zoomable timeline's
+    /// `slopMm`).
     public struct Configuration: Hashable, Sendable {
         /// How far (mm) the distance between the fingers must move from its start before the gesture
         /// begins. 3 mm, the slop of the other gestures: libinput begins a pinch at 1.5 mm of finger
@@ -20,12 +22,17 @@ public struct MagnificationMeasure: PairMeasure {
         /// change of distance; nil (the default): only the distance counts, a pinch.
         public var minimumCenterMovement: Double?
 
+        /// A pinch that begins once the fingers' distance has changed by more than `minimumDistanceChange` mm (3 by
+        /// default), or, when `minimumCenterMovement` is given (nil by default), once their midpoint has moved more
+        /// than that many mm.
         public init(minimumDistanceChange: Double = 3, minimumCenterMovement: Double? = nil) {
             self.minimumDistanceChange = minimumDistanceChange
             self.minimumCenterMovement = minimumCenterMovement
         }
     }
 
+    /// A pinch's measure, reported on every frame from `began` (the output's `magnify` line prints ``scale`` and
+    /// ``center``).
     public struct Value: Hashable, Sendable {
         /// The distance now ÷ the distance when the second finger landed.
         public var scale: Double
@@ -34,6 +41,8 @@ public struct MagnificationMeasure: PairMeasure {
         /// Their midpoint when the second finger landed.
         public var startCenter: Point
 
+        /// A pinch at `scale` (distance now ÷ distance at the second landing, that one at least 1 mm) about `center`,
+        /// having started about `startCenter` (mm on the surface).
         public init(scale: Double, center: Point, startCenter: Point) {
             self.scale = scale
             self.center = center

@@ -9,21 +9,27 @@ public typealias RotationGesture = TwoFingerGesture<RotationMeasure>
 
 /// How far the line from the first finger to the second has turned since the second landed.
 public struct RotationMeasure: PairMeasure {
+    /// When a two-finger rotation begins (a dial's `rotateThresholdDegrees`, a target's `rotation` option
+    /// `thresholdDegrees`; SPEC.md, "`dial`" and "Layout file").
     public struct Configuration: Hashable, Sendable {
         /// SPEC `rotateThresholdDegrees`.
         public var minimumAngle: Double
 
+        /// A rotation that begins once its magnitude reaches `minimumAngle` degrees (2 by default), either way.
         public init(minimumAngle: Double = 2) {
             self.minimumAngle = minimumAngle
         }
     }
 
+    /// A rotation's measure, reported on every frame from `began` (the output's `rotation` line).
     public struct Value: Hashable, Sendable {
         /// Cumulative rotation since the second finger landed, in degrees, clockwise positive.
         public var rotation: Double
         /// Midpoint of the two fingers.
         public var center: Point
 
+        /// A rotation of `rotation` degrees (clockwise positive, cumulative since the second finger landed) with the
+        /// fingers' midpoint at `center` (mm on the surface).
         public init(rotation: Double, center: Point) {
             self.rotation = rotation
             self.center = center

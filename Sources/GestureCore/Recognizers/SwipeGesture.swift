@@ -8,7 +8,23 @@
 public struct SwipeGesture: Gesture {
     /// A direction on the surface (y down: `up` is towards the top edge).
     public enum Direction: String, Hashable, Sendable, CaseIterable {
-        case up, upRight = "up-right", right, downRight = "down-right", down, downLeft = "down-left", left, upLeft = "up-left"
+        // The order of the cases is their order clockwise from up: `degrees` is 45 × the index.
+        /// Towards the top edge (y decreasing), 0°; the output's `up`.
+        case up
+        /// Towards the top-right corner, 45°; the output's `up-right`.
+        case upRight = "up-right"
+        /// Towards the right edge (x increasing), 90°; the output's `right`.
+        case right
+        /// Towards the bottom-right corner, 135°; the output's `down-right`.
+        case downRight = "down-right"
+        /// Towards the bottom edge (y increasing), 180°; the output's `down`.
+        case down
+        /// Towards the bottom-left corner, 225°; the output's `down-left`.
+        case downLeft = "down-left"
+        /// Towards the left edge (x decreasing), 270°; the output's `left`.
+        case left
+        /// Towards the top-left corner, 315°; the output's `up-left`.
+        case upLeft = "up-left"
 
         /// Its angle, clockwise from up, in degrees.
         public var degrees: Double {
@@ -31,17 +47,26 @@ public struct SwipeGesture: Gesture {
         }
     }
 
+    /// What makes a swipe (SPEC.md, "Swipe"; the layout's `swipe` options `fingers`, `minSpeedMmPerS`, `slopMm`,
+    /// `diagonals`, `toleranceDegrees`).
     public struct Configuration: Hashable, Sendable {
+        /// How many fingers swipe together, exactly (1 by default; the layout allows 1 to 10): more, or a first lift
+        /// with fewer down, is no swipe.
         public var fingers: Int
         /// mm/s each finger must exceed at the lift. 150 mm/s: a flick, about 2.5 cm in the last 1/6 s
         /// (Flutter's fling starts at 50 logical px/s, about 8 mm/s, which any drag reaches).
         public var minimumSpeed: Double
         /// mm each finger must have moved from its down: the slop of the other gestures.
         public var minimumDistance: Double
+        /// The directions a swipe may have: ``Directions/eight`` by default (the layout's `diagonals` true),
+        /// ``Directions/four`` without diagonals.
         public var directions: Directions
         /// Degrees a finger's direction may stray from the swipe's (lisgd: 15).
         public var tolerance: Double
 
+        /// A swipe of exactly `fingers` fingers (1; at least 1), each faster than `minimumSpeed` mm/s (150) and moved
+        /// beyond `minimumDistance` mm (3) at the first lift, all within `tolerance` degrees (15) of one of
+        /// `directions` (8).
         public init(fingers: Int = 1, minimumSpeed: Double = 150, minimumDistance: Double = 3,
                     directions: Directions = .eight, tolerance: Double = 15) {
             precondition(fingers >= 1, "a swipe needs a finger")
@@ -53,13 +78,18 @@ public struct SwipeGesture: Gesture {
         }
     }
 
+    /// A recognized swipe, reported once as `ended` at the first lift (the output's `swipe` line).
     public struct Value: Hashable, Sendable {
+        /// The direction of the set whose angle lies within the tolerance of every finger's direction.
         public var direction: Direction
         /// The fingers' mean velocity at the lift, mm/s.
         public var vx: Double
+        /// The fingers' mean vertical velocity at the lift, mm/s, y down (negative for a swipe up).
         public var vy: Double
+        /// How many fingers swiped: ``Configuration/fingers``.
         public var fingers: Int
 
+        /// A swipe in `direction` at a mean `vx`, `vy` mm/s (y down), with `fingers` fingers.
         public init(direction: Direction, vx: Double, vy: Double, fingers: Int) {
             self.direction = direction
             self.vx = vx
@@ -85,10 +115,14 @@ public struct SwipeGesture: Gesture {
         case finished(Outcome)
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
     public static let name = "swipe"
+
+    /// The thresholds this recognizer was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle
 
+    /// A swipe recognizer with `configuration`, by default one finger, 150 mm/s, 3 mm, 8 directions, ±15°.
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }

@@ -13,6 +13,8 @@
 /// beyond it. `count(2).exclusively(before: count(1))` tells a double tap from a single one, the single
 /// one reported `countInterval` after its lift.
 public struct TapGesture: Gesture {
+    /// What makes a tap and what continues its count (SPEC.md, "`timeline`" **tap** and "Tap counts"; the layout's
+    /// `tap` options `slopMm`, `maxDurationMs`, `doubleTapMs`, `doubleTapSlopMm`, `count`).
     public struct Configuration: Hashable, Sendable {
         /// The finger must never move beyond this distance (mm) from its down position. SPEC `slopMm`.
         public var maximumDistance: Double
@@ -26,6 +28,10 @@ public struct TapGesture: Gesture {
         /// exactly n taps, `countInterval` after the n-th lift.
         public var requiredCount: Int?
 
+        /// A tap within `maximumDistance` mm (3) of its down, with no time limit unless `maximumDuration` is given
+        /// (nil), continuing the previous tap's count when that one lifted within `countInterval` (300 ms) of this
+        /// landing and landed within `countDistance` mm (10) of it; with `requiredCount` n (nil: none; at least 1),
+        /// recognized only at exactly n taps.
         public init(maximumDistance: Double = 3, maximumDuration: TimeSpan? = nil,
                     countInterval: TimeSpan = .ms(300), countDistance: Double = 10, requiredCount: Int? = nil) {
             precondition(requiredCount.map { $0 >= 1 } ?? true, "a tap's required count is at least 1")
@@ -37,12 +43,15 @@ public struct TapGesture: Gesture {
         }
     }
 
+    /// A recognized tap, reported once as `ended` (the output's `tap` line prints ``location`` as `x`, `y` and
+    /// ``count``).
     public struct Value: Hashable, Sendable {
         /// Where the finger went down.
         public var location: Point
         /// 1 for a single tap, 2 for a double tap, and so on.
         public var count: Int
 
+        /// A tap that went down at `location` (mm on the surface), the `count`-th of its chain.
         public init(location: Point, count: Int) {
             self.location = location
             self.count = count
@@ -70,10 +79,15 @@ public struct TapGesture: Gesture {
         case failed
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
     public static let name = "tap"
+
+    /// The distances and times this recognizer was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle(previous: nil)
 
+    /// A tap recognizer with `configuration`, by default 3 mm, no time limit, a 300 ms and 10 mm chain, every tap
+    /// recognized at its lift.
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }

@@ -7,7 +7,9 @@
 /// finger lifts (`cancelled` when the device withdrew it). Further fingers are ignored; a finger of the
 /// pair lifting before the gesture began makes it fail, and nothing more happens until all have lifted.
 public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
+    /// The thresholds of the measure (``MagnificationMeasure/Configuration``, ``RotationMeasure/Configuration``).
     public typealias Configuration = Measure.Configuration
+    /// What the measure reports of the pair (``MagnificationMeasure/Value``, ``RotationMeasure/Value``).
     public typealias Value = Measure.Value
 
     /// The two fingers being followed, and what is measured of them.
@@ -43,10 +45,14 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
         case finished(Outcome)
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
     public static var name: String { Measure.name }
+
+    /// The measure's thresholds this recognizer was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle
 
+    /// A two-finger gesture with the measure's thresholds `configuration`.
     public init(_ configuration: Configuration) {
         self.configuration = configuration
     }
@@ -193,7 +199,9 @@ extension TwoFingerGesture.State: MachineState {
 
 /// What a two-finger gesture measures of its pair of fingers.
 public protocol PairMeasure: Hashable, Sendable {
+    /// The measure's thresholds: when the gesture may begin.
     associatedtype Configuration: Hashable, Sendable
+    /// What the gesture reports on each update of its pair.
     associatedtype Value: Hashable, Sendable
 
     /// The gesture's name in explanation paths (`rotation`, `magnify`).
@@ -218,9 +226,13 @@ extension PairMeasure {
 /// The two fingers a two-finger gesture follows (rotation, magnification): the first two of its touch
 /// sequence, where they are now. Further fingers are not its business.
 public struct FingerPair: Hashable, Sendable {
+    /// The first finger of the touch sequence, with its id and its current position (mm on the surface).
     public private(set) var first: TouchPoint
+    /// The second finger of the touch sequence (the one whose landing started the tracking), with its id and its
+    /// current position (mm on the surface).
     public private(set) var second: TouchPoint
 
+    /// The pair of `first` and `second`, as they are at the second landing.
     public init(first: TouchPoint, second: TouchPoint) {
         self.first = first
         self.second = second

@@ -1,13 +1,18 @@
 /// A finger's velocity on the surface, in mm/s (y down).
 public struct Velocity: Hashable, Sendable {
+    /// Horizontal velocity in mm/s, positive to the right.
     public var vx: Double
+    /// Vertical velocity in mm/s, positive downwards (y down).
     public var vy: Double
 
+    /// A velocity of `vx` mm/s to the right and `vy` mm/s downwards.
     public init(vx: Double, vy: Double) {
         self.vx = vx
         self.vy = vy
     }
 
+    /// At rest: what a finger that rested longer than ``VelocityTracker/horizon`` before lifting, or with fewer than
+    /// two positions in it, gets (SPEC.md, "Velocity").
     public static let zero = Velocity(vx: 0, vy: 0)
 }
 
@@ -24,6 +29,7 @@ public struct VelocityTracker: Hashable, Sendable {
     private var times: [Int64] = []
     private var positions: [Point] = []
 
+    /// A tracker with no samples yet; its velocity is ``Velocity/zero`` until it has two within the horizon.
     public init() {}
 
     /// The finger was at `position` at `time` (times never decrease).

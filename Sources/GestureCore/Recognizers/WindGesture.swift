@@ -8,7 +8,11 @@
 /// down, carrying the turn accumulated since the down (no rotation is lost to the slop), then reports a
 /// change on every frame in which the finger moved.
 public struct WindGesture: Gesture {
+    /// Where the winding turns about and what starts it (SPEC.md, "`dial`", **wind**: `center`, `deadZoneMm`,
+    /// `slopMm`).
     public struct Configuration: Hashable, Sendable {
+        /// The centre the finger's angle is measured about, in mm on the surface (a dial's `center`); angles are
+        /// degrees clockwise from 12 o'clock about it.
         public var center: Point
         /// SPEC `deadZoneMm`: within this distance of the centre (boundary included) a move adds no turn.
         public var deadZone: Double
@@ -17,6 +21,9 @@ public struct WindGesture: Gesture {
         /// A dial's wind ends (keeping its turn) when a second finger lands.
         public var extraTouch: ExtraTouchPolicy
 
+        /// Winding about `center` (mm), adding no turn within `deadZone` mm of it (5), beginning beyond
+        /// `minimumDistance` mm from the down position (3), ending (`.end`, the default) or cancelled (`.cancel`) by a
+        /// second finger.
         public init(center: Point, deadZone: Double = 5, minimumDistance: Double = 3, extraTouch: ExtraTouchPolicy = .end) {
             self.center = center
             self.deadZone = deadZone
@@ -25,11 +32,15 @@ public struct WindGesture: Gesture {
         }
     }
 
+    /// A wind's position, reported on every frame from `began`.
     public struct Value: Hashable, Sendable {
         /// Cumulative turn since the finger went down, in degrees, clockwise positive, unbounded.
         public var turn: Double
+        /// Where the finger is now, in mm on the surface (y down).
         public var location: Point
 
+        /// A wind that has turned `turn` degrees (clockwise positive, since the down) with the finger at `location`
+        /// (mm).
         public init(turn: Double, location: Point) {
             self.turn = turn
             self.location = location
@@ -59,7 +70,11 @@ public struct WindGesture: Gesture {
         case finished(Outcome)
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
     public static let name = "wind"
+
+    /// The centre, distances and second-finger policy of this recognizer; only the centre changes, through
+    /// ``recenter(on:)``.
     public private(set) var configuration: Configuration
     private(set) var state: State = .idle
 
@@ -79,6 +94,7 @@ public struct WindGesture: Gesture {
         }
     }
 
+    /// A wind recognizer with `configuration` (no default: the centre must be given).
     public init(_ configuration: Configuration) {
         self.configuration = configuration
     }

@@ -20,6 +20,7 @@
 /// with the time of that moment; an update of a gesture that lost is never delivered. So a component
 /// changes its state (a dial's value) only for what is reported.
 public protocol Component: Sendable {
+    /// The component's recognizer type: any composition of gestures (``DialComponent/Recognizer``, say).
     associatedtype Body: Gesture
 
     /// The recognizer of the target: any composition of `Gesture`s.
@@ -37,7 +38,9 @@ extension Component {
     public mutating func targetReshaped(to shape: Shape) {}
 }
 
-/// Where a component emits its events: the target's name and the time are filled in.
+/// Where a component emits its events: the target's name and the time are filled in, and the values
+/// emitted in surface millimetres come out in the target's view (`ViewTransform.kind(fromSurface:)`, the
+/// one place where events take the view's coordinates).
 public struct TargetOutput: Sendable {
     /// The target whose component emits.
     public let target: String
@@ -45,18 +48,22 @@ public struct TargetOutput: Sendable {
     public let shape: Shape
     /// The time of the input being handled (for a released update, the time of its release).
     public let time: Timestamp
+    /// The target's view now: `emit` maps what it is given through it.
+    public let viewTransform: ViewTransform
     var events: [GestureEvent]
 
-    init(target: String, shape: Shape, time: Timestamp, events: [GestureEvent]) {
+    init(target: String, shape: Shape, viewTransform: ViewTransform, time: Timestamp, events: [GestureEvent]) {
         self.target = target
         self.shape = shape
+        self.viewTransform = viewTransform
         self.time = time
         self.events = events
     }
 
-    /// Emits one event of this target at `time`.
+    /// Emits one event of this target at `time`: `kind`'s values in surface millimetres, which come out
+    /// in the target's view coordinates.
     public mutating func emit(_ kind: GestureEvent.Kind) {
-        events.append(GestureEvent(time: time, target: target, kind: kind))
+        events.append(GestureEvent(time: time, target: target, kind: viewTransform.kind(fromSurface: kind)))
     }
 }
 
@@ -66,6 +73,7 @@ public struct TargetOutput: Sendable {
 public struct GestureComponent<Body: Gesture>: Component {
     public var gesture: Body
 
+    /// The component of `gesture`: its updates come out as ``StandardEventValue`` lines or `gesture` lines.
     public init(_ gesture: Body) {
         self.gesture = gesture
     }
@@ -149,9 +157,12 @@ extension Either: StandardEventValue where First: StandardEventValue, Second: St
 /// Two values are equal when they have the same type and the same description (`String(describing:)`),
 /// which for the library's value types means the same fields.
 public struct GestureValue: Hashable, Sendable, CustomStringConvertible {
+    /// The gesture's own value (a ``TapGesture/Value``, a type of the library user's own); read it with
+    /// ``as(_:)``.
     public let value: any Sendable
     public let description: String
 
+    /// The value `value`, described once with `String(describing:)` (the output's `value` key).
     public init(_ value: any Sendable) {
         self.value = value
         self.description = String(describing: value)

@@ -1,6 +1,8 @@
 /// Where a target takes touches: the area in which a finger that goes down belongs to it (boundaries
 /// included), in surface millimetres.
 public enum Shape: Hashable, Sendable {
+    /// A rectangle in mm on the surface (x, y its top-left corner, y down), boundary included: a timeline's `rect`,
+    /// or a layout `shape` of kind `rectangle`.
     case rectangle(Rect)
     /// A disc: every point within `radius` of `center`.
     case circle(center: Point, radius: Double)
@@ -8,6 +10,8 @@ public enum Shape: Hashable, Sendable {
     /// rim around a button in its middle).
     case ring(center: Point, innerRadius: Double, outerRadius: Double)
 
+    /// Whether a finger going down at `point` (mm on the surface) belongs to the shape, its boundary included
+    /// (SPEC.md, "Targets").
     public func contains(_ point: Point) -> Bool {
         switch self {
         case .rectangle(let rect):

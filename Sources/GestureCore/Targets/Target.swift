@@ -24,11 +24,19 @@ public struct Target: Sendable {
 
     /// Unique among all the targets of an engine; events carry it.
     public var name: String
+    /// Where a touch reaches the target, in mm on the surface, boundary included: a finger that goes down in it (and
+    /// in its ancestors' shapes) belongs to it (SPEC.md, "Targets", **Routing**).
     public var shape: Shape
+    /// How the target's gesture is coordinated with its ancestors' and descendants' (SPEC.md, "Targets",
+    /// **Coordination**): ``Coordination/exclusive`` by default.
     public var coordination: Coordination
     /// Drawn on top of this target, first on top: a touch goes to the first child whose shape contains
     /// its down position (and on to that child's children), and to every ancestor.
     public var children: [Target]
+    /// Where the target is drawn: its events' positions, translations and velocities come out in this
+    /// view's points (SPEC "View coordinates"); `.identity`, the default, keeps surface millimetres. Its
+    /// children have views of their own.
+    public var viewTransform: ViewTransform = .identity
     /// What the target recognizes: nil for a container that only groups its children.
     var recognizer: (any TargetRecognizing)?
 

@@ -6,10 +6,13 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Microseconds since the origin of the input's time base.
     public var microseconds: Int64
 
+    /// A timestamp `microseconds` µs after the origin of the input's time base (a trace's or a device's clock;
+    /// see "Surface, units, time" in SPEC.md).
     public init(microseconds: Int64) {
         self.microseconds = microseconds
     }
 
+    /// The origin of the time base, 0 µs.
     public static let zero = Timestamp(microseconds: 0)
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
@@ -35,21 +38,29 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
 /// A length of time in whole microseconds.
 public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The length in microseconds; negative for a span that goes back in time (``Timestamp`` subtraction saturates
+    /// at the ends of `Int64` rather than trapping).
     public var microseconds: Int64
 
+    /// A span of `microseconds` µs.
     public init(microseconds: Int64) {
         self.microseconds = microseconds
     }
 
+    /// A span of `microseconds` µs: the short spelling of ``init(microseconds:)``, as in `after(.us(500))`.
     public static func us(_ microseconds: Int64) -> TimeSpan { TimeSpan(microseconds: microseconds) }
 
+    /// A span of `milliseconds` ms (× 1000 µs), saturating at the ends of `Int64`. The layout's times (`longPressMs`,
+    /// `doubleTapMs`, `durationMs`) are milliseconds and come in through this.
     public static func ms(_ milliseconds: Int64) -> TimeSpan {
         let (product, overflow) = milliseconds.multipliedReportingOverflow(by: 1000)
         return TimeSpan(microseconds: overflow ? (milliseconds > 0 ? .max : .min) : product)
     }
 
+    /// A span of `seconds` s (× 1,000,000 µs), saturating at the ends of `Int64`.
     public static func seconds(_ seconds: Int64) -> TimeSpan { .ms(seconds.multipliedReportingOverflow(by: 1000).partialValue) }
 
+    /// No time at all, 0 µs.
     public static let zero = TimeSpan(microseconds: 0)
 
     /// The span in milliseconds, for messages (explanations).

@@ -1,0 +1,454 @@
+import GestureCore
+import GestureFormat
+
+/// One gesture: a discrete event (a tap, a swipe, a haptic), or a continuous gesture's events from its
+/// `began` to its `ended` or `cancelled` (or to the end of the trace).
+struct Episode {
+    var events: [GestureEvent]
+
+    var first: GestureEvent { events[0] }
+    var last: GestureEvent { events[events.count - 1] }
+    var target: String { first.target }
+    var type: String { first.kind.type }
+    var isContinuous: Bool { first.kind.phase != nil }
+    var wasCancelled: Bool { last.kind.phase == .cancelled }
+    var isHaptic: Bool {
+        if case .haptic = first.kind { true } else { false }
+    }
+
+    /// The events grouped into gestures, in the order they began: the events of a continuous gesture are
+    /// those of its target and type from a `began` to the next `ended` or `cancelled`. Explanations
+    /// (`--explain`) are no gesture and are left out.
+    static func episodes(of events: [GestureEvent]) -> [Episode] {
+        var episodes: [Episode] = []
+        var open: [String: Int] = [:]
+        for event in events {
+            if case .explanation = event.kind { continue }
+            guard let phase = event.kind.phase else {
+                episodes.append(Episode(events: [event]))
+                continue
+            }
+            let key = event.target + "\u{0}" + event.kind.type
+            if phase != .began, let index = open[key] {
+                episodes[index].events.append(event)
+            } else {
+                open[key] = episodes.count
+                episodes.append(Episode(events: [event]))
+            }
+            if phase == .ended || phase == .cancelled { open[key] = nil }
+        }
+        return episodes
+    }
+}
+
+/// How each gesture type looks: its colour (on the surface and in its lane of the time strip), and the
+/// badge of an event in the strip.
+enum GestureStyle {
+    static func color(of kind: GestureEvent.Kind) -> String { style(of: kind).color }
+
+    static func style(of kind: GestureEvent.Kind) -> (color: String, badge: String?) {
+        switch kind {
+        case .tap(let tap): ("#222222", tap.count > 1 ? String(tap.count) : nil)
+        case .select: ("#1155cc", nil)
+        case .pan: ("#2e7d32", nil)
+        case .wind: ("#c2570c", nil)
+        case .rotate: ("#8e24aa", nil)
+        case .haptic: ("#d81b60", nil)
+        case .magnify: ("#00838f", nil)
+        case .swipe(let swipe): ("#6d4c41", swipe.direction)
+        case .edgeSwipe: ("#5d4037", nil)
+        case .zoom: ("#00695c", nil)
+        case .longPress: ("#283593", nil)
+        case .rotation: ("#8e24aa", nil)
+        case .gesture: ("#455a64", nil)
+        case .explanation: ("#9e9e9e", nil)  // (never drawn: no episode holds one)
+        }
+    }
+
+    static func arrowID(_ color: String) -> String { "arrow-" + color.dropFirst() }
+}
+
+extension PictureDrawing {
+    /// A pan that lifts at this speed (mm/s) or faster is drawn as a fling: the speed a swipe needs
+    /// (`SwipeGesture`'s default `minimumSpeed`).
+    static let flingSpeed = SwipeGesture.Configuration().minimumSpeed
+
+    /// Every gesture on the surface, in the order they began, haptics last, on top; what lies under the
+    /// contacts' paths (the way a pan went) into `under`.
+    func drawGestures(_ svg: inout SVGText, under: inout SVGText) {
+        // Each gesture's rank among those of its target and type, to stack their captions.
+        var counts: [String: Int] = [:]
+        let ranks = episodes.map { episode -> Int in
+            let key = episode.target + "\u{0}" + episode.type
+            defer { counts[key, default: 0] += 1 }
+            return counts[key, default: 0]
+        }
+        svg.element("g", [("class", "gestures"), ("stroke-linecap", "round"), ("stroke-linejoin", "round")]) { svg in
+            for (index, episode) in episodes.enumerated() where !episode.isHaptic {
+                draw(episode, rank: ranks[index], next: nextOfSameKind(after: index), to: &svg, under: &under)
+            }
+            for (index, episode) in episodes.enumerated() where episode.isHaptic {
+                draw(episode, rank: ranks[index], next: nil, to: &svg, under: &under)
+            }
+        }
+    }
+
+    /// The next gesture of the same target and type after the one at `index`.
+    private func nextOfSameKind(after index: Int) -> Episode? {
+        let episode = episodes[index]
+        return episodes[(index + 1)...].first { $0.target == episode.target && $0.type == episode.type }
+    }
+
+    /// One gesture (`rank`: how many of its target and type came before it; `next`: the next one): one
+    /// case per gesture type.
+    private func draw(_ episode: Episode, rank: Int, next: Episode?, to svg: inout SVGText, under: inout SVGText) {
+        let color = GestureStyle.color(of: episode.first.kind)
+        svg.element("g", [("class", "gesture"), ("data-type", episode.type), ("data-target", episode.target),
+                          ("data-time", seconds(episode.first.time))]) { svg in
+            switch episode.last.kind {
+            case .tap(let tap):
+                // A tap that the next one counts on from is captioned by that one.
+                var countedOn = false
+                if let next, case .tap(let following) = next.first.kind { countedOn = following.count == tap.count + 1 }
+                drawTap(tap, at: episode.first.time, captioned: !countedOn, color: color, to: &svg)
+            case .select:
+                drawSelection(episode, rank: rank, color: color, to: &svg)
+            case .pan(_, let pan):
+                // The velocity at the lift, on the `ended` line.
+                drawTranslation(episode, label: "pan", velocity: pan.velocity, color: color, to: &svg, under: &under) { kind in
+                    if case .pan(_, let pan) = kind { (pan.dx, pan.dy) } else { nil }
+                }
+            case .edgeSwipe(_, let swipe):
+                drawTranslation(episode, label: "edge swipe from " + swipe.edge, velocity: nil, color: color, to: &svg, under: &under) { kind in
+                    if case .edgeSwipe(_, let swipe) = kind { (swipe.dx, swipe.dy) } else { nil }
+                }
+            case .wind:
+                drawTurn(episode, label: "wind", rank: rank, radiusFraction: 0.66, color: color, to: &svg)
+            case .rotate:
+                drawTurn(episode, label: "rotate", rank: rank + turnsBefore(episode, type: "wind"), radiusFraction: 0.5, color: color, to: &svg)
+            case .haptic(let haptic):
+                drawHaptic(haptic, episode.first, color: color, to: &svg)
+            case .magnify(_, let magnify):
+                drawPinch(episode, caption: "pinch ×" + Numbers.decimal(magnify.scale, places: 2), at: magnify.center, color: color, to: &svg)
+            case .zoom(_, let zoom):
+                // The chart now shows `visible`: its overview marks it.
+                // Captioned under the chart's overview, which marks what it shows.
+                let top = targets[episode.target].map { Point(x: $0.shape.bounds.x + $0.shape.bounds.width / 2, y: $0.shape.bounds.y + 2.4 * font) }
+                drawPinch(episode, caption: "zoom " + BucketAxis.label(zoom.visible), at: top, color: color, to: &svg)
+            case .swipe(let swipe):
+                drawSwipe(swipe, episode.first, color: color, to: &svg)
+            case .longPress(let press):
+                drawPress(at: Point(x: press.x, y: press.y), episode.first, color: color, to: &svg)
+            case .rotation(_, let rotation):
+                // Two fingers turning about their midpoint, anywhere (a dial's turn is a `rotate`).
+                drawPinch(episode, caption: "rotation " + DialMarks.label(rotation.rotation), at: rotation.center, color: color, to: &svg)
+            case .gesture(_, let value):
+                drawOther(episode, value: value, color: color, to: &svg)
+            case .explanation:
+                break  // (no episode holds one: `episodes(of:)` leaves them out)
+            }
+        }
+    }
+
+    /// Text with a white halo, readable over paths, moved up or down by a line or more where it would
+    /// cover a caption already placed.
+    func label(_ text: String, at point: Point, anchor: String = "start", size: Double? = nil, color: String,
+               to svg: inout SVGText, from time: Timestamp? = nil) {
+        let size = size ?? 0.8 * font
+        let width = TextMetrics.width(of: text, fontSize: size)
+        let wanted = anchor == "start" ? point.x : anchor == "end" ? point.x - width : point.x - width / 2
+        // Within the page: moved in from its edges.
+        let left = min(max(wanted, 0.5 * margin - origin.x), pageWidth - origin.x - 0.5 * margin - width)
+        let y = captions.place(Rect(x: left, y: point.y - 0.8 * size, width: width, height: size), step: 1.15 * size)
+        svg.text("text", [("x", n(point.x + left - wanted)), ("y", n(y + 0.8 * size)), ("text-anchor", anchor), ("font-size", n(size)),
+                          ("fill", color), ("stroke", "#ffffff"), ("stroke-width", n(0.22 * font)), ("paint-order", "stroke"),
+                          ("stroke-linejoin", "round")], text) { svg in
+            if let clock, let time { clock.show(from: time, to: &svg) }
+        }
+    }
+
+    /// A tap: a dot where it went down; the last of a run of counted taps says the count.
+    private func drawTap(_ tap: GestureEvent.Tap, at time: Timestamp, captioned: Bool, color: String, to svg: inout SVGText) {
+        svg.element("g", []) { svg in
+            svg.empty("circle", [("cx", n(tap.x)), ("cy", n(tap.y)), ("r", n(0.4 * font)), ("fill", color), ("fill-opacity", "0.7"),
+                                 ("stroke", "#ffffff"), ("stroke-width", n(0.08 * font))])
+            if captioned {
+                let names = [1: "tap", 2: "double tap", 3: "triple tap"]
+                label(names[tap.count] ?? "\(tap.count) taps", at: Point(x: tap.x + 0.8 * font, y: tap.y - 0.7 * font),
+                      color: color, to: &svg)
+            }
+            clock?.show(from: time, to: &svg)
+        }
+    }
+
+    /// A selection: a shaded band between two rules on its chart, spanning exactly the selected buckets;
+    /// animated, it grows with the selection.
+    private func drawSelection(_ episode: Episode, rank: Int, color: String, to svg: inout SVGText) {
+        guard let target = targets[episode.target], case .timeline(let configuration) = target.look else { return }
+        let rect = target.shape.bounds
+        // On the chart as drawn: as it shows its domain at the end.
+        let axis = BucketAxis(configuration.domain, visible: visibleDomains(of: episode.target).last?.visible)
+        func span(_ selection: Selection) -> (x: Double, width: Double) {
+            let (from, to) = axis.extent(from: selection.start, to: selection.end)
+            return (rect.x + from * rect.width, (to - from) * rect.width)
+        }
+        let selections: [(time: Timestamp, selection: Selection)] = episode.events.compactMap { event in
+            if case .select(_, let select) = event.kind { (event.time, select.selection) } else { nil }
+        }
+        guard let final = selections.last?.selection else { return }
+        let (x, width) = span(final)
+        let dashes: [(String, String)] = episode.wasCancelled ? [("stroke-dasharray", n(0.5 * font))] : []
+        svg.element("g", [("class", "selection")]) { svg in
+            svg.element("rect", [("class", "band"), ("x", n(x)), ("y", n(rect.y)), ("width", n(width)), ("height", n(rect.height)),
+                                 ("fill", color), ("fill-opacity", episode.wasCancelled ? "0.1" : "0.22")]) { svg in
+                if let clock {
+                    clock.animate("x", initial: n(x), steps: selections.map { ($0.time, n(span($0.selection).x)) }, discrete: true, to: &svg)
+                    clock.animate("width", initial: n(width), steps: selections.map { ($0.time, n(span($0.selection).width)) },
+                                  discrete: true, to: &svg)
+                }
+            }
+            for edge in [0, 1] {
+                let ruleX: (Selection) -> Double = { edge == 0 ? span($0).x : span($0).x + span($0).width }
+                svg.element("line", [("class", "rule"), ("x1", n(ruleX(final))), ("y1", n(rect.y)), ("x2", n(ruleX(final))),
+                                     ("y2", n(rect.y + rect.height)), ("stroke", color), ("stroke-width", n(0.2 * font))] + dashes) { svg in
+                    if let clock {
+                        for attribute in ["x1", "x2"] {
+                            clock.animate(attribute, initial: n(ruleX(final)), steps: selections.map { ($0.time, n(ruleX($0.selection))) },
+                                          discrete: true, to: &svg)
+                        }
+                    }
+                }
+            }
+            var text = BucketAxis.label(final, domain: configuration.domain)
+            if episode.wasCancelled { text += " (cancelled)" }
+            label(text, at: Point(x: x + 0.3 * font, y: rect.y + 2.8 * font), color: color, to: &svg)
+            clock?.show(from: episode.first.time, to: &svg)
+        }
+    }
+
+    /// A pan or an edge swipe: a band along the way it went (the finger's landing + each line's
+    /// translation) under the paths, an arrowhead at its end, and, for a lift fast enough to be a fling,
+    /// an arrow on along its `velocity`.
+    private func drawTranslation(_ episode: Episode, label text: String, velocity: Velocity?, color: String,
+                                 to svg: inout SVGText, under: inout SVGText, translation: (GestureEvent.Kind) -> (Double, Double)?) {
+        let moves: [(time: Timestamp, dx: Double, dy: Double)] = episode.events.compactMap { event in
+            translation(event.kind).map { (event.time, $0.0, $0.1) }
+        }
+        guard let first = moves.first, let last = moves.last else { return }
+        // The finger: of those down on the target when it began, the one whose move matches.
+        let candidates = contacts(on: episode.target, at: first.time)
+        guard let finger = candidates.min(by: { a, b in
+            mismatch(a, first) < mismatch(b, first)
+        }) else { return }
+        let origin = finger.downPosition
+        // Where the gesture put the finger, line by line: what it reported, drawn along the way it went.
+        let points = [origin] + moves.map { Point(x: origin.x + $0.dx, y: origin.y + $0.dy) }
+        let times = [first.time] + moves.map(\.time)
+        // The arrowhead: the last step of some length, so that it points the way the gesture went last.
+        func head(upTo index: Int) -> (from: Point, to: Point) {
+            var from = index
+            while from > 0, points[from].distance(to: points[index]) < 0.5 * font { from -= 1 }
+            return (points[from], points[index])
+        }
+        let dashes: [(String, String)] = episode.wasCancelled ? [("stroke-dasharray", n(0.6 * font) + " " + n(0.5 * font))] : []
+        // Under the finger's path, a broad band along the way the gesture went.
+        under.element("path", [("class", "way"), ("data-target", episode.target), ("d", pathData(points)), ("fill", "none"),
+                               ("stroke", color), ("stroke-width", n(0.9 * font)), ("stroke-opacity", "0.25"),
+                               ("stroke-linecap", "round"), ("stroke-linejoin", "round")]
+                              + (clock != nil ? [("pathLength", "1000"), ("stroke-dasharray", "1000 1000")] : [])) { svg in
+            if let clock { animateStroke(points: points, times: times, clock, to: &svg) }
+        }
+        svg.element("g", []) { svg in
+            let (from, to) = head(upTo: points.count - 1)
+            svg.element("line", [("class", "arrow"), ("x1", n(from.x)), ("y1", n(from.y)), ("x2", n(to.x)), ("y2", n(to.y)), ("stroke", color),
+                                 ("stroke-width", n(0.3 * font)), ("marker-end", "url(#" + GestureStyle.arrowID(color) + ")")] + dashes) { svg in
+                if let clock {
+                    let heads = points.indices.dropFirst().map { (times[$0], head(upTo: $0)) }
+                    for (attribute, value) in [("x1", { (h: (from: Point, to: Point)) in h.from.x }), ("y1", { $0.from.y }),
+                                               ("x2", { $0.to.x }), ("y2", { $0.to.y })] {
+                        clock.animate(attribute, initial: n(value(head(upTo: 0))), steps: heads.map { ($0.0, n(value($0.1))) }, discrete: true, to: &svg)
+                    }
+                }
+            }
+            let length = (last.dx * last.dx + last.dy * last.dy).squareRoot()
+            let caption = text + " " + Numbers.decimal(length, places: 1) + " mm" + (episode.wasCancelled ? " (cancelled)" : "")
+            label(caption, at: Point(x: origin.x + 0.9 * font, y: origin.y - 0.6 * font), color: color, to: &svg)
+            clock?.show(from: first.time, to: &svg)
+        }
+        if let velocity, (velocity.vx * velocity.vx + velocity.vy * velocity.vy).squareRoot() >= Self.flingSpeed {
+            svg.element("g", [("class", "fling")]) { svg in
+                drawVelocity(from: points[points.count - 1], vx: velocity.vx, vy: velocity.vy, caption: "fling", color: color, to: &svg)
+                clock?.show(from: last.time, to: &svg)
+            }
+        }
+
+        func mismatch(_ contact: ContactTrack, _ move: (time: Timestamp, dx: Double, dy: Double)) -> Double {
+            let position = contact.position(at: move.time)
+            return Point(x: position.x - contact.downPosition.x, y: position.y - contact.downPosition.y)
+                .distance(to: Point(x: move.dx, y: move.dy))
+        }
+    }
+
+    /// A wind or a rotation: an arc on the dial from the value before it to the final value, with that
+    /// angle; animated, it grows with the value.
+    private func drawTurn(_ episode: Episode, label text: String, rank: Int, radiusFraction: Double, color: String, to svg: inout SVGText) {
+        guard let target = targets[episode.target] else { return }
+        let (center, dialRadius) = target.circle
+        let values: [(time: Timestamp, angle: Double, delta: Double)] = episode.events.compactMap { event in
+            switch event.kind {
+            case .wind(_, let wind): (event.time, wind.angle, wind.delta)
+            case .rotate(_, let rotate): (event.time, rotate.angle, rotate.delta)
+            default: nil
+            }
+        }
+        guard let first = values.first, let last = values.last else { return }
+        let from = first.angle - first.delta
+        let radius = radiusFraction * dialRadius
+        func arc(to angle: Double) -> String {
+            // A polyline every few degrees; a turn beyond a full one spirals inwards so that it stays visible.
+            let sweep = angle - from
+            let steps = max(2, Int((sweep.magnitude / 4).rounded(.up)))
+            let points = (0...steps).map { step -> Point in
+                let turned = sweep * Double(step) / Double(steps)
+                return polar(center, radius - 0.07 * dialRadius * turned.magnitude / 360, from + turned)
+            }
+            return pathData(points)
+        }
+        let width = 0.35 * font
+        svg.element("g", []) { svg in
+            svg.element("path", [("class", "arc"), ("d", arc(to: last.angle)), ("fill", "none"), ("stroke", color), ("stroke-width", n(width)),
+                                 ("stroke-opacity", "0.9"), ("marker-end", "url(#" + GestureStyle.arrowID(color) + ")")]
+                                + (episode.wasCancelled ? [("stroke-dasharray", n(0.6 * font) + " " + n(0.5 * font))] : [])) { svg in
+                clock?.animate("d", initial: arc(to: from), steps: values.map { ($0.time, arc(to: $0.angle)) }, discrete: true, to: &svg)
+            }
+            // The caption beside the dial, one line per turn, on the side with room.
+            let caption = text + " " + DialMarks.label(from) + " → " + DialMarks.label(last.angle) + (episode.wasCancelled ? " (cancelled)" : "")
+            let right = center.x + dialRadius + TextMetrics.width(of: caption, fontSize: 0.8 * font) + 2 * font <= picture.surface.width
+            let at = Point(x: center.x + (right ? 1 : -1) * (dialRadius + 0.8 * font), y: center.y - dialRadius + (1 + 1.2 * Double(rank)) * font)
+            label(caption, at: at, anchor: right ? "start" : "end", color: color, to: &svg)
+            clock?.show(from: first.time, to: &svg)
+        }
+    }
+
+    /// How many gestures of `type` on the target of `episode` there are: the captions of a dial's rotations
+    /// come under those of its winds.
+    private func turnsBefore(_ episode: Episode, type: String) -> Int {
+        episodes.filter { $0.target == episode.target && $0.type == type }.count
+    }
+
+    /// A haptic: a small mark across each finger of its target where it fired (a press a ring, a detent a
+    /// tick, a stop a heavier tick).
+    private func drawHaptic(_ haptic: GestureEvent.Haptic, _ event: GestureEvent, color: String, to svg: inout SVGText) {
+        let fingers = contacts(on: event.target, at: event.time)
+        let round = targets[event.target].map { target -> Point? in
+            if case .dial = target.look { target.circle.center } else { nil }
+        } ?? nil
+        svg.element("g", [("class", "haptic-marks")]) { svg in
+            for finger in fingers {
+                let point = finger.position(at: event.time)
+                switch haptic {
+                case .press:
+                    svg.empty("circle", [("cx", n(point.x)), ("cy", n(point.y)), ("r", n(1.1 * font)), ("fill", "none"),
+                                         ("stroke", color), ("stroke-width", n(0.2 * font))])
+                case .detent, .limit:
+                    // Across the path: radial on a dial, else across the finger's way at that moment.
+                    var direction = round.map { Point(x: point.x - $0.x, y: point.y - $0.y) } ?? heading(of: finger, at: event.time)
+                    let length = (direction.x * direction.x + direction.y * direction.y).squareRoot()
+                    direction = length > 1e-9 ? Point(x: direction.x / length, y: direction.y / length) : Point(x: 0, y: 1)
+                    if round == nil { direction = Point(x: -direction.y, y: direction.x) }
+                    let half = (isLimit(haptic) ? 0.7 : 0.45) * font
+                    svg.empty("line", [("x1", n(point.x - half * direction.x)), ("y1", n(point.y - half * direction.y)),
+                                       ("x2", n(point.x + half * direction.x)), ("y2", n(point.y + half * direction.y)),
+                                       ("stroke", isLimit(haptic) ? "#b71c1c" : color), ("stroke-width", n((isLimit(haptic) ? 0.25 : 0.1) * font))])
+                }
+            }
+            clock?.show(from: event.time, to: &svg)
+        }
+
+        func isLimit(_ haptic: GestureEvent.Haptic) -> Bool {
+            if case .limit = haptic { true } else { false }
+        }
+    }
+
+    /// The way a contact was going at `time`: from its position a little before.
+    private func heading(of contact: ContactTrack, at time: Timestamp) -> Point {
+        let now = contact.position(at: time)
+        let before = contact.position(at: time + .ms(-60))
+        return Point(x: now.x - before.x, y: now.y - before.y)
+    }
+
+    /// A pinch (or a chart's zoom): the two fingers' paths while it lasted, converging or diverging, and
+    /// `caption` above `point` (the target's centre when nil).
+    private func drawPinch(_ episode: Episode, caption: String, at point: Point?, color: String, to svg: inout SVGText) {
+        let fingers = contacts(on: episode.target, at: episode.first.time).suffix(2)
+        let end = episode.last.time
+        let middle = point ?? targets[episode.target]?.circle.center ?? .zero
+        svg.element("g", []) { svg in
+            for finger in fingers {
+                let points = finger.samples.filter { $0.time >= episode.first.time && $0.time <= end }.map(\.position)
+                let path = [finger.position(at: episode.first.time)] + points
+                guard path.count > 1 else { continue }
+                svg.empty("path", [("d", pathData(path)), ("fill", "none"), ("stroke", color), ("stroke-width", n(0.3 * font)),
+                                   ("stroke-opacity", "0.9"), ("marker-end", "url(#" + GestureStyle.arrowID(color) + ")")])
+            }
+            label(caption + (episode.wasCancelled ? " (cancelled)" : ""), at: Point(x: middle.x, y: middle.y - 0.8 * font), anchor: "middle",
+                  color: color, to: &svg)
+            clock?.show(from: episode.first.time, to: &svg)
+        }
+    }
+
+    /// A long press: a ring where the finger went down.
+    private func drawPress(at point: Point, _ event: GestureEvent, color: String, to svg: inout SVGText) {
+        svg.element("g", []) { svg in
+            svg.empty("circle", [("cx", n(point.x)), ("cy", n(point.y)), ("r", n(1.1 * font)), ("fill", "none"), ("stroke", color),
+                                 ("stroke-width", n(0.2 * font)), ("stroke-dasharray", n(0.4 * font) + " " + n(0.25 * font))])
+            label("long press", at: Point(x: point.x + 1.4 * font, y: point.y - 0.8 * font), color: color, to: &svg)
+            clock?.show(from: event.time, to: &svg)
+        }
+    }
+
+    /// A swipe: an arrow on from where its fingers lifted, along their velocity, with the speed.
+    private func drawSwipe(_ swipe: GestureEvent.Swipe, _ event: GestureEvent, color: String, to svg: inout SVGText) {
+        let fingers = contacts(on: event.target, at: event.time).filter { $0.endTime == event.time }
+        let lifted = fingers.isEmpty ? contacts(on: event.target, at: event.time) : fingers
+        guard !lifted.isEmpty else { return }
+        let at = Point(x: lifted.map { $0.lastPosition.x }.reduce(0, +) / Double(lifted.count),
+                       y: lifted.map { $0.lastPosition.y }.reduce(0, +) / Double(lifted.count))
+        drawVelocity(from: at, vx: swipe.vx, vy: swipe.vy, caption: "swipe " + swipe.direction, color: color, to: &svg)
+        clock?.show(from: event.time, to: &svg)
+    }
+
+    /// An arrow on from `point` along a velocity (mm/s): as long as 0.15 s of that motion, at least 3 f, at
+    /// most 0.3 of the surface's smaller side and the way to its edge; labelled with the speed.
+    func drawVelocity(from point: Point, vx: Double, vy: Double, caption: String, color: String, to svg: inout SVGText) {
+        let speed = (vx * vx + vy * vy).squareRoot()
+        guard speed > 0 else { return }
+        let (ux, uy) = (vx / speed, vy / speed)
+        // Within the surface: no longer than the way to its edge.
+        var room = Double.infinity
+        if ux > 0 { room = min(room, (picture.surface.width - point.x) / ux) }
+        if ux < 0 { room = min(room, -point.x / ux) }
+        if uy > 0 { room = min(room, (picture.surface.height - point.y) / uy) }
+        if uy < 0 { room = min(room, -point.y / uy) }
+        let length = max(min(max(speed * 0.15, 3 * font), 0.3 * min(picture.surface.width, picture.surface.height), room), 0)
+        let tip = Point(x: point.x + ux * length, y: point.y + uy * length)
+        svg.empty("line", [("x1", n(point.x)), ("y1", n(point.y)), ("x2", n(tip.x)), ("y2", n(tip.y)), ("stroke", color),
+                           ("stroke-width", n(0.35 * font)), ("stroke-dasharray", n(0.2 * font) + " " + n(0.4 * font)),
+                           ("marker-end", "url(#" + GestureStyle.arrowID(color) + ")")])
+        label(caption + " " + Numbers.decimal(speed, places: 0) + " mm/s", at: Point(x: tip.x + 0.6 * font, y: tip.y),
+              color: color, to: &svg)
+    }
+
+    /// A target's own gesture: its value, written on the target.
+    private func drawOther(_ episode: Episode, value: GestureValue, color: String, to svg: inout SVGText) {
+        guard let target = targets[episode.target] else { return }
+        let bounds = target.shape.bounds
+        // As much of the value as fits on the target; all of it in the tooltip.
+        var text = value.description
+        let fits = max(8, Int(bounds.width / (0.55 * 0.8 * font)))
+        if text.count > fits { text = String(text.prefix(fits - 1)) + "…" }
+        svg.text("title", [], value.description)
+        label(text, at: Point(x: bounds.x + 0.4 * font, y: bounds.y + bounds.height - 0.5 * font), color: color, to: &svg,
+              from: episode.first.time)
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Replay
+import TraceFormats
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a trace and its gestures as a standalone SVG picture, still or animated.",
+        discussion: """
+        The surface to scale in mm with the layout's targets, each contact's path coloured by finger, the \
+        gestures on top, and a strip of the gestures over time under it. The trace is replayed as `replay` \
+        does (the same layout, --device and --size). With --animate, the picture replays the trace in real \
+        time, looping (SMIL; a viewer without it shows the still picture).
+        """
+    )
+
+    @Option(help: ArgumentHelp("The layout file (JSON).", valueName: "file"))
+    var layout: FilePath?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write (default: standard output).", valueName: "file"))
+    var output: FilePath?
+
+    @Flag(help: "Replay the trace in the picture, in real time, looping.")
+    var animate = false
+
+    @Option(help: ArgumentHelp("A device description (evemu-describe output) for a trace without a header; "
+                               + "it replaces a trace's own, with a warning.", valueName: "desc"))
+    var device: FilePath?
+
+    @Option(help: ArgumentHelp("The surface's size in mm, for devices that report no resolution.", valueName: "WxH"))
+    var size: SurfaceSize?
+
+    @Argument(help: ArgumentHelp("The trace: .evemu, .events, .event (evemu) or .yml, .yaml (libinput record).", valueName: "trace"))
+    var trace: FilePath
+
+    func run() throws {
+        do throws(CommandError) {
+            var options = ReplayOptions(device: device, size: size?.size)
+            if let layout { options.layout = try loadLayout(path: layout) }
+            let svg = Array(try picture(of: trace, options: options).svg(animated: animate).utf8)
+            if let output {
+                do {
+                    try writeWholeFile(output, svg)
+                } catch {
+                    throw CommandError(status: CommandError.io, error.description)
+                }
+            } else if !writeAll(1, svg) {
+                throw CommandError(status: CommandError.io, "cannot write the picture to standard output")
+            }
+        } catch {
+            Diagnostics.error(error.message)
+            throw ExitCode(error.status)
+        }
+    }
+
+}

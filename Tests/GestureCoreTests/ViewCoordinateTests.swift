@@ -1,0 +1,187 @@
+import GestureCore
+import GestureFormat
+import GestureTestSupport
+import Testing
+
+/// View coordinates (SPEC "View coordinates"): a target's events in its view's points. The photo covers
+/// surface (0, 0)–(200, 100) mm, shown at 2 points per mm (`ViewTransform.placing`), so its view is
+/// 400 × 200 points, or 200 × 400 turned a quarter:
+/// - 0:   (2x, 2y)
+/// - 90:  (2y, 400 − 2x)
+/// - 180: (400 − 2x, 200 − 2y)
+/// - 270: (200 − 2y, 2x)
+@Suite struct ViewCoordinateTests {
+    static let photoRect = Rect(x: 0, y: 0, width: 200, height: 100)
+
+    static func photo<G: Gesture>(_ gesture: G, _ rotation: ViewTransform.Rotation) -> [Target] {
+        var target = Target("photo", shape: .rectangle(photoRect), gesture: gesture)
+        target.viewTransform = .placing(photoRect, scale: 2, rotation: rotation)
+        return [target]
+    }
+
+    @Test(arguments: [
+        (ViewTransform.Rotation.none, #""x":120,"y":60"#),
+        (.quarter, #""x":60,"y":280"#),
+        (.half, #""x":280,"y":140"#),
+        (.threeQuarters, #""x":140,"y":120"#),
+    ])
+    func aTapAtItsViewsPoint(rotation: ViewTransform.Rotation, position: String) {
+        let lines = play(Self.photo(TapGesture(), rotation)) {
+            down(0, at: 60, 30); after(.ms(50)); up(0)
+        }
+        #expect(lines == [#"{"time":0.050000,"region":"photo","type":"tap",\#(position),"count":1}"#])
+    }
+
+    /// 10 mm right in 20 ms: in mm dx 5 then 10, 500 mm/s at the lift.
+    @Test(arguments: [
+        (ViewTransform.Rotation.none, [#""dx":10,"dy":0"#, #""dx":20,"dy":0"#, #""vx":1000,"vy":0"#]),
+        (.quarter, [#""dx":0,"dy":-10"#, #""dx":0,"dy":-20"#, #""vx":0,"vy":-1000"#]),
+        (.half, [#""dx":-10,"dy":0"#, #""dx":-20,"dy":0"#, #""vx":-1000,"vy":0"#]),
+        (.threeQuarters, [#""dx":0,"dy":10"#, #""dx":0,"dy":20"#, #""vx":0,"vy":1000"#]),
+    ])
+    func aPanAndItsVelocityTurnWithTheView(rotation: ViewTransform.Rotation, values: [String]) {
+        let lines = play(Self.photo(DragGesture(.init(minimumDistance: 3)), rotation)) {
+            down(0, at: 60, 30)
+            line(0, from: Point(x: 60, y: 30), to: Point(x: 70, y: 30), steps: 2, over: .ms(20))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"photo","type":"pan","phase":"began",\#(values[0])}"#,
+            #"{"time":0.020000,"region":"photo","type":"pan","phase":"changed",\#(values[1])}"#,
+            #"{"time":0.020000,"region":"photo","type":"pan","phase":"ended",\#(values[1]),\#(values[2])}"#,
+        ])
+    }
+
+    /// Fingers at 40 and 60 (y 30) spread to 36 and 64: scale 1.4 about (50, 30) mm; the scale is a ratio,
+    /// the same in every view.
+    @Test(arguments: [
+        (ViewTransform.Rotation.none, #"{"x":100,"y":60}"#),
+        (.quarter, #"{"x":60,"y":300}"#),
+        (.half, #"{"x":300,"y":140}"#),
+        (.threeQuarters, #"{"x":140,"y":100}"#),
+    ])
+    func aPinchCenterInTheView(rotation: ViewTransform.Rotation, center: String) {
+        let lines = play(Self.photo(MagnifyGesture(), rotation)) {
+            together(.down(0, Point(x: 40, y: 30)), .down(1, Point(x: 60, y: 30)))
+            after(.ms(10))
+            together(.move(0, Point(x: 36, y: 30)), .move(1, Point(x: 64, y: 30)))
+            after(.ms(10))
+            together(.up(0), .up(1))
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"photo","type":"magnify","phase":"began","scale":1.4,"center":\#(center)}"#,
+            #"{"time":0.020000,"region":"photo","type":"magnify","phase":"ended","scale":1.4,"center":\#(center)}"#,
+        ])
+    }
+
+    /// Two fingers turning 30° clockwise about (50, 30) mm: clockwise on the panel is clockwise in a view
+    /// turned any quarter, so the angle stays; the centre moves into the view.
+    @Test(arguments: [
+        (ViewTransform.Rotation.none, #"{"x":100,"y":60}"#),
+        (.quarter, #"{"x":60,"y":300}"#),
+        (.half, #"{"x":300,"y":140}"#),
+        (.threeQuarters, #"{"x":140,"y":100}"#),
+    ])
+    func aRotationKeepsItsAngle_andItsCenterIsTheViews(rotation: ViewTransform.Rotation, center: String) {
+        let center0 = Point(x: 50, y: 30)
+        let lines = play(Self.photo(RotationGesture(), rotation)) {
+            together(.down(0, polar(center0, radius: 10, degrees: 180)), .down(1, polar(center0, radius: 10, degrees: 0)))
+            twist(0, 1, around: center0, radius: 10, from: 0, to: 30, steps: 3, over: .ms(30))
+            together(.up(0), .up(1))
+        }
+        #expect(lines.count == 4)
+        #expect(lines.first == #"{"time":0.010000,"region":"photo","type":"rotation","phase":"began","rotation":10,"center":\#(center)}"#)
+        #expect(lines.last == #"{"time":0.030000,"region":"photo","type":"rotation","phase":"ended","rotation":30,"center":\#(center)}"#)
+    }
+
+    @Test func aViewChangedDuringAPan_showsTheRestOfItInTheNewView() {
+        let lines = play(Self.photo(DragGesture(.init(minimumDistance: 3)), .none)) {
+            down(0, at: 60, 30)
+            move(0, to: 65, 30)
+            change { engine, _ in
+                // The display turns a quarter: the same pan, from its down position, shown in the new view.
+                engine.setViewTransform(of: "photo", to: .placing(Self.photoRect, scale: 1, rotation: .quarter))
+                return []
+            }
+            move(0, to: 70, 30)
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.000000,"region":"photo","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            #"{"time":0.000000,"region":"photo","type":"pan","phase":"changed","dx":0,"dy":-10}"#,
+            #"{"time":0.000000,"region":"photo","type":"pan","phase":"ended","dx":0,"dy":-10,"vx":0,"vy":0}"#,
+        ])
+    }
+
+    @Test func surfaceAndViewPointsRoundTrip() {
+        for rotation in ViewTransform.Rotation.allCases {
+            let view = ViewTransform(scale: 2.5, offset: Point(x: 7, y: -3), rotation: rotation)
+            let point = Point(x: 12, y: 34)
+            #expect(view.surfacePoint(fromView: view.point(fromSurface: point)) == point)
+        }
+        #expect(ViewTransform.identity.direction(fromSurface: .upRight) == .upRight)
+        #expect(ViewTransform(rotation: .quarter).direction(fromSurface: .right) == .up)
+        #expect(ViewTransform(rotation: .quarter).edge(fromSurface: .left) == .bottom)
+        #expect(ViewTransform(rotation: .threeQuarters).edge(fromSurface: .left) == .top)
+    }
+
+    // MARK: Timelines
+
+    /// The chart of TimelineZoomTests (x 10–210 mm for 0–20 by 1), shown at 2 points per mm: 400 points wide.
+    static func chart(rotation: ViewTransform.Rotation = .none, domain: TimelineDomain = .numeric(start: 0, end: 20, bucket: 1)) -> Layout {
+        let rect = Rect(x: 10, y: 5, width: 200, height: 60)
+        return Layout(regions: [.timeline(TimelineConfiguration(name: "chart", rect: rect, domain: domain, zoom: ZoomConfiguration()))],
+                      viewTransforms: ["chart": .placing(rect, scale: 2, rotation: rotation)])
+    }
+
+    @Test func aTurnedTimelinesAxisIsTheViewsX() {
+        // A quarter turn: the chart's 120 × 400 view runs its x down the panel's y (5–65 mm), so y = 20 mm
+        // is x = 30 points of 120: value 5.
+        let lines = play(Self.chart(rotation: .quarter)) {
+            down(0, at: 110, 20); after(.ms(50)); up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"chart","type":"tap","x":30,"y":200,"count":1,"value":5,"selection":{"start":5,"end":5}}"#,
+        ])
+    }
+
+    @Test func chartProxyRoundTrip_numeric_wholeAndZoomed() {
+        var player = ScriptPlayer(layout: Self.chart())
+        let whole = player.engine.chartProxy(of: "chart")!
+        #expect(whole.plotArea == Rect(x: 0, y: 0, width: 400, height: 120))
+        #expect(whole.value(atX: 100) == .number(5))
+        #expect(whole.x(of: .number(5)) == 100)
+        // Spread about 110 mm (value 10) from 40 to 80 mm apart: 5–15 visible.
+        player.run([together(.down(0, Point(x: 90, y: 30)), .down(1, Point(x: 130, y: 30))),
+                    .wait(.ms(10)), together(.move(0, Point(x: 70, y: 30)), .move(1, Point(x: 150, y: 30))),
+                    .wait(.ms(10)), together(.up(0), .up(1))])
+        let zoomed = player.engine.chartProxy(of: "chart")!
+        #expect(zoomed.visible == VisibleDomain(start: .number(5), end: .number(15)))
+        #expect(zoomed.value(atX: 100) == .number(7.5))
+        #expect(zoomed.x(of: .number(7.5)) == 100)
+        #expect(zoomed.value(atX: 0) == .number(5))
+        #expect(player.engine.chartProxy(of: "nothing") == nil)
+    }
+
+    @Test func chartProxyRoundTrip_dates_wholeAndZoomed() {
+        // November 2025 by day over 200 mm: 400 points, 30 days, so 40 points is 3 days.
+        var player = ScriptPlayer(layout: Self.chart(domain: .date(start: CivilDay(year: 2025, month: 11, day: 1)!,
+                                                                   end: CivilDay(year: 2025, month: 12, day: 1)!, bucket: .day)))
+        let whole = player.engine.chartProxy(of: "chart")!
+        let november4 = DomainValue.instant(seconds: 1_761_955_200 + 3 * 86_400)
+        #expect(whole.value(atX: 40) == november4)
+        #expect(whole.x(of: november4) == 40)
+        player.run([together(.down(0, Point(x: 90, y: 30)), .down(1, Point(x: 130, y: 30))),
+                    .wait(.ms(10)), together(.move(0, Point(x: 70, y: 30)), .move(1, Point(x: 150, y: 30))),
+                    .wait(.ms(10)), together(.up(0), .up(1))])
+        // Scale 2 about day 15: days 7.5–22.5 visible, 15 days over 400 points.
+        let zoomed = player.engine.chartProxy(of: "chart")!
+        let start = DomainValue.instant(seconds: 1_761_955_200 + 7 * 86_400 + 43_200)
+        #expect(zoomed.visible.start == start)
+        #expect(zoomed.value(atX: 0) == start)
+        #expect(zoomed.x(of: november4) < 0)    // not visible: left of the plot area
+        let day10 = DomainValue.instant(seconds: 1_761_955_200 + 10 * 86_400)
+        #expect(abs(zoomed.x(of: day10) - 400 * 2.5 / 15) < 1e-9)   // 2.5 of 15 days, in floating point
+        #expect(zoomed.value(atX: zoomed.x(of: day10)) == day10)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// `gestures render`: where the picture goes, what it is drawn with, and its errors. What the picture holds
+/// is tested in Tests/RenderTests.
+@Suite struct RenderCommandTests {
+    let directory: URL
+
+    init() throws {
+        directory = try CLI.temporaryDirectory()
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// Standard output by default, the file of `-o` otherwise, the same bytes; a trace's name is its title.
+    @Test func theStillPictureToStandardOutputOrAFile() throws {
+        let trace = try write("tap.evemu", header + tap)
+        let run = try CLI.run(["render", trace])
+        #expect(run.status == 0 && run.stderr == "")
+        #expect(run.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(run.stdout.hasSuffix("</svg>\n"))
+        #expect(run.stdout.contains("<title>tap.evemu</title>"))
+        #expect(run.stdout.contains("data-target=\"surface\""))   // the default layout, as replay has it
+        #expect(!run.stdout.contains("<animate"))
+        let output = directory.appendingPathComponent("tap.svg").path
+        let toFile = try CLI.run(["render", trace, "-o", output])
+        #expect(toFile.status == 0 && toFile.stdout == "" && toFile.stderr == "")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == run.stdout)
+    }
+
+    @Test func animatedWithTheLayoutGiven() throws {
+        let trace = try write("pan.evemu", header + tap + pan)
+        let layout = try write("knob.json", """
+            {"regions": [{"name": "knob", "kind": "dial", "center": {"x": 50, "y": 25}, "radius": 20}]}
+            """)
+        let run = try CLI.run(["render", "--animate", "--layout", layout, trace])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("data-target=\"knob\"") && !run.stdout.contains("data-target=\"surface\""))
+        #expect(run.stdout.contains("<animate ") && run.stdout.contains("repeatCount=\"indefinite\""))
+    }
+
+    /// The errors of `replay`, with its statuses; a picture that cannot be written is 74; nothing is written
+    /// on failure.
+    @Test func errors() throws {
+        let missing = try CLI.run(["render", directory.appendingPathComponent("none.evemu").path])
+        #expect(missing.status == 66 && missing.stdout == "")
+        #expect(missing.stderr.hasPrefix("gestures: ") && missing.stderr.contains("none.evemu"))
+        let trace = try write("tap.evemu", header + tap)
+        let layout = try write("bad.json", #"{"regions": [{"name": "x", "kind": "wheel"}]}"#)
+        let malformed = try CLI.run(["render", "--layout", layout, trace])
+        #expect(malformed.status == 65 && malformed.stdout == "" && malformed.stderr.contains("bad.json"))
+        let unwritable = try CLI.run(["render", trace, "-o", directory.appendingPathComponent("no/such/dir.svg").path])
+        #expect(unwritable.status == 74 && unwritable.stderr.contains("dir.svg"))
+        let usage = try CLI.run(["render"])
+        #expect(usage.status == 64)
+    }
+}
