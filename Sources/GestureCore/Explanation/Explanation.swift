@@ -5,14 +5,17 @@ public struct Explanation: Hashable, Sendable {
     /// Where the machine sits in its target's gesture: the steps from the target's gesture down to it, each
     /// `COMBINATOR.SIDE` (`exclusively.first`, `sequenced.second`, `simultaneously.first`), then the machine's
     /// own name (`Gesture.name`: `tap`, `drag`, `exclusively`, ...). The timeline's long press is
-    /// `exclusively.first.exclusively.second.sequenced.first.long-press`; a target's arbitration is
-    /// `arbitration`.
+    /// `simultaneously.first.exclusively.first.exclusively.second.sequenced.first.long-press`; a target's
+    /// arbitration is `arbitration`.
     public var path: String
-    /// The machine's state before and after, by name (`MachineState.name`: the state enum's case name).
+    /// The machine's state before, by name (`MachineState.name`: the state enum's case name).
     public var from: String
+    /// The machine's state after, by name.
     public var to: String
+    /// Why, with the numbers that decided.
     public var reason: Reason
 
+    /// A transition of the machine at `path` from `from` to `to`, for `reason`.
     public init(path: String, from: String, to: String, reason: Reason) {
         self.path = path
         self.from = from
@@ -122,13 +125,16 @@ public struct Explanation: Hashable, Sendable {
     public struct TapLink: Hashable, Sendable {
         /// The previous tap's count.
         public var count: Int
-        /// From the previous tap's lift to this landing, and the most allowed (`countInterval`).
+        /// From the previous tap's lift to this landing.
         public var sinceLift: TimeSpan
+        /// The most allowed from a lift to the next landing (`countInterval`).
         public var interval: TimeSpan
-        /// From the previous tap's down to this one's (mm), and the most allowed (`countDistance`).
+        /// From the previous tap's down to this one's (mm).
         public var distance: Double
+        /// The most allowed between their downs (`countDistance`, mm).
         public var maximumDistance: Double
 
+        /// The link of a landing to the previous tap `count`, with the figures and their limits.
         public init(count: Int, sinceLift: TimeSpan, interval: TimeSpan, distance: Double, maximumDistance: Double) {
             self.count = count
             self.sinceLift = sinceLift
@@ -183,21 +189,42 @@ public struct Comparison: Hashable, Sendable {
         case landedFromEdge(finger: Int, edge: EdgeSwipeGesture.Edge)
     }
 
+    /// How the value must stand to the limit for the comparison to hold; printed as its raw value.
     public enum Relation: String, Hashable, Sendable {
-        case below = "<", within = "<=", beyond = ">", atLeast = ">="
+        /// `<`
+        case below = "<"
+        /// `<=`
+        case within = "<="
+        /// `>`
+        case beyond = ">"
+        /// `>=`
+        case atLeast = ">="
     }
 
-    /// The threshold's name, as the contract calls it.
+    /// The threshold's name, as the contract calls it; printed as its raw value.
     public enum Threshold: String, Hashable, Sendable {
-        case slop, longPress = "long press", threshold, edgeZone = "edge zone"
+        /// `slopMm`, and the minimum distances that are a slop.
+        case slop
+        /// `longPressMs` (also a timeline tap's time limit).
+        case longPress = "long press"
+        /// A two-finger gesture's threshold.
+        case threshold
+        /// How close to an edge an edge swipe must land.
+        case edgeZone = "edge zone"
     }
 
+    /// What was measured.
     public var quantity: Quantity
+    /// Its value, in the quantity's unit.
     public var value: Double
+    /// How it must stand to `limit` for the comparison to hold.
     public var relation: Relation
+    /// The threshold's value, in the same unit.
     public var limit: Double
+    /// The threshold's name.
     public var threshold: Threshold
 
+    /// `value` of `quantity` against `limit`, the `threshold`, by `relation`.
     public init(_ quantity: Quantity, _ value: Double, _ relation: Relation, _ limit: Double, _ threshold: Threshold) {
         self.quantity = quantity
         self.value = value
@@ -227,6 +254,7 @@ public struct Comparison: Hashable, Sendable {
 
 /// A state with a name for the explanation lines: its enum case's name (one switch per machine).
 public protocol MachineState {
+    /// The state's name in explanations: its case's (a `finished(outcome)` by its outcome's).
     var name: String { get }
 }
 
@@ -280,6 +308,7 @@ extension TransitionLogging {
 /// The log that records nothing: the machines' inputs without a log (`touchesChanged(_:)`, ...) and the
 /// engine when it does not explain. Every test of `isOn` folds away in the code made for it.
 public struct NoTransitionLog: TransitionLogging, Sendable {
+    /// The log that records nothing.
     public init() {}
 
     @inline(__always) public var isOn: Bool { false }
@@ -305,6 +334,7 @@ public struct TransitionLog: TransitionLogging, Sendable {
     /// The rivals of the target the engine arbitrates now, for its arbitration's reasons.
     var rivalNote: RivalNote?
 
+    /// An empty log, at the top of the path.
     public init() {}
 
     public var isOn: Bool { true }
