@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: demo test test-browser build docs bench bench-check fuzz fuzz-build recordings deps clean
+.PHONY: demo test test-browser build docs bench bench-check bench-explain fuzz fuzz-build recordings deps clean
 
 # The main job: replay the bundled recordings, print the gestures recognized in them, and draw their pictures
 # (PICTURES, default .build/pictures).
@@ -33,6 +33,10 @@ docs: deps
 # Throughput and allocation benchmarks (ordo-one/benchmark), in a package of their own.
 bench: deps
 	cd Benchmarks && $(SWIFT) package benchmark --no-progress
+
+# The cost of `--explain` in instructions (callgrind): off and on, against the engine before it.
+bench-explain: deps
+	bash Benchmarks/explain-cost.sh
 
 # `gestures check` on 200 recordings: --jobs 1 against --jobs 2, and instructions per event against replay.
 bench-check: deps

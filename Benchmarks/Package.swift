@@ -16,15 +16,33 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The engine's workloads: a layout, a tree of targets and a stream of frames.
+        .target(
+            name: "EngineWorkloads",
+            dependencies: [.product(name: "GestureCore", package: main)],
+            path: "Benchmarks/EngineWorkloads"
+        ),
         .executableTarget(
             name: "EngineBenchmarks",
             dependencies: [
+                "EngineWorkloads",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GestureCore", package: main),
                 .product(name: "GestureFormat", package: main),
             ],
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // One workload once, for callgrind's instruction counts (explain-cost.sh): this machine has no
+        // hardware counters for the benchmarks' `instructions` metric.
+        .executableTarget(
+            name: "explain-cost",
+            dependencies: [
+                "EngineWorkloads",
+                .product(name: "GestureCore", package: main),
+                .product(name: "GestureFormat", package: main),
+            ],
+            path: "ExplainCost"
         ),
         .executableTarget(
             name: "ReplayBenchmarks",

@@ -34,22 +34,7 @@ while ((count < 196)); do
 done
 # 4 large ones: a recording repeated 600 times, its times shifted past the previous copy's end.
 for source in synthetic-dial-wind-limit synthetic-long-press-drag-left synthetic-pan synthetic-date-chart; do
-    python3 - "Recordings/$source.evemu" "$corpus/large-$source.evemu" <<'PY'
-import sys
-lines = open(sys.argv[1]).read().splitlines()
-header = [l for l in lines if not l.startswith('E:')]
-events = [l.split(None, 2) for l in lines if l.startswith('E:')]
-def micros(stamp):
-    seconds, fraction = stamp.split('.')
-    return int(seconds) * 1_000_000 + int(fraction.ljust(6, '0')[:6]) if len(fraction) == 6 else int(seconds) * 1_000_000 + int(fraction)
-span = micros(events[-1][1]) + 1_000_000
-with open(sys.argv[2], 'w') as out:
-    out.write('\n'.join(header) + '\n')
-    for copy in range(600):
-        for _, stamp, rest in events:
-            t = micros(stamp) + copy * span
-            out.write(f"E: {t // 1_000_000}.{t % 1_000_000:06d} {rest}\n")
-PY
+    python3 Benchmarks/repeat-trace.py "Recordings/$source.evemu" "$corpus/large-$source.evemu" 600
     cp "Recordings/$source.layout.json" "$corpus/large-$source.layout.json"
 done
 "$bin" check --update "$corpus" | grep -v "^ok " || true

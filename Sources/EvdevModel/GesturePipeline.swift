@@ -74,6 +74,13 @@ public struct GesturePipeline: Sendable {
         }
     }
 
+    /// Whether the engine's results also explain every state transition of its machines, with its reason
+    /// (`GestureEngine.explains`, `--explain`): the explanation events come among the gesture events.
+    public var explains: Bool {
+        get { engine.explains }
+        set { engine.explains = newValue }
+    }
+
     /// The time of the engine's next deadline (a long press, a tap count closing...); nil when none is
     /// pending. A live driver with no input calls `advance(to:)` once its event clock passes it. The engine's
     /// times are the device's plus `clockShift`.

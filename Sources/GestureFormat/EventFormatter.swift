@@ -105,6 +105,8 @@ public struct EventFormatter: Sendable {
         case .gesture(_, let value):
             // A target's own gesture: its value as Swift describes it (the typed value is the library's).
             fields.string("value", value.description)
+        case .explanation(let explanation):
+            fields.explanation(explanation)
         }
         fields.close()
         bytes = fields.bytes
@@ -242,6 +244,23 @@ struct Fields {
             write(&self, start)
             bytes.append(contentsOf: "..".utf8)
             write(&self, end)
+        }
+    }
+
+    /// An explanation's fields: `path`, `from`, `to`, `reason`; in text, `PATH: FROM -> TO, REASON`.
+    mutating func explanation(_ explanation: Explanation) {
+        let reason = ExplanationText.reason(explanation.reason)
+        switch format {
+        case .jsonl:
+            string("path", explanation.path)
+            string("from", explanation.from)
+            string("to", explanation.to)
+            string("reason", reason)
+        case .text:
+            bytes.append(UInt8(ascii: " "))
+            for part in [explanation.path, ": ", explanation.from, " -> ", explanation.to, ", ", reason] {
+                Fields.appendEscaped(part, to: &bytes)
+            }
         }
     }
 

@@ -156,6 +156,8 @@ public final class LiveGestureSource: GestureSource {
     ///   - grab: take the device for this process alone (`EVIOCGRAB`).
     ///   - recording: also write the device's events there as an evemu trace; the file is created only once
     ///     the device is open and checked.
+    ///   - explains: also deliver, among the gestures, a `GestureEvent.Kind.explanation` per state transition
+    ///     of the engine's machines, with its reason (`GestureEngine.explains`, `--explain`).
     ///   - messages: libevdev's own messages about the device (which it would otherwise print on stderr).
     ///   - notices: failed reads and the resyncs after them.
     /// - Throws: `LiveInputError`: `.device(.missing)`, `.device(.permissionDenied)` (its description says how
@@ -163,7 +165,7 @@ public final class LiveGestureSource: GestureSource {
     ///   `.recording`.
     public convenience init(device path: String, recognition: Recognition = .layout(nil), size: Size? = nil,
                             grace: TimeSpan = LiveGestureSource.defaultGrace, grab: Bool = false,
-                            recording: RecordingDestination? = nil,
+                            recording: RecordingDestination? = nil, explains: Bool = false,
                             messages: @escaping LibevdevMessageHandler = { _ in },
                             notices: @escaping (LiveNotice) -> Void = { _ in }) throws(LiveInputError) {
         let device: EvdevDevice
@@ -173,14 +175,15 @@ public final class LiveGestureSource: GestureSource {
             throw .device(error)
         }
         try self.init(input: device, recognition: recognition, size: size, grace: grace, recording: recording,
-                      notices: notices, prepare: { device.useMonotonicClock() })
+                      explains: explains, notices: notices, prepare: { device.useMonotonicClock() })
     }
 
     /// A source reading `device` (the package's tests give a stand-in). `prepare` runs once the device is
     /// known to be a touch device, before the recording is created.
     package init(input device: any EventDevice, recognition: Recognition, size: Size? = nil,
                  grace: TimeSpan = LiveGestureSource.defaultGrace, recording: RecordingDestination? = nil,
-                 notices: @escaping (LiveNotice) -> Void = { _ in }, prepare: () -> Void = {}) throws(LiveInputError) {
+                 explains: Bool = false, notices: @escaping (LiveNotice) -> Void = { _ in },
+                 prepare: () -> Void = {}) throws(LiveInputError) {
         guard device.description.touchProtocol != nil else {
             device.close()
             throw .notATouchDevice(path: device.path, name: device.description.name)
@@ -210,6 +213,7 @@ public final class LiveGestureSource: GestureSource {
         self.grace = grace
         self.notices = notices
         self.pipeline = GesturePipeline(description: device.description, surface: surface, recognition: recognition)
+        self.pipeline?.explains = explains
     }
 
     deinit {

@@ -17,11 +17,13 @@ struct Episode {
     }
 
     /// The events grouped into gestures, in the order they began: the events of a continuous gesture are
-    /// those of its target and type from a `began` to the next `ended` or `cancelled`.
+    /// those of its target and type from a `began` to the next `ended` or `cancelled`. Explanations
+    /// (`--explain`) are no gesture and are left out.
     static func episodes(of events: [GestureEvent]) -> [Episode] {
         var episodes: [Episode] = []
         var open: [String: Int] = [:]
         for event in events {
+            if case .explanation = event.kind { continue }
             guard let phase = event.kind.phase else {
                 episodes.append(Episode(events: [event]))
                 continue
@@ -59,6 +61,7 @@ enum GestureStyle {
         case .longPress: ("#283593", nil)
         case .rotation: ("#8e24aa", nil)
         case .gesture: ("#455a64", nil)
+        case .explanation: ("#9e9e9e", nil)  // (never drawn: no episode holds one)
         }
     }
 
@@ -141,6 +144,8 @@ extension PictureDrawing {
                 drawPinch(episode, caption: "rotation " + DialMarks.label(rotation.rotation), at: rotation.center, color: color, to: &svg)
             case .gesture(_, let value):
                 drawOther(episode, value: value, color: color, to: &svg)
+            case .explanation:
+                break  // (no episode holds one: `episodes(of:)` leaves them out)
             }
         }
     }

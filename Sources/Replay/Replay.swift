@@ -68,14 +68,17 @@ package struct ReplayOptions: Sendable {
     package var size: Size?
     /// Print the trace's path at the start of each line (several traces).
     package var namesTraces: Bool
+    /// Print a line per state transition of the machines, with its reason, among the events (`--explain`).
+    package var explain: Bool
 
     package init(layout: Layout? = nil, format: OutputFormat = .jsonl, device: FilePath? = nil, size: Size? = nil,
-                namesTraces: Bool = false) {
+                 namesTraces: Bool = false, explain: Bool = false) {
         self.layout = layout
         self.format = format
         self.device = device
         self.size = size
         self.namesTraces = namesTraces
+        self.explain = explain
     }
 }
 
@@ -134,9 +137,10 @@ package func play(trace path: FilePath, options: ReplayOptions, observingFrames 
     if mapping.resolutionAssumed {
         Diagnostics.warnResolutionAssumed(for: path.description)
     }
-    guard let pipeline = GesturePipeline(description: reader.description, surface: mapping, layout: layout) else {
+    guard var pipeline = GesturePipeline(description: reader.description, surface: mapping, layout: layout) else {
         throw CommandError(status: CommandError.malformed, "\(reader.descriptionFile): expected a touch device")
     }
+    pipeline.explains = options.explain
     // The library's trace source, as fast as possible: the one loop from a trace's events to gestures.
     let source = TraceGestureSource(reader: reader, pipeline: pipeline, surface: mapping)
     while !source.isFinished {

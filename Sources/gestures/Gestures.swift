@@ -62,6 +62,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp(SurfaceSize.help, valueName: "WxH"))
     var size: SurfaceSize?
 
+    @Flag(help: "Also print a line per state transition of the recognizers, with its reason in numbers.")
+    var explain = false
+
     @Argument(help: ArgumentHelp("Trace files: .evemu, .events, .event (evemu) or .yml, .yaml (libinput record).", valueName: "trace"))
     var traces: [FilePath]
 
@@ -71,7 +74,8 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let output = LineWriter(descriptor: 1)
-        var options = ReplayOptions(format: format, device: device, size: size?.size, namesTraces: traces.count > 1)
+        var options = ReplayOptions(format: format, device: device, size: size?.size, namesTraces: traces.count > 1,
+                                    explain: explain)
         var status: Int32?
         if let layout {
             do {

@@ -53,6 +53,9 @@ struct LiveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the device's events to FILE as an evemu trace.", valueName: "file"))
     var record: FilePath?
 
+    @Flag(help: "Also print a line per state transition of the recognizers, with its reason in numbers.")
+    var explain = false
+
     func validate() throws {
         guard (0...60_000).contains(graceMs) else { throw ValidationError("--grace-ms must be between 0 and 60000") }
     }
@@ -64,6 +67,7 @@ struct LiveCommand: ParsableCommand {
         options.grace = .ms(Int64(graceMs))
         options.grab = grab
         options.record = record.map { .file($0) }
+        options.explain = explain
         do {
             if let layout { options.layout = try loadLayout(path: layout) }
             let node = try chooseDevice(device)

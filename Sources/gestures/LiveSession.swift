@@ -13,6 +13,8 @@ struct LiveOptions {
     /// nil: the layout's default (the whole surface as one timeline).
     var layout: Layout?
     var format: OutputFormat = .jsonl
+    /// Print a line per state transition of the machines, with its reason, among the events (`--explain`).
+    var explain = false
     var size: Size?
     /// How far past a deadline the estimated event clock must be before it fires with no input.
     var grace: TimeSpan = LiveGestureSource.defaultGrace
@@ -57,8 +59,8 @@ final class LiveSession {
         do {
             source = try LiveGestureSource(device: path, recognition: recognize ? .layout(options.layout) : .nothing,
                                            size: options.size, grace: options.grace, grab: options.grab,
-                                           recording: options.record, messages: LibevdevMessages.handler(for: path),
-                                           notices: failures.notice)
+                                           recording: options.record, explains: options.explain,
+                                           messages: LibevdevMessages.handler(for: path), notices: failures.notice)
         } catch {
             throw LiveSession.commandError(error)
         }

@@ -145,6 +145,41 @@ import Testing
         ])
     }
 
+    /// `--explain` on a layout's target: its gestures, composed at run time (erased), explain under their own
+    /// names, and the combinators name them so: a single tap is told from a double one at its deadline.
+    @Test func aTargetsGesturesExplainUnderTheirOwnNames() {
+        let layout = Layout(regions: [
+            .generic(TargetConfiguration(
+                name: "photo", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 120)),
+                gestures: [
+                    TargetGesture(LayoutGestures.Tap(.init(requiredCount: 2))),
+                    TargetGesture(LayoutGestures.Tap(.init(requiredCount: 1))),
+                    TargetGesture(LayoutGestures.Rotation(), combination: .simultaneous),
+                ])),
+        ])
+        let lines = play(layout, explain: true) {
+            down(0, at: 50, 50)
+            after(.ms(50)); up(0)
+            after(.ms(500)); tick()
+        }
+        func explain(_ time: String, _ path: String, _ from: String, _ to: String, _ reason: String) -> String {
+            #"{"time":\#(time),"region":"photo","type":"explain","path":"\#(path)","from":"\#(from)","to":"\#(to)","reason":"\#(reason)"}"#
+        }
+        let double = "simultaneously.first.exclusively.first.tap", single = "simultaneously.first.exclusively.second.tap"
+        #expect(lines == [
+            explain("0.000000", double, "idle", "pressed", "finger 0 landed at (50, 50): tap 1"),
+            explain("0.000000", single, "idle", "pressed", "finger 0 landed at (50, 50): tap 1"),
+            explain("0.000000", "simultaneously.second.rotation", "idle", "oneFinger", "finger 0 landed at (50, 50)"),
+            explain("0.050000", double, "pressed", "waiting", "tap 1 of 2 lifted: waiting until 0.350000 for the next"),
+            explain("0.050000", single, "pressed", "waiting", "tap 1 of 1 lifted: waiting until 0.350000 for the next"),
+            explain("0.050000", "simultaneously.second.rotation", "oneFinger", "failed", "finger 0 lifted"),
+            explain("0.350000", double, "waiting", "failed", "deadline 0.350000: the chain stopped at 1 of 2 taps"),
+            explain("0.350000", single, "waiting", "recognized", "deadline 0.350000: no further tap: 1 of 1"),
+            explain("0.350000", "simultaneously.first.exclusively", "undecided", "second", "first (tap) failed"),
+            #"{"time":0.350000,"region":"photo","type":"tap","x":50,"y":50,"count":1}"#,
+        ])
+    }
+
     // MARK: Random targets
 
     /// A random gesture of a layout, with random options.
@@ -202,6 +237,43 @@ import Testing
         }
         let coordination = gestures.isEmpty ? .exclusive : [Target.Coordination.exclusive, .simultaneous, .highPriority].randomElement(using: &random)!
         return TargetConfiguration(name: name, shape: shape, coordination: coordination, gestures: gestures, children: children)
+    }
+
+    /// `--explain` on random target trees (every kind of gesture, erased, combined, nested) adds its lines and
+    /// changes no event; its lines keep time too.
+    @Test func randomTargetsExplainedPrintTheSameEvents() {
+        var failures: [String] = []
+        for seed in 1...UInt64(PropertyTests.cases) {
+            var lines: [[GestureEvent]] = []
+            for explain in [false, true] {
+                var random = SplitMix(state: seed)
+                let layout = Layout(regions: (0..<Int.random(in: 1...2, using: &random)).map { index in
+                    .generic(Self.randomTarget("t\(index)", in: Rect(x: 0, y: 0, width: 220, height: 160), depth: 2, &random))
+                })
+                var engine = GestureEngine(layout: layout)
+                engine.explains = explain
+                var player = ScriptPlayer(engine: engine)
+                player.run(randomTouchScript(RandomScriptShape(steps: 5...60, fingers: 4, pause: 1...700, moveStep: 12, drops: 2, ticks: 3),
+                                             using: &random))
+                player.finish()
+                lines.append(player.events)
+            }
+            let events = lines[1].filter {
+                if case .explanation = $0.kind { return false }
+                return true
+            }
+            var problem: String?
+            if events != lines[0] {
+                problem = "\(events.count) events explained, \(lines[0].count) not"
+            } else if let back = zip(lines[1], lines[1].dropFirst()).first(where: { $0.time > $1.time }) {
+                problem = "\(back.0.time) then \(back.1.time)"
+            }
+            if let problem {
+                failures.append("seed \(seed): \(problem)")
+                if failures.count == 3 { break }
+            }
+        }
+        #expect(failures == [])
     }
 
     /// Random target trees under random touch scripts: every `began` has exactly one `ended` or

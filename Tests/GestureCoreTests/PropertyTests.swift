@@ -102,6 +102,25 @@ import Testing
         return failures
     }
 
+    /// `--explain` adds its lines and changes nothing else: the events are the same, in the same order.
+    @Test func explainingChangesNoEvent() {
+        #expect(Self.failures { run in
+            var random = SplitMix(state: run.seed)
+            _ = PropertyTests.randomLayout(&random)
+            var engine = GestureEngine(layout: run.layout)
+            engine.explains = true
+            var player = ScriptPlayer(engine: engine)
+            player.run(PropertyTests.randomScript(&random))
+            player.finish()
+            let events = player.events.filter {
+                if case .explanation = $0.kind { return false }
+                return true
+            }
+            guard events == run.events else { return "\(events.count) events explained, \(run.events.count) not" }
+            return zip(player.events, player.events.dropFirst()).first { $0.time > $1.time }.map { "\($0.0.time) then \($0.1.time)" }
+        } == [])
+    }
+
     @Test func everyBeganHasExactlyOneEndedOrCancelled() {
         #expect(Self.failures { lifecycleProblems($0.events).first } == [])
     }
@@ -119,7 +138,7 @@ import Testing
                 switch event.kind {
                 case .select(_, let select): selection = select.selection
                 case .tap(let tap): guard let tapped = tap.selection else { continue }; selection = tapped
-                case .pan, .wind, .rotate, .haptic, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .gesture: continue
+                case .pan, .wind, .rotate, .haptic, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .gesture, .explanation: continue
                 }
                 guard case .timeline(let timeline)? = run.layout.regions.first(where: { $0.name == event.target }) else {
                     return "a selection from \(event.target), not a timeline"
@@ -144,7 +163,7 @@ import Testing
                     switch event.kind {
                     case .wind(_, let wind): (angle, delta) = (wind.angle, wind.delta)
                     case .rotate(_, let rotate): (angle, delta) = (rotate.angle, rotate.delta)
-                    case .tap, .select, .pan, .haptic, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .gesture: continue
+                    case .tap, .select, .pan, .haptic, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .gesture, .explanation: continue
                     }
                     sum += delta
                     lines += 1
@@ -179,7 +198,7 @@ import Testing
                         lineDetent = rotate.detent
                     case .haptic(.limit(let at)):
                         guard at == lineDetent else { return "\(dial.name): a limit at \(at), the line said \(lineDetent)" }
-                    case .haptic(.press), .tap, .select, .pan, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .gesture:
+                    case .haptic(.press), .tap, .select, .pan, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .gesture, .explanation:
                         continue
                     }
                 }

@@ -218,11 +218,12 @@ import Testing
 
     /// A gesture that never decides: possible for ever, with no deadline.
     struct Undecided: Gesture {
+        static let name = "undecided"
         var status: RecognizerStatus { .possible }
         var deadline: Timestamp? { nil }
-        mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Int>] { [] }
-        mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Int>] { [] }
-        mutating func cancel(at now: Timestamp) -> [GestureUpdate<Int>] { [] }
+        mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Int>] { [] }
+        mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Int>] { [] }
+        mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Int>] { [] }
     }
 
     @Test func aRivalWhoseFingersAreAllUpAndThatWaitsForNothing_hasFailed() {

@@ -23,6 +23,10 @@ import Testing
     /// A target's own gesture: its value as Swift describes it.
     static let buttonTap = GestureEvent(time: at(1_000_000), target: "button", kind: .gesture(.ended, GestureValue(
         TapGesture.Value(location: Point(x: 1.5, y: 2), count: 1))))
+    /// A line of `--explain`.
+    static let explanation = GestureEvent(time: at(50_000), target: "chart", kind: .explanation(Explanation(
+        path: "exclusively.second.drag", from: "pending", to: "dragging",
+        reason: .measured(Comparison(.moved(finger: 0), 3.6056, .beyond, 3, .slop)))))
     static let dialTap = GestureEvent(time: at(250_000), target: "timer", kind: .tap(.init(x: 107.5, y: 100, count: 2)))
     static let selectBegan = GestureEvent(time: at(13_300_000), target: "chart", kind: .select(.began, .init(
         anchor: .number(8), selection: Selection(start: .number(8), end: .number(8)))))
@@ -82,6 +86,7 @@ import Testing
         (longPress, #"{"time":1.300000,"region":"photo","type":"long-press","x":40,"y":25}"#),
         (rotation, #"{"time":2.010000,"region":"photo","type":"rotation","phase":"began","rotation":-2.5,"center":{"x":50,"y":20.125}}"#),
         (buttonTap, #"{"time":1.000000,"region":"button","type":"gesture","phase":"ended","value":"Value(location: (1.5, 2.0), count: 1)"}"#),
+        (explanation, #"{"time":0.050000,"region":"chart","type":"explain","path":"exclusively.second.drag","from":"pending","to":"dragging","reason":"finger 0 moved 3.606 mm > slop 3 mm"}"#),
     ]
 
     @Test(arguments: expectedJSONL)
@@ -114,6 +119,7 @@ import Testing
         case .longPress: fields = ["x", "y"]
         case .rotation: fields = ["rotation", "center"]
         case .gesture: fields = ["value"]
+        case .explanation: fields = ["path", "from", "to", "reason"]
         }
         let phase = event.kind.phase == nil ? [] : ["phase"]
         #expect(keys == ["trace", "time", "region", "type"] + phase + fields)
@@ -229,6 +235,7 @@ import Testing
         (dateSelect, "13.300000 chart select changed anchor=2025-11-03 selection=2025-10-27..2025-11-03"),
         (numericZoom, "3.000000 chart zoom changed visible=2.5..0"),
         (dateZoom, "3.100000 chart zoom ended visible=2025-11-08T00:00:00Z..2025-11-15T12:00:01Z"),
+        (explanation, "0.050000 chart explain exclusively.second.drag: pending -> dragging, finger 0 moved 3.606 mm > slop 3 mm"),
     ]
 
     @Test(arguments: expectedText)

@@ -189,16 +189,22 @@ public struct ScriptPlayer {
     }
 }
 
-/// Plays `script` on a fresh engine with `layout`, ends the input, and returns the events as JSON Lines.
-public func play(_ layout: Layout, start: Timestamp = .zero, @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [String] {
-    let events = playEvents(layout, start: start, script)
+/// Plays `script` on a fresh engine with `layout`, ends the input, and returns the events as JSON Lines
+/// (with `explain`, the explanation lines among them).
+public func play(_ layout: Layout, start: Timestamp = .zero, explain: Bool = false,
+                 @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [String] {
+    let events = playEvents(layout, start: start, explain: explain, script)
     let formatter = EventFormatter()
     return events.map { formatter.line(for: $0) }
 }
 
-/// Plays `script` on a fresh engine with `targets`, ends the input, and returns the events as JSON Lines.
-public func play(_ targets: [Target], start: Timestamp = .zero, @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [String] {
-    var player = ScriptPlayer(engine: GestureEngine(targets: targets), start: start)
+/// Plays `script` on a fresh engine with `targets`, ends the input, and returns the events as JSON Lines
+/// (with `explain`, the explanation lines among them).
+public func play(_ targets: [Target], start: Timestamp = .zero, explain: Bool = false,
+                 @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [String] {
+    var engine = GestureEngine(targets: targets)
+    engine.explains = explain
+    var player = ScriptPlayer(engine: engine, start: start)
     player.run(script())
     player.finish()
     let formatter = EventFormatter()
@@ -206,8 +212,11 @@ public func play(_ targets: [Target], start: Timestamp = .zero, @TouchScriptBuil
 }
 
 /// Plays `script` and returns the events themselves.
-public func playEvents(_ layout: Layout, start: Timestamp = .zero, @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [GestureEvent] {
-    var player = ScriptPlayer(layout: layout, start: start)
+public func playEvents(_ layout: Layout, start: Timestamp = .zero, explain: Bool = false,
+                       @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [GestureEvent] {
+    var engine = GestureEngine(layout: layout)
+    engine.explains = explain
+    var player = ScriptPlayer(engine: engine, start: start)
     player.run(script())
     player.finish()
     return player.events

@@ -53,6 +53,21 @@ struct LiveTests {
         #expect(live.lines == replay.lines)
     }
 
+    /// `live --explain` prints the same explanations as `replay --explain`, the deadline's among them: a
+    /// long press held with no events is recognized by the live loop's wake-up.
+    @Test func liveExplainsAsReplayDoes() throws {
+        let trace = "synthetic-long-press-silent.evemu"
+        let path = PinnedRecordings.directory.appendingPathComponent(trace)
+        let layout = PinnedRecordings.directory.appendingPathComponent(PinnedRecordings.stem(trace) + ".layout.json").path
+        let live = try Self.emulated([("touchscreen-mt", path.path)], options: ["--interrupt-after", try Self.interruptAfter(path)],
+                                     ["live", "--explain", "--layout", layout])
+        let replay = try CLI.run(["replay", "--explain", path.path])
+        #expect(live.status == 0)
+        #expect(live.stderr == "")
+        #expect(replay.lines.contains { $0.contains(#""type":"explain""#) && $0.contains(#""to":"recognized","reason":"deadline "#) })
+        #expect(live.lines == replay.lines)
+    }
+
     @Test func aLiveRecordingReplaysToTheLiveLines_andSoDoesRecord() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

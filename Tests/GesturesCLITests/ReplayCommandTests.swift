@@ -65,6 +65,64 @@ let tapLine = #"{"time":1.080000,"region":"surface","type":"tap","x":50,"y":25,"
         #expect(run.stderr == "")
     }
 
+    /// `--explain`: a line per state transition of the timeline's machines, before the events they cause.
+    @Test func explainATap() throws {
+        let trace = try write("tap.evemu", header + tap)
+        let run = try CLI.run(["replay", "--explain", trace])
+        #expect(run.status == 0)
+        let explain = { (time: String, path: String, from: String, to: String, reason: String) in
+            #"{"time":\#(time),"region":"surface","type":"explain","path":"\#(path)","from":"\#(from)","to":"\#(to)","reason":"\#(reason)"}"#
+        }
+        #expect(run.lines == [
+            explain("1.000000", "simultaneously.first.exclusively.first.exclusively.first.tap", "idle", "pressed", "finger 0 landed at (50, 25): tap 1; deadline 1.300000"),
+            explain("1.000000", "simultaneously.first.exclusively.first.exclusively.second.sequenced.first.long-press", "idle", "pressing",
+                    "finger 0 landed at (50, 25); deadline 1.300000"),
+            explain("1.000000", "simultaneously.first.exclusively.second.drag", "idle", "pending", "finger 0 landed at (50, 25)"),
+            explain("1.080000", "simultaneously.first.exclusively.first.exclusively.first.tap", "pressed", "recognized",
+                    "finger 0 lifted after 80 ms < long press 300 ms, never beyond slop 3 mm"),
+            explain("1.080000", "simultaneously.first.exclusively.first.exclusively.second.sequenced.first.long-press", "pressing", "failed",
+                    "finger 0 lifted after 80 ms < long press 300 ms"),
+            explain("1.080000", "simultaneously.first.exclusively.first.exclusively.second.sequenced", "first", "failed", "long-press failed"),
+            explain("1.080000", "simultaneously.first.exclusively.first.exclusively", "undecided", "first", "first (tap) ended"),
+            explain("1.080000", "simultaneously.first.exclusively.second.drag", "pending", "failed", "finger 0 lifted within slop 3 mm"),
+            explain("1.080000", "simultaneously.first.exclusively", "undecided", "first", "first (exclusively) ended"),
+            tapLine,
+        ])
+        #expect(run.stderr == "")
+        // Without the flag, only the event.
+        #expect(try CLI.run(["replay", trace]).lines == [tapLine])
+    }
+
+    @Test func explainInTextAndWithSeveralTraces() throws {
+        let first = try write("tap.evemu", header + tap)
+        let second = try write("pan.evemu", header + pan)
+        let text = try CLI.run(["replay", "--explain", "--format", "text", first])
+        #expect(text.status == 0)
+        #expect(text.lines.first == "1.000000 surface explain simultaneously.first.exclusively.first.exclusively.first.tap: idle -> pressed, "
+            + "finger 0 landed at (50, 25): tap 1; deadline 1.300000")
+        #expect(text.lines.last == "1.080000 surface tap x=50 y=25 count=1 value=50 selection=50..50")
+        let both = try CLI.run(["replay", "--explain", first, second])
+        #expect(both.status == 0)
+        // The tap's 10 lines; the pan's: 3 landings, 6 transitions and its began, its changed, its cancellation at
+        // the end of input and the explanation before it.
+        #expect(both.lines.count == 10 + 13)
+        #expect(both.lines.allSatisfy { $0.hasPrefix(#"{"trace":""#) })
+        // The end of the pan's trace cancels it, and says why.
+        #expect(both.lines.suffix(2) == [
+            #"{"trace":"\#(second)","time":2.100000,"region":"surface","type":"explain","path":"simultaneously.first.exclusively.second.drag","#
+                + #""from":"dragging","to":"cancelled","reason":"cancelled: end of input"}"#,
+            #"{"trace":"\#(second)","time":2.100000,"region":"surface","type":"pan","phase":"cancelled","dx":10,"dy":0}"#,
+        ])
+    }
+
+    /// `check` compares the events with the expected files: it has no `--explain` (use `replay --explain`).
+    @Test func checkHasNoExplain() throws {
+        let trace = try write("tap.evemu", header + tap)
+        let run = try CLI.run(["check", "--explain", trace])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("Unknown option '--explain'"))
+    }
+
     @Test func theSameTraceTwiceGivesTheSameBytes() throws {
         let trace = try write("pan.evemu", header + tap + pan)
         let first = try CLI.run(["replay", trace])

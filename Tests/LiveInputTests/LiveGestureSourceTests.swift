@@ -47,6 +47,29 @@ import TraceFormats
         #expect(!source.isFinished)
     }
 
+    /// `explains: true` (`live --explain`): the deadline's explanations come with its lines, stamped with it.
+    @Test func anExplainingSourceDeliversTheDeadlinesExplanations() throws {
+        let pipe = try EventPipe()
+        let source = try LiveGestureSource(input: PipeDevice(pipe, probe: DeviceProbe()), recognition: .layout(nil), explains: true)
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
+        #expect(lines(source.dispatch(now: at(500))).count == 3)  // the tap, the long press and the pan follow the finger
+        let path = "simultaneously.first.exclusively.first.exclusively"
+        #expect(lines(source.dispatch(now: at(500.32))) == [
+            #"{"time":10.300000,"region":"surface","type":"explain","path":"\#(path).first.tap","from":"pressed","to":"failed","#
+                + #""reason":"deadline 10.300000: still down after long press 300 ms"}"#,
+            #"{"time":10.300000,"region":"surface","type":"explain","path":"\#(path).second.sequenced.first.long-press","from":"pressing","#
+                + #""to":"recognized","reason":"deadline 10.300000: held 0 mm from its down <= slop 3 mm"}"#,
+            #"{"time":10.300000,"region":"surface","type":"explain","path":"\#(path).second.sequenced","from":"first","to":"second","#
+                + #""reason":"long-press ended: 1 finger handed to drag"}"#,
+            #"{"time":10.300000,"region":"surface","type":"explain","path":"\#(path).second.sequenced.second.drag","from":"idle","#
+                + #""to":"dragging","reason":"finger 0 landed at (25, 10)"}"#,
+            #"{"time":10.300000,"region":"surface","type":"explain","path":"\#(path)","from":"undecided","to":"second","#
+                + #""reason":"first (tap) failed"}"#,
+            #"{"time":10.300000,"region":"surface","type":"explain","path":"simultaneously.first.exclusively","from":"undecided","#
+                + #""to":"first","reason":"first (exclusively) began"}"#,
+        ] + Self.selectBegan)
+    }
+
     /// A lift 15 ms late, within the grace, is still a tap: the long press had not fired.
     @Test func aFrameLateByLessThanTheGraceComesBeforeTheDeadline() {
         pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))

@@ -30,49 +30,58 @@ public struct AnyStandardGesture: Gesture {
         base = StandardGestureBoxOf(gesture: gesture)
     }
 
+    /// No machine of its own: the gesture it holds reports its transitions under its own name, with no step
+    /// of this one's on the path; where a combinator names its part, it is that gesture's name (`partName`).
+    public static var name: String { "any" }
+
+    public var partName: String { base.partName }
+
     public var status: RecognizerStatus { base.status }
 
     public var deadline: Timestamp? { base.deadline }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
-        base.touchesChanged(changes)
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+        base.touchesChanged(changes, log: &log)
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
-        base.deadlineReached(at: now)
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+        base.deadlineReached(at: now, log: &log)
     }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
-        base.cancel(at: now)
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+        base.cancel(at: now, log: &log)
     }
 }
 
 /// The gesture inside an `AnyStandardGesture`, whatever its type.
 private protocol StandardGestureBox: Sendable {
+    var partName: String { get }
     var status: RecognizerStatus { get }
     var deadline: Timestamp? { get }
-    mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<AnyStandardGesture.Value>]
-    mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<AnyStandardGesture.Value>]
-    mutating func cancel(at now: Timestamp) -> [GestureUpdate<AnyStandardGesture.Value>]
+    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>]
+    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>]
+    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>]
 }
 
 private struct StandardGestureBoxOf<G: Gesture>: StandardGestureBox where G.Value: StandardEventValue {
     var gesture: G
 
+    var partName: String { gesture.partName }
+
     var status: RecognizerStatus { gesture.status }
 
     var deadline: Timestamp? { gesture.deadline }
 
-    mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<AnyStandardGesture.Value>] {
-        Self.erase(gesture.touchesChanged(changes))
+    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>] {
+        Self.erase(gesture.touchesChanged(changes, log: &log))
     }
 
-    mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<AnyStandardGesture.Value>] {
-        Self.erase(gesture.deadlineReached(at: now))
+    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>] {
+        Self.erase(gesture.deadlineReached(at: now, log: &log))
     }
 
-    mutating func cancel(at now: Timestamp) -> [GestureUpdate<AnyStandardGesture.Value>] {
-        Self.erase(gesture.cancel(at: now))
+    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>] {
+        Self.erase(gesture.cancel(at: now, log: &log))
     }
 
     private static func erase(_ updates: [GestureUpdate<G.Value>]) -> [GestureUpdate<AnyStandardGesture.Value>] {

@@ -29,6 +29,9 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
     public var second: Second
     private var state: State = .undecided(held: [])
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
+    public static var name: String { "exclusively" }
+
     /// `first` with priority over `second`: `first.exclusively(before: second)`.
     public init(_ first: First, _ second: Second) {
         self.first = first
@@ -52,39 +55,58 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         }
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         if changes.fingersBefore == 0 && !changes.landed.isEmpty {
             // A new touch sequence: both start afresh. (A change that lifts the last finger and lands
             // others is not one: the engine hands it over as two, the ending, then the beginning.)
-            state = .undecided(held: [])
+            log.transition(&state, to: .undecided(held: []), in: Self.name, because: .sequenceBegan)
         }
-        let firstUpdates = first.touchesChanged(changes)
-        let secondUpdates = second.touchesChanged(changes)
-        return resolve(firstUpdates, secondUpdates)
+        log.enter("exclusively.first")
+        let firstUpdates = first.touchesChanged(changes, log: &log)
+        log.leave()
+        log.enter("exclusively.second")
+        let secondUpdates = second.touchesChanged(changes, log: &log)
+        log.leave()
+        return resolve(firstUpdates, secondUpdates, log: &log)
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         var firstUpdates: [GestureUpdate<First.Value>] = []
         var secondUpdates: [GestureUpdate<Second.Value>] = []
+        var fireFirst = false, fireSecond = false
         switch state {
         case .undecided:
-            if let deadline = first.deadline, deadline <= now { firstUpdates = first.deadlineReached(at: now) }
-            if let deadline = second.deadline, deadline <= now { secondUpdates = second.deadlineReached(at: now) }
+            fireFirst = first.deadline.map { $0 <= now } ?? false
+            fireSecond = second.deadline.map { $0 <= now } ?? false
         case .first:
-            if let deadline = first.deadline, deadline <= now { firstUpdates = first.deadlineReached(at: now) }
+            fireFirst = first.deadline.map { $0 <= now } ?? false
         case .second:
-            if let deadline = second.deadline, deadline <= now { secondUpdates = second.deadlineReached(at: now) }
+            fireSecond = second.deadline.map { $0 <= now } ?? false
         }
-        return resolve(firstUpdates, secondUpdates)
+        if fireFirst {
+            log.enter("exclusively.first")
+            firstUpdates = first.deadlineReached(at: now, log: &log)
+            log.leave()
+        }
+        if fireSecond {
+            log.enter("exclusively.second")
+            secondUpdates = second.deadlineReached(at: now, log: &log)
+            log.leave()
+        }
+        return resolve(firstUpdates, secondUpdates, log: &log)
     }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
-        let firstUpdates = first.cancel(at: now)
-        let secondUpdates = second.cancel(at: now)
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+        log.enter("exclusively.first")
+        let firstUpdates = first.cancel(at: now, log: &log)
+        log.leave()
+        log.enter("exclusively.second")
+        let secondUpdates = second.cancel(at: now, log: &log)
+        log.leave()
         switch state {
         case .undecided:
             // Nothing of either was ever reported.
-            state = .undecided(held: [])
+            log.cancel(&state, to: .undecided(held: []), in: Self.name)
             return []
         case .first:
             return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }
@@ -94,25 +116,42 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
     }
 
     /// Decides who is heard from, after both have taken the same input.
-    private mutating func resolve(_ firstUpdates: [GestureUpdate<First.Value>],
-                                  _ secondUpdates: [GestureUpdate<Second.Value>]) -> [GestureUpdate<Value>] {
+    private mutating func resolve<Log: TransitionLogging>(_ firstUpdates: [GestureUpdate<First.Value>],
+                                                          _ secondUpdates: [GestureUpdate<Second.Value>],
+                                                          log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .undecided(let held):
             if !firstUpdates.isEmpty || first.status.hasSucceeded {
                 // The first wins; whatever the second did stays unheard.
-                state = .first
+                log.transition(&state, to: .first, in: Self.name,
+                               because: .firstWon(first: first.partName, status: first.status, dropped: held.count + secondUpdates.count))
                 return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }
             }
             if first.status == .failed {
-                state = .second
+                log.transition(&state, to: .second, in: Self.name,
+                               because: .firstFailed(first: first.partName, released: releasing(held).count))
                 return (releasing(held) + secondUpdates).map { GestureUpdate($0.phase, .second($0.value)) }
             }
-            state = .undecided(held: secondUpdates.isEmpty ? held : held + secondUpdates)
+            if !secondUpdates.isEmpty {
+                log.transition(&state, to: .undecided(held: held + secondUpdates), in: Self.name,
+                               because: .held(updates: secondUpdates.count, of: second.partName, whileStillPossible: first.partName))
+            }
             return []
         case .first:
             return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }
         case .second:
             return secondUpdates.map { GestureUpdate($0.phase, .second($0.value)) }
+        }
+    }
+}
+
+extension ExclusiveGesture.State: MachineState {
+    /// `undecided` while nothing is held, `holding` once the second's updates wait.
+    var name: String {
+        switch self {
+        case .undecided(let held): held.isEmpty ? "undecided" : "holding"
+        case .first: "first"
+        case .second: "second"
         }
     }
 }

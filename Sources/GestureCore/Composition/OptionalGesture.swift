@@ -9,6 +9,10 @@ public enum OptionalGesture<Wrapped: Gesture>: Gesture {
     /// The gesture itself, behaving exactly as it does.
     case present(Wrapped)
 
+    /// Its gesture's: an optional part adds no step to the explanation paths, and has no state of its own
+    /// that changes.
+    public static var name: String { Wrapped.name }
+
     /// `.present(gesture)`, or `.absent` when `gesture` is nil.
     public init(_ gesture: Wrapped?) {
         self = gesture.map { .present($0) } ?? .absent
@@ -28,16 +32,16 @@ public enum OptionalGesture<Wrapped: Gesture>: Gesture {
         }
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Wrapped.Value>] {
-        forward { $0.touchesChanged(changes) }
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Wrapped.Value>] {
+        forward { $0.touchesChanged(changes, log: &log) }
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Wrapped.Value>] {
-        forward { $0.deadlineReached(at: now) }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Wrapped.Value>] {
+        forward { $0.deadlineReached(at: now, log: &log) }
     }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Wrapped.Value>] {
-        forward { $0.cancel(at: now) }
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Wrapped.Value>] {
+        forward { $0.cancel(at: now, log: &log) }
     }
 
     /// One input: to the gesture when present; nothing when absent.

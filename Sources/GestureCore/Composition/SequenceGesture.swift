@@ -40,6 +40,9 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
     /// `TouchChanges.fingersDown`).
     private var touches: [TouchPoint] = []
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
+    public static var name: String { "sequenced" }
+
     /// `first`, then `second`: `first.sequenced(before: second)`.
     public init(_ first: First, _ second: Second) {
         self.first = first
@@ -62,56 +65,69 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         if changes.fingersBefore == 0 && !changes.landed.isEmpty {
             // A new touch sequence (as for `ExclusiveGesture`).
-            state = .first(reported: nil)
+            log.transition(&state, to: .first(reported: nil), in: Self.name, because: .sequenceBegan)
         }
         follow(changes)
         // The first follows every frame, even after it is done, so that it starts clean next time.
-        let firstUpdates = first.touchesChanged(changes)
+        log.enter("sequenced.first")
+        let firstUpdates = first.touchesChanged(changes, log: &log)
+        log.leave()
         switch state {
         case .first(let reported):
-            return afterFirst(firstUpdates, reported: reported, at: changes.time)
+            return afterFirst(firstUpdates, reported: reported, at: changes.time, log: &log)
         case .second(let value):
-            return afterSecond(second.touchesChanged(changes), first: value)
+            log.enter("sequenced.second")
+            let secondUpdates = second.touchesChanged(changes, log: &log)
+            log.leave()
+            return afterSecond(secondUpdates, first: value, log: &log)
         case .finished:
             return []
         }
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .first(let reported):
-            return afterFirst(first.deadlineReached(at: now), reported: reported, at: now)
+            log.enter("sequenced.first")
+            let firstUpdates = first.deadlineReached(at: now, log: &log)
+            log.leave()
+            return afterFirst(firstUpdates, reported: reported, at: now, log: &log)
         case .second(let value):
-            return afterSecond(second.deadlineReached(at: now), first: value)
+            log.enter("sequenced.second")
+            let secondUpdates = second.deadlineReached(at: now, log: &log)
+            log.leave()
+            return afterSecond(secondUpdates, first: value, log: &log)
         case .finished:
             return []
         }
     }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         touches.removeAll()
-        let firstUpdates = first.cancel(at: now)
+        log.enter("sequenced.first")
+        let firstUpdates = first.cancel(at: now, log: &log)
+        log.leave()
         switch state {
         case .first(let reported):
-            let updates = afterFirst(firstUpdates, reported: reported, at: now)
+            let updates = afterFirst(firstUpdates, reported: reported, at: now, log: &log)
             switch state {
             case .first(let reported?):
-                state = .finished(.cancelled)
+                log.cancel(&state, to: .finished(.cancelled), in: Self.name)
                 return updates + [GestureUpdate(.cancelled, .first(reported))]
             case .first(nil):
-                state = .finished(.failed)
+                log.cancel(&state, to: .finished(.failed), in: Self.name)
                 return updates
             case .second(let value):
                 // Cannot happen (a cancelled first hands nothing over), but end cleanly if it does.
-                return updates + cancelSecond(first: value, at: now)
+                return updates + cancelSecond(first: value, at: now, log: &log)
             case .finished:
                 return updates
             }
         case .second(let value):
-            return cancelSecond(first: value, at: now)
+            return cancelSecond(first: value, at: now, log: &log)
         case .finished:
             return []
         }
@@ -119,9 +135,12 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
 
     /// The sequence is active during its second part: cancelling it always reports `cancelled`, with the
     /// second's value when it had one.
-    private mutating func cancelSecond(first value: First.Value, at now: Timestamp) -> [GestureUpdate<Value>] {
-        let updates = second.cancel(at: now)
-        state = .finished(.cancelled)
+    private mutating func cancelSecond<Log: TransitionLogging>(first value: First.Value, at now: Timestamp,
+                                                               log: inout Log) -> [GestureUpdate<Value>] {
+        log.enter("sequenced.second")
+        let updates = second.cancel(at: now, log: &log)
+        log.leave()
+        log.cancel(&state, to: .finished(.cancelled), in: Self.name)
         if let cancelled = updates.last(where: { $0.phase == .cancelled }) {
             return [GestureUpdate(.cancelled, .second(value, cancelled.value))]
         }
@@ -142,8 +161,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
     }
 
-    private mutating func afterFirst(_ updates: [GestureUpdate<First.Value>], reported: First.Value?,
-                                     at now: Timestamp) -> [GestureUpdate<Value>] {
+    private mutating func afterFirst<Log: TransitionLogging>(_ updates: [GestureUpdate<First.Value>], reported: First.Value?,
+                                                             at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         var result: [GestureUpdate<Value>] = []
         var reported = reported
         for update in updates {
@@ -152,32 +171,45 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
                 result.append(GestureUpdate(reported == nil ? .began : .changed, .first(update.value)))
                 reported = update.value
                 if update.phase == .ended {
-                    state = .second(update.value)
-                    return result + handOver(first: update.value, at: now)
+                    return result + handOver(first: update.value, at: now, log: &log)
                 }
             case .cancelled:
                 result.append(GestureUpdate(.cancelled, .first(update.value)))
-                state = .finished(.cancelled)
+                log.transition(&state, to: .finished(.cancelled), in: Self.name,
+                               because: .partFinished(part: first.partName, status: .cancelled))
                 return result
             }
         }
-        state = reported == nil && first.status == .failed ? .finished(.failed) : .first(reported: reported)
+        if reported == nil && first.status == .failed {
+            log.transition(&state, to: .finished(.failed), in: Self.name, because: .partFinished(part: first.partName, status: .failed))
+        } else {
+            state = .first(reported: reported)
+        }
         return result
     }
 
     /// Starts the second with the fingers that are down now, as if they had just landed.
-    private mutating func handOver(first value: First.Value, at now: Timestamp) -> [GestureUpdate<Value>] {
+    private mutating func handOver<Log: TransitionLogging>(first value: First.Value, at now: Timestamp,
+                                                           log: inout Log) -> [GestureUpdate<Value>] {
         guard !touches.isEmpty else {
-            state = .finished(.ended)
+            log.transition(&state, to: .finished(.ended), in: Self.name,
+                           because: .handedOver(first: first.partName, fingers: 0, to: second.partName))
             return [GestureUpdate(.ended, .second(value, nil))]
         }
-        _ = second.cancel(at: now)  // forget anything of an earlier sequence
-        return afterSecond(second.touchesChanged(TouchChanges(time: now, landed: touches, fingersDown: touches.count)),
-                           first: value)
+        log.transition(&state, to: .second(value), in: Self.name,
+                       because: .handedOver(first: first.partName, fingers: touches.count, to: second.partName))
+        log.enter("sequenced.second")
+        let cause = log.cancellation
+        log.cancellation = .forgotten
+        _ = second.cancel(at: now, log: &log)  // forget anything of an earlier sequence
+        log.cancellation = cause
+        let updates = second.touchesChanged(TouchChanges(time: now, landed: touches, fingersDown: touches.count), log: &log)
+        log.leave()
+        return afterSecond(updates, first: value, log: &log)
     }
 
-    private mutating func afterSecond(_ updates: [GestureUpdate<Second.Value>],
-                                      first value: First.Value) -> [GestureUpdate<Value>] {
+    private mutating func afterSecond<Log: TransitionLogging>(_ updates: [GestureUpdate<Second.Value>],
+                                                              first value: First.Value, log: inout Log) -> [GestureUpdate<Value>] {
         var result: [GestureUpdate<Value>] = []
         for update in updates {
             switch update.phase {
@@ -185,15 +217,27 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
                 result.append(GestureUpdate(.changed, .second(value, update.value)))
             case .ended, .cancelled:
                 result.append(GestureUpdate(update.phase, .second(value, update.value)))
-                state = .finished(update.phase == .ended ? .ended : .cancelled)
+                let outcome: Outcome = update.phase == .ended ? .ended : .cancelled
+                log.transition(&state, to: .finished(outcome), in: Self.name,
+                               because: .partFinished(part: second.partName, status: outcome.status))
                 return result
             }
         }
         if second.status == .failed {
             result.append(GestureUpdate(.ended, .second(value, nil)))
-            state = .finished(.ended)
+            log.transition(&state, to: .finished(.ended), in: Self.name, because: .partFinished(part: second.partName, status: .failed))
         }
         return result
+    }
+}
+
+extension SequenceGesture.State: MachineState {
+    var name: String {
+        switch self {
+        case .first: "first"
+        case .second: "second"
+        case .finished(let outcome): outcome.name
+        }
     }
 }
 

@@ -16,6 +16,9 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
     /// input.
     public var second: Second
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
+    public static var name: String { "simultaneously" }
+
     /// `first` and `second` recognized side by side: `first.simultaneously(with: second)`.
     public init(_ first: First, _ second: Second) {
         self.first = first
@@ -34,20 +37,40 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
 
     public var deadline: Timestamp? { earliest(first.deadline, second.deadline) }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
-        Self.tag(first.touchesChanged(changes), second.touchesChanged(changes))
-    }
-
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
-        var firstUpdates: [GestureUpdate<First.Value>] = []
-        var secondUpdates: [GestureUpdate<Second.Value>] = []
-        if let deadline = first.deadline, deadline <= now { firstUpdates = first.deadlineReached(at: now) }
-        if let deadline = second.deadline, deadline <= now { secondUpdates = second.deadlineReached(at: now) }
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+        log.enter("simultaneously.first")
+        let firstUpdates = first.touchesChanged(changes, log: &log)
+        log.leave()
+        log.enter("simultaneously.second")
+        let secondUpdates = second.touchesChanged(changes, log: &log)
+        log.leave()
         return Self.tag(firstUpdates, secondUpdates)
     }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
-        Self.tag(first.cancel(at: now), second.cancel(at: now))
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+        var firstUpdates: [GestureUpdate<First.Value>] = []
+        var secondUpdates: [GestureUpdate<Second.Value>] = []
+        if let deadline = first.deadline, deadline <= now {
+            log.enter("simultaneously.first")
+            firstUpdates = first.deadlineReached(at: now, log: &log)
+            log.leave()
+        }
+        if let deadline = second.deadline, deadline <= now {
+            log.enter("simultaneously.second")
+            secondUpdates = second.deadlineReached(at: now, log: &log)
+            log.leave()
+        }
+        return Self.tag(firstUpdates, secondUpdates)
+    }
+
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+        log.enter("simultaneously.first")
+        let firstUpdates = first.cancel(at: now, log: &log)
+        log.leave()
+        log.enter("simultaneously.second")
+        let secondUpdates = second.cancel(at: now, log: &log)
+        log.leave()
+        return Self.tag(firstUpdates, secondUpdates)
     }
 
     private static func tag(_ firstUpdates: [GestureUpdate<First.Value>],

@@ -17,9 +17,18 @@ enum RivalsVerdict: Sendable {
     case allFailed
 }
 
+/// What an explanation says of a verdict, which the engine puts in its log (`TransitionLog.rivalNote`) before
+/// each arbitration of a target that waits, when it explains: the rival that decided it (the one that succeeded,
+/// or the first still possible) with its status, and the names of all the rivals.
+struct RivalNote: Sendable {
+    var rival: String
+    var status: RecognizerStatus
+    var rivals: [String]
+}
+
 /// How a target's updates reach its component, given the gestures with priority over it.
 /// `exclusively(before:)` carried along the target tree; diagram: docs/state-machines/coordination.md.
-enum Arbitration<Value: Sendable>: Sendable {
+enum Arbitration<Value: Sendable>: Sendable, MachineState {
     /// Nothing has priority: updates are heard as they come.
     case open
     /// Rivals with priority are undecided: the updates wait, in order.
@@ -27,41 +36,85 @@ enum Arbitration<Value: Sendable>: Sendable {
     /// A rival succeeded: this touch sequence's updates are never heard.
     case lost
 
+    /// The machine's name in explanation paths.
+    static var machine: String { "arbitration" }
+
+    /// `waiting` while nothing is held, `holding` once updates wait.
+    var name: String {
+        switch self {
+        case .open: "open"
+        case .waiting(_, let held): held.isEmpty ? "waiting" : "holding"
+        case .lost: "lost"
+        }
+    }
+
     /// Takes `updates` (one input's) given what the rivals did, appending what is to be heard to `heard`.
     ///
     /// Released updates are those held, in order, less any run that began and was cancelled while held
-    /// (nobody ever heard of it), then `updates` as they are.
-    mutating func take(_ updates: [GestureUpdate<Value>], verdict: RivalsVerdict, heard: inout [GestureUpdate<Value>]) {
+    /// (nobody ever heard of it), then `updates` as they are. With a log, says what changed, naming the
+    /// rivals as the log's `rivalNote` does.
+    @inline(__always)
+    mutating func take(_ updates: [GestureUpdate<Value>], verdict: RivalsVerdict, heard: inout [GestureUpdate<Value>],
+                       log: inout TransitionLog?) {
         switch self {
         case .open:
             heard.append(contentsOf: updates)
         case .lost:
             break
         case .waiting(let rivals, var held):
+            let before = log != nil ? name : ""
             self = .lost  // let go of the enum's copy of `held`, so that appending to it does not copy it
             switch verdict {
             case .oneSucceeded:
                 self = .lost
+                if let note = log?.rivalNote {
+                    log?.record(Self.machine, from: before, to: name,
+                                .lostTo(rival: note.rival, status: note.status, dropped: held.count + updates.count))
+                }
             case .undecided:
                 held.append(contentsOf: updates)
                 self = .waiting(for: rivals, held: held)
+                if let note = log?.rivalNote, before != name {
+                    log?.record(Self.machine, from: before, to: name, .heldByRival(updates: updates.count, rival: note.rival))
+                }
             case .allFailed:
                 // As in `exclusively`: what waited, less the runs begun and cancelled while held, then this
                 // input's updates as they are.
-                heard.append(contentsOf: releasing(held))
+                let released = releasing(held)
+                heard.append(contentsOf: released)
                 heard.append(contentsOf: updates)
                 self = .open
+                if let note = log?.rivalNote {
+                    log?.record(Self.machine, from: before, to: name, .rivalsFailed(rivals: note.rivals, released: released.count))
+                }
             }
         }
     }
 
     /// Input was interrupted or the target removed: what waited was never heard and never will be.
-    mutating func takeCancellation(_ updates: [GestureUpdate<Value>], heard: inout [GestureUpdate<Value>]) {
+    @inline(__always)
+    mutating func takeCancellation(_ updates: [GestureUpdate<Value>], heard: inout [GestureUpdate<Value>],
+                                   log: inout TransitionLog?) {
         switch self {
         case .open: heard.append(contentsOf: updates)
         case .waiting, .lost: break
         }
-        self = .open
+        if log != nil {
+            log!.cancel(&self, to: .open, in: Self.machine)
+        } else {
+            self = .open
+        }
+    }
+
+    /// A new touch sequence: waiting for `rivals` (named `names`, when explaining), or open if none.
+    @inline(__always)
+    mutating func begin(rivals: [Rival], named names: [String], log: inout TransitionLog?) {
+        let before = log != nil ? name : ""
+        self = rivals.isEmpty ? .open : .waiting(for: rivals, held: [])
+        // (A new wait is said even after a wait: the rivals are new.)
+        if log != nil && (before != name || !rivals.isEmpty) {
+            log?.record(Self.machine, from: before, to: name, rivals.isEmpty ? .noRival : .waitsFor(rivals: names))
+        }
     }
 }
 
@@ -98,15 +151,16 @@ protocol TargetRecognizing: Sendable {
     /// still waited for: something to settle after an input.
     var needsSettling: Bool { get }
 
-    mutating func touchesChanged(_ changes: TouchChanges)
-    mutating func deadlineReached(at now: Timestamp)
-    mutating func cancel(at now: Timestamp)
+    // Each input takes the engine's log, nil when it does not explain.
+    mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?)
+    mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog?)
+    mutating func cancel(at now: Timestamp, log: inout TransitionLog?)
     /// Arbitrates the updates of this input.
-    mutating func arbitrate(_ verdict: RivalsVerdict)
+    mutating func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?)
     /// Arbitrates the updates of a cancellation: what waited is dropped, and the coordination opens.
-    mutating func arbitrateCancellation()
-    /// A new touch sequence at `time`, waiting for `rivals` (none: open).
-    mutating func beginSequence(rivals: [Rival], at time: Timestamp)
+    mutating func arbitrateCancellation(log: inout TransitionLog?)
+    /// A new touch sequence at `time`, waiting for `rivals` (none: open), named `names` when explaining.
+    mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?)
     /// Hands the heard updates to the component, which emits its events into `output`.
     mutating func deliver(to output: inout TargetOutput)
     /// The target was moved or resized.
@@ -116,12 +170,25 @@ protocol TargetRecognizing: Sendable {
                                                _ body: (inout C, inout TargetOutput) -> Result) -> Result?
 }
 
+/// Runs `explaining` with the engine's log, or `silent` with a `NoTransitionLog` when it has none (the code
+/// made for that log has no trace of explanations). The two closures say the same: one for each log.
+@inline(__always)
+func withLog<Result>(_ log: inout TransitionLog?, _ explaining: (inout TransitionLog) -> Result,
+                     _ silent: (inout NoTransitionLog) -> Result) -> Result {
+    guard log != nil else {
+        var none = NoTransitionLog()
+        return silent(&none)
+    }
+    return explaining(&log!)
+}
+
 /// The engine's box around one target's component: its gesture's updates, their arbitration, and
 /// their delivery.
 ///
 /// The engine calls it through `TargetRecognizing`, whose witnesses for a generic type run unspecialized
 /// (every `[GestureUpdate<Value>]` append asks the runtime for metadata: replay ran 4× slower). The
-/// library's own components get specialized entry points, which the generic code jumps to.
+/// library's own components get specialized entry points, which the generic code jumps to, one for each log
+/// (`NoTransitionLog`, in which explanations cost nothing, and `TransitionLog`).
 struct TargetRecognizer<C: Component>: TargetRecognizing {
     typealias Value = C.Body.Value
 
@@ -175,49 +242,54 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func touchesChanged(_ changes: TouchChanges) {
-        incoming.append(contentsOf: typed.gesture.touchesChanged(changes))
+    mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?) {
+        let updates = withLog(&log, { typed.gesture.touchesChanged(changes, log: &$0) },
+                              { typed.gesture.touchesChanged(changes, log: &$0) })
+        incoming.append(contentsOf: updates)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func deadlineReached(at now: Timestamp) {
-        incoming.append(contentsOf: typed.gesture.deadlineReached(at: now))
+    mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog?) {
+        let updates = withLog(&log, { typed.gesture.deadlineReached(at: now, log: &$0) },
+                              { typed.gesture.deadlineReached(at: now, log: &$0) })
+        incoming.append(contentsOf: updates)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func cancel(at now: Timestamp) {
-        incoming.append(contentsOf: typed.gesture.cancel(at: now))
+    mutating func cancel(at now: Timestamp, log: inout TransitionLog?) {
+        let updates = withLog(&log, { typed.gesture.cancel(at: now, log: &$0) }, { typed.gesture.cancel(at: now, log: &$0) })
+        incoming.append(contentsOf: updates)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func arbitrate(_ verdict: RivalsVerdict) {
-        arbitration.take(incoming, verdict: verdict, heard: &heard)
+    mutating func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?) {
+        arbitration.take(incoming, verdict: verdict, heard: &heard, log: &log)
         incoming.removeAll(keepingCapacity: true)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func arbitrateCancellation() {
-        arbitration.takeCancellation(incoming, heard: &heard)
+    mutating func arbitrateCancellation(log: inout TransitionLog?) {
+        arbitration.takeCancellation(incoming, heard: &heard, log: &log)
         incoming.removeAll(keepingCapacity: true)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func beginSequence(rivals: [Rival], at time: Timestamp) {
+    mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?) {
         switch arbitration {
         case .lost, .waiting:
             // What the gesture did in a sequence it lost, or that still waited, was never heard (as in
             // `exclusively`) and must not carry over: a tap the child won is not the first of the
             // parent's double tap. Every finger is up, so cancelling only forgets.
-            _ = typed.gesture.cancel(at: time)
+            _ = withLog(&log, { typed.gesture.cancel(at: time, log: &$0) }, { typed.gesture.cancel(at: time, log: &$0) })
         case .open:
             break
         }
-        arbitration = rivals.isEmpty ? .open : .waiting(for: rivals, held: [])
+        arbitration.begin(rivals: rivals, named: names, log: &log)
     }
 
     @_specialize(where C == TimelineComponent)

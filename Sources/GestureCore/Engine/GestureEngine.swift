@@ -66,6 +66,8 @@ public struct GestureEngine: Sendable {
     private var nodes: [Node] = []
     private var contacts: [TrackedContact] = []
     private var nextNodeID = 0
+    /// Where the machines report their transitions when the engine `explains`; nil otherwise.
+    private var recording: TransitionLog?
 
     /// An engine for a tree of targets: the first of `targets` is on top (it takes a touch that more than
     /// one contains). Target names must be unique.
@@ -78,6 +80,17 @@ public struct GestureEngine: Sendable {
     public init(layout: Layout) {
         self.init(targets: layout.regions.map(\.target))
         for (name, view) in layout.viewTransforms { setViewTransform(of: name, to: view) }
+    }
+
+    /// Whether every input also reports each state transition of the targets' gestures and arbitrations,
+    /// with its reason, as `GestureEvent.Kind.explanation` events among the others (SPEC "Explanations",
+    /// `--explain`): each at the time of the input that caused it, before the events of its target that
+    /// the input delivers. Off by default. Off, it costs a test of `recording` per target and input: the
+    /// targets' gestures then run with a `NoTransitionLog`, in whose code every explanation is folded away
+    /// (`Benchmarks/explain-cost.sh` counts it).
+    public var explains: Bool {
+        get { recording != nil }
+        set { recording = newValue ? TransitionLog() : nil }
     }
 
     // MARK: Reading
@@ -129,7 +142,8 @@ public struct GestureEngine: Sendable {
                 }
             }
             guard let (index, deadline) = next else { return events }
-            nodes[index].recognizer?.deadlineReached(at: deadline)
+            nodes[index].recognizer?.deadlineReached(at: deadline, log: &recording)
+            explain(index, at: deadline, into: &events)
             settle(at: deadline, into: &events)
             if let again = nodes[index].recognizer?.deadline, again <= deadline {
                 // A recognizer that does not clear its deadline would spin here; stop instead.
@@ -197,7 +211,7 @@ public struct GestureEngine: Sendable {
     /// A `SYN_DROPPED` at `time`: deadlines up to it fire, then every gesture in progress is cancelled,
     /// stamped `time`. The fingers down now are ignored until they lift (they still count as fingers).
     public mutating func dropped(at time: Timestamp) -> [GestureEvent] {
-        let events = cancelAll(at: time)
+        let events = cancelAll(at: time, because: .dropped)
         ignoreAll()
         return events
     }
@@ -231,7 +245,7 @@ public struct GestureEngine: Sendable {
     /// gesture in progress is cancelled and every contact is forgotten. The components keep what persists
     /// between gestures (a dial's value); a new trace gets a new engine.
     public mutating func finish(at time: Timestamp) -> [GestureEvent] {
-        let events = cancelAll(at: time)
+        let events = cancelAll(at: time, because: .endOfInput)
         contacts.removeAll()
         for index in nodes.indices {
             nodes[index].fingers = 0
@@ -277,6 +291,7 @@ public struct GestureEngine: Sendable {
         var events = advance(to: time)
         guard let index = index(of: name) else { preconditionFailure("remove: no target named \(name)") }
         let end = nodes[index].subtreeEnd
+        recording?.cancellation = .removed
         for removed in index..<end { cancel(removed, at: time, into: &events) }
         let parent = nodes[index].parent
         for slot in contacts.indices {
@@ -451,7 +466,8 @@ public struct GestureEngine: Sendable {
                 var ending = nodes[index].changes
                 ending.landed.removeAll()
                 ending.fingersDown = 0
-                nodes[index].recognizer?.touchesChanged(ending)
+                nodes[index].recognizer?.touchesChanged(ending, log: &recording)
+                explain(index, at: time, into: &events)
                 nodes[index].changes.moved.removeAll(keepingCapacity: true)
                 nodes[index].changes.lifted.removeAll(keepingCapacity: true)
             }
@@ -460,27 +476,35 @@ public struct GestureEngine: Sendable {
             for index in nodes.indices where !nodes[index].beginsSequence && !nodes[index].changes.isEmpty {
                 nodes[index].changes.fingersDown = nodes[index].fingers
                 let changes = nodes[index].changes
-                nodes[index].recognizer?.touchesChanged(changes)
+                nodes[index].recognizer?.touchesChanged(changes, log: &recording)
+                explain(index, at: time, into: &events)
                 nodes[index].changes.moved.removeAll(keepingCapacity: true)
                 nodes[index].changes.lifted.removeAll(keepingCapacity: true)
                 nodes[index].changes.landed.removeAll(keepingCapacity: true)
             }
             // The ending sequences are judged as they were, before any rival begins anew.
-            for index in nodes.indices where nodes[index].beginsSequence { arbitrate(index) }
+            for index in nodes.indices where nodes[index].beginsSequence {
+                arbitrate(index)
+                explain(index, at: time, into: &events)
+            }
             for index in nodes.indices where nodes[index].beginsSequence {
                 let status = nodes[index].recognizer?.status ?? .failed
                 nodes[index].previousSequence = (nodes[index].sequence, status)
                 nodes[index].sequence += 1
             }
+            recording?.cancellation = .forgotten
             for index in nodes.indices where nodes[index].beginsSequence && nodes[index].recognizer != nil {
                 let rivals = rivals(of: index)
-                nodes[index].recognizer?.beginSequence(rivals: rivals, at: time)
+                let names = recording != nil ? self.names(of: rivals) : []
+                nodes[index].recognizer?.beginSequence(rivals: rivals, named: names, at: time, log: &recording)
+                explain(index, at: time, into: &events)
             }
         }
         for index in nodes.indices where !nodes[index].changes.isEmpty {
             nodes[index].changes.fingersDown = nodes[index].fingers
             let changes = nodes[index].changes
-            nodes[index].recognizer?.touchesChanged(changes)
+            nodes[index].recognizer?.touchesChanged(changes, log: &recording)
+            explain(index, at: time, into: &events)
         }
         settle(at: time, into: &events)
     }
@@ -511,9 +535,10 @@ public struct GestureEngine: Sendable {
         return rivals
     }
 
-    /// What the rivals a target waits for have done.
-    private func verdict(on rivals: [Rival]) -> RivalsVerdict {
-        var undecided = false
+    /// What the rivals a target waits for have done, and the rival that decided it (the one that succeeded,
+    /// or the first still possible) with its status then.
+    private func verdict(on rivals: [Rival]) -> (verdict: RivalsVerdict, decisive: (index: Int, status: RecognizerStatus)?) {
+        var undecided: (index: Int, status: RecognizerStatus)?
         for rival in rivals {
             // A rival removed since is taken as failed.
             guard let index = nodes.firstIndex(where: { $0.id == rival.target }), let recognizer = nodes[index].recognizer else { continue }
@@ -531,22 +556,42 @@ public struct GestureEngine: Sendable {
                 continue
             }
             switch status {
-            case .possible: undecided = true
-            case .active, .ended, .cancelled: return .oneSucceeded
+            case .possible: if undecided == nil { undecided = (index, status) }
+            case .active, .ended, .cancelled: return (.oneSucceeded, (index, status))
             case .failed: break
             }
         }
-        return undecided ? .undecided : .allFailed
+        return undecided.map { (.undecided, $0) } ?? (.allFailed, nil)
+    }
+
+    /// The names of the targets `rivals` names (a removed one has none), for explanations.
+    private func names(of rivals: [Rival]) -> [String] {
+        rivals.compactMap { rival in nodes.first { $0.id == rival.target }?.name }
     }
 
     /// Arbitrates the updates of the target at `index` made so far in this input.
     private mutating func arbitrate(_ index: Int) {
         guard let rivals = nodes[index].recognizer?.rivals else {
-            nodes[index].recognizer?.arbitrate(.allFailed)
+            nodes[index].recognizer?.arbitrate(.allFailed, log: &recording)
             return
         }
-        let verdict = verdict(on: rivals)
-        nodes[index].recognizer?.arbitrate(verdict)
+        let (verdict, decisive) = verdict(on: rivals)
+        if recording != nil {
+            let note = RivalNote(rival: decisive.map { nodes[$0.index].name } ?? "", status: decisive?.status ?? .failed,
+                                 rivals: names(of: rivals))
+            recording?.rivalNote = note
+        }
+        nodes[index].recognizer?.arbitrate(verdict, log: &recording)
+    }
+
+    /// Moves what the machines reported to the log into `events`, as explanation lines of the target at
+    /// `index` at `time`.
+    @inline(__always)
+    private mutating func explain(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
+        guard let explanations = recording?.removeAll() else { return }
+        for explanation in explanations {
+            events.append(GestureEvent(time: time, target: nodes[index].name, kind: .explanation(explanation)))
+        }
     }
 
     /// After an input: every target arbitrates its updates (and those it held), then delivers what is to
@@ -557,6 +602,7 @@ public struct GestureEngine: Sendable {
             // copy its storage.)
             guard nodes[index].recognizer?.needsSettling == true else { continue }
             arbitrate(index)
+            explain(index, at: time, into: &events)
             deliver(index, at: time, into: &events)
         }
     }
@@ -573,13 +619,15 @@ public struct GestureEngine: Sendable {
     /// never heard.
     private mutating func cancel(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
         guard nodes[index].recognizer != nil else { return }
-        nodes[index].recognizer?.cancel(at: time)
-        nodes[index].recognizer?.arbitrateCancellation()
+        nodes[index].recognizer?.cancel(at: time, log: &recording)
+        nodes[index].recognizer?.arbitrateCancellation(log: &recording)
+        explain(index, at: time, into: &events)
         deliver(index, at: time, into: &events)
     }
 
-    private mutating func cancelAll(at time: Timestamp) -> [GestureEvent] {
+    private mutating func cancelAll(at time: Timestamp, because cause: Explanation.Cancellation) -> [GestureEvent] {
         var events = advance(to: time)
+        recording?.cancellation = cause
         for index in nodes.indices { cancel(index, at: time, into: &events) }
         return events
     }

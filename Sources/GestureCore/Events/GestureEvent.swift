@@ -1,4 +1,5 @@
-/// One line of output: something a target recognized, at a time.
+/// One line of output: something a target recognized, at a time (or, when the engine explains, why one of
+/// its machines changed state).
 public struct GestureEvent: Hashable, Sendable {
     /// When it happened, on the input's clock: a frame's time, or a deadline's own time.
     public var time: Timestamp
@@ -43,6 +44,9 @@ public struct GestureEvent: Hashable, Sendable {
         /// An update of a target's own gesture, as it is (a target built with `Target(_:shape:gesture:)`):
         /// its phase (a discrete gesture is recognized as `ended`) and its typed value.
         case gesture(GesturePhase, GestureValue)
+        /// Not a gesture: a state transition of a machine of the target's, with its reason (only when the
+        /// engine `explains`; `--explain`). Indirect, so that the other events stay as small as they were.
+        indirect case explanation(Explanation)
 
         /// The gesture type as the output names it (`tap`, `select`, ...).
         public var type: String {
@@ -60,13 +64,14 @@ public struct GestureEvent: Hashable, Sendable {
             case .longPress: "long-press"
             case .rotation: "rotation"
             case .gesture: "gesture"
+            case .explanation: "explain"
             }
         }
 
         /// The phase of a continuous gesture; nil for taps and haptics.
         public var phase: GesturePhase? {
             switch self {
-            case .tap, .haptic, .swipe, .longPress: nil
+            case .tap, .haptic, .swipe, .longPress, .explanation: nil
             case .select(let phase, _), .pan(let phase, _), .wind(let phase, _), .rotate(let phase, _), .magnify(let phase, _),
                  .edgeSwipe(let phase, _), .zoom(let phase, _), .rotation(let phase, _), .gesture(let phase, _): phase
             }

@@ -157,7 +157,8 @@ public struct ViewTransform: Hashable, Sendable {
         case .rotation(let phase, var rotation):
             rotation.center = point(fromSurface: rotation.center)
             return .rotation(phase, rotation)
-        case .select, .wind, .haptic, .zoom, .gesture:
+        case .select, .wind, .haptic, .zoom, .gesture, .explanation:
+            // (An explanation's numbers are the recognizers' own: millimetres on the surface.)
             return kind
         }
     }

@@ -57,6 +57,9 @@ public struct DragGesture: Gesture {
         case finished(Outcome)
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
+    public static let name = "drag"
+
     /// The thresholds this drag was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle
@@ -76,15 +79,17 @@ public struct DragGesture: Gesture {
 
     public var deadline: Timestamp? { nil }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         switch state {
         case .pending(let touch, let start, var tracker):
             if let position = changes.position(of: touch) {
                 tracker.add(position, at: changes.time)
-                if position.distance(to: start) > configuration.minimumDistance {
-                    state = .dragging(touch: touch, start: start, location: position, tracker: tracker)
+                let moved = Comparison(.moved(finger: touch), position.distance(to: start), .beyond, configuration.minimumDistance, .slop)
+                if moved.holds {
+                    log.transition(&state, to: .dragging(touch: touch, start: start, location: position, tracker: tracker), in: Self.name,
+                                   because: .measured(moved))
                     updates.append(GestureUpdate(.began, Value(startLocation: start, location: position)))
                 } else {
                     state = .pending(touch: touch, start: start, tracker: tracker)
@@ -101,14 +106,17 @@ public struct DragGesture: Gesture {
         }
         switch state {
         case .pending(let touch, _, _):
-            if changes.lift(of: touch) != nil { state = .finished(.failed) }
+            if changes.lift(of: touch) != nil {
+                log.transition(&state, to: .finished(.failed), in: Self.name,
+                               because: .liftedWithinSlop(finger: touch, slop: configuration.minimumDistance))
+            }
         case .dragging(let touch, let start, let location, let tracker):
             if let lift = changes.lift(of: touch) {
                 if lift.cancelled {
-                    state = .finished(.cancelled)
+                    log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .withdrawn(finger: touch))
                     updates.append(GestureUpdate(.cancelled, Value(startLocation: start, location: location)))
                 } else {
-                    state = .finished(.ended)
+                    log.transition(&state, to: .finished(.ended), in: Self.name, because: .lifted(finger: touch))
                     updates.append(GestureUpdate(.ended, Value(startLocation: start, location: location,
                                                                velocity: tracker.velocity(at: changes.time))))
                 }
@@ -120,21 +128,21 @@ public struct DragGesture: Gesture {
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
-            updates += startSequence(changes)
+            updates += startSequence(changes, log: &log)
         case .finished where changes.beginsSequence:
-            updates += startSequence(changes)
+            updates += startSequence(changes, log: &log)
         case .finished:
             // Nothing more until every finger has lifted.
             break
         case .pending:
-            state = .finished(.failed)
+            log.transition(&state, to: .finished(.failed), in: Self.name, because: .secondFinger(changes.landed[0].id))
         case .dragging(_, let start, let location, let tracker):
             switch configuration.extraTouch {
             case .cancel:
-                state = .finished(.cancelled)
+                log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .secondFinger(changes.landed[0].id))
                 updates.append(GestureUpdate(.cancelled, Value(startLocation: start, location: location)))
             case .end:
-                state = .finished(.ended)
+                log.transition(&state, to: .finished(.ended), in: Self.name, because: .secondFinger(changes.landed[0].id))
                 updates.append(GestureUpdate(.ended, Value(startLocation: start, location: location,
                                                            velocity: tracker.velocity(at: changes.time))))
             }
@@ -157,34 +165,48 @@ public struct DragGesture: Gesture {
     }
 
     /// The landings of a new touch sequence: one finger is followed, more fail the drag.
-    private mutating func startSequence(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         guard changes.landed.count == 1 else {
-            state = .finished(.failed)
+            log.transition(&state, to: .finished(.failed), in: Self.name,
+                           because: .fingersLanded(count: changes.landed.count, expected: 1))
             return []
         }
         let touch = changes.landed[0]
         var tracker = VelocityTracker()
         tracker.add(touch.position, at: changes.time)
         guard configuration.minimumDistance == 0 else {
-            state = .pending(touch: touch.id, start: touch.position, tracker: tracker)
+            log.transition(&state, to: .pending(touch: touch.id, start: touch.position, tracker: tracker), in: Self.name,
+                           because: .landed(finger: touch.id, at: touch.position, deadline: nil))
             return []
         }
-        state = .dragging(touch: touch.id, start: touch.position, location: touch.position, tracker: tracker)
+        log.transition(&state, to: .dragging(touch: touch.id, start: touch.position, location: touch.position, tracker: tracker),
+                       in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
         return [GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position))]
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .dragging(_, let start, let location, _):
-            state = .finished(.cancelled)
+            log.cancel(&state, to: .finished(.cancelled), in: Self.name)
             return [GestureUpdate(.cancelled, Value(startLocation: start, location: location))]
         case .pending:
-            state = .finished(.failed)
+            log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }
         return []
+    }
+}
+
+extension DragGesture.State: MachineState {
+    var name: String {
+        switch self {
+        case .idle: "idle"
+        case .pending: "pending"
+        case .dragging: "dragging"
+        case .finished(let outcome): outcome.name
+        }
     }
 }

@@ -78,6 +78,9 @@ public struct EdgeSwipeGesture: Gesture {
         case finished(Outcome)
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
+    public static let name = "edge-swipe"
+
     /// The edge, rectangle and distances this recognizer was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle
@@ -101,7 +104,7 @@ public struct EdgeSwipeGesture: Gesture {
         Value(edge: configuration.edge, startLocation: down, location: location)
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         var updates: [GestureUpdate<Value>] = []
         switch state {
         case .pending(let touch, let down):
@@ -109,10 +112,14 @@ public struct EdgeSwipeGesture: Gesture {
                 let start = configuration.inward(down), now = configuration.inward(position)
                 let depth = now.depth - start.depth, along = abs(now.along - start.along)
                 if depth > configuration.minimumDistance && depth >= along {
-                    state = .swiping(touch: touch, down: down, location: position)
+                    log.transition(&state, to: .swiping(touch: touch, down: down, location: position), in: Self.name,
+                                   because: .movedInward(finger: touch, inward: depth, along: along, slop: configuration.minimumDistance))
                     updates.append(GestureUpdate(.began, value(down, position)))
                 } else if position.distance(to: down) > configuration.minimumDistance {
-                    state = .finished(.failed)  // beyond the slop, but not inward
+                    // Beyond the slop, but not inward.
+                    log.transition(&state, to: .finished(.failed), in: Self.name,
+                                   because: .movedNotInward(finger: touch, distance: position.distance(to: down), inward: depth,
+                                                            along: along, slop: configuration.minimumDistance))
                 }
             }
         case .swiping(let touch, let down, _):
@@ -125,10 +132,14 @@ public struct EdgeSwipeGesture: Gesture {
         }
         switch state {
         case .pending(let touch, _):
-            if changes.lift(of: touch) != nil { state = .finished(.failed) }
+            if changes.lift(of: touch) != nil {
+                log.transition(&state, to: .finished(.failed), in: Self.name,
+                               because: .liftedWithinSlop(finger: touch, slop: configuration.minimumDistance))
+            }
         case .swiping(let touch, let down, let location):
             if let lift = changes.lift(of: touch) {
-                state = .finished(lift.cancelled ? .cancelled : .ended)
+                log.transition(&state, to: .finished(lift.cancelled ? .cancelled : .ended), in: Self.name,
+                               because: lift.cancelled ? .withdrawn(finger: touch) : .lifted(finger: touch))
                 updates.append(GestureUpdate(lift.cancelled ? .cancelled : .ended, value(down, location)))
             }
         case .idle, .finished:
@@ -137,40 +148,57 @@ public struct EdgeSwipeGesture: Gesture {
         guard !changes.landed.isEmpty else { return updates }
         switch state {
         case .idle:
-            start(changes)
+            start(changes, log: &log)
         case .finished where changes.beginsSequence:
-            start(changes)
+            start(changes, log: &log)
         case .finished:
             break
         case .pending:
-            state = .finished(.failed)  // a second finger
+            // A second finger.
+            log.transition(&state, to: .finished(.failed), in: Self.name, because: .secondFinger(changes.landed[0].id))
         case .swiping(_, let down, let location):
-            state = .finished(.cancelled)
+            log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .secondFinger(changes.landed[0].id))
             updates.append(GestureUpdate(.cancelled, value(down, location)))
         }
         return updates
     }
 
-    private mutating func start(_ changes: TouchChanges) {
-        guard changes.landed.count == 1, configuration.inward(changes.landed[0].position).depth <= configuration.edgeDistance else {
-            state = .finished(.failed)
+    private mutating func start<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
+        guard changes.landed.count == 1 else {
+            log.transition(&state, to: .finished(.failed), in: Self.name,
+                           because: .fingersLanded(count: changes.landed.count, expected: 1))
             return
         }
-        state = .pending(touch: changes.landed[0].id, down: changes.landed[0].position)
+        let touch = changes.landed[0]
+        let landing = Comparison(.landedFromEdge(finger: touch.id, edge: configuration.edge),
+                                 configuration.inward(touch.position).depth, .within, configuration.edgeDistance, .edgeZone)
+        log.transition(&state, to: landing.holds ? .pending(touch: touch.id, down: touch.position) : .finished(.failed),
+                       in: Self.name, because: .measured(landing))
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .swiping(_, let down, let location):
-            state = .finished(.cancelled)
+            log.cancel(&state, to: .finished(.cancelled), in: Self.name)
             return [GestureUpdate(.cancelled, value(down, location))]
         case .pending:
-            state = .finished(.failed)
+            log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }
         return []
+    }
+}
+
+extension EdgeSwipeGesture.State: MachineState {
+    var name: String {
+        switch self {
+        case .idle: "idle"
+        case .pending: "pending"
+        case .swiping: "swiping"
+        case .finished(let outcome): outcome.name
+        }
     }
 }

@@ -69,11 +69,21 @@ public enum RecognizerStatus: Hashable, Sendable {
 ///
 /// Nothing in a recognizer reads a clock: time arrives with every input, and `deadline` tells the caller
 /// when the recognizer wants `deadlineReached(at:)` even if no touch changes by then. Every input returns
-/// the updates the caller must act on, in order.
+/// the updates the caller must act on, in order, and reports its state transitions, with their reasons,
+/// to `log` (`TransitionLogging`: a `TransitionLog` records them, a `NoTransitionLog` costs nothing; a
+/// combinator hands it on to its parts). The same inputs without a log (`touchesChanged(_:)`, ...) report
+/// nothing.
 public protocol Gesture: Sendable {
     /// What the recognizer reports with each update (``GestureUpdate/value``): a position, a translation, a scale, or
     /// a composite's combination of its parts' values.
     associatedtype Value: Sendable
+
+    /// The machine's name in explanation paths (`Explanation.path`): `tap`, `drag`, `exclusively`, ...
+    static var name: String { get }
+
+    /// The name a combinator gives this gesture in its reasons (`first (tap) ended`): `name`, unless the
+    /// gesture only wraps another (`AnyStandardGesture`), which gives that one's.
+    var partName: String { get }
 
     /// Where the recognizer stands in the current touch sequence.
     var status: RecognizerStatus { get }
@@ -82,14 +92,36 @@ public protocol Gesture: Sendable {
     var deadline: Timestamp? { get }
 
     /// One frame's changes to the touches this recognizer sees.
-    mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>]
+    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>]
 
     /// Time reached `deadline`, with no touch change in between. `now` is the deadline's own time.
-    mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>]
+    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>]
 
     /// Input was interrupted (`SYN_DROPPED`, end of input, device lost): an active gesture is cancelled,
     /// a pending one fails, and every touch is forgotten.
-    mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>]
+    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>]
+}
+
+extension Gesture {
+    public var partName: String { Self.name }
+
+    /// One frame's changes, explaining nothing.
+    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+        var log = NoTransitionLog()
+        return touchesChanged(changes, log: &log)
+    }
+
+    /// Time reached `deadline`, explaining nothing.
+    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
+        var log = NoTransitionLog()
+        return deadlineReached(at: now, log: &log)
+    }
+
+    /// Input was interrupted, explaining nothing.
+    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+        var log = NoTransitionLog()
+        return cancel(at: now, log: &log)
+    }
 }
 
 /// The result of a composite whose two parts report different values.
@@ -124,6 +156,15 @@ public enum Outcome: Hashable, Sendable {
         case .ended: .ended
         case .failed: .failed
         case .cancelled: .cancelled
+        }
+    }
+
+    /// The name of a `finished(outcome)` state in explanations: the outcome's.
+    var name: String {
+        switch self {
+        case .ended: "ended"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
         }
     }
 }

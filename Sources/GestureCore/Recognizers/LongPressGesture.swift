@@ -43,6 +43,9 @@ public struct LongPressGesture: Gesture {
         case failed
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
+    public static let name = "long-press"
+
     /// The duration and distance this recognizer was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle
@@ -67,22 +70,29 @@ public struct LongPressGesture: Gesture {
         }
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         checkFingers(changes)
         switch state {
         case .pressing(let touch, let start, _, let deadline):
             if let position = changes.position(of: touch) {
-                state = position.distance(to: start) > configuration.maximumDistance
-                    ? .failed
-                    : .pressing(touch: touch, start: start, location: position, deadline: deadline)
+                let moved = Comparison(.moved(finger: touch), position.distance(to: start), .beyond, configuration.maximumDistance, .slop)
+                if moved.holds {
+                    log.transition(&state, to: .failed, in: Self.name, because: .measured(moved))
+                } else {
+                    state = .pressing(touch: touch, start: start, location: position, deadline: deadline)
+                }
             }
         case .idle, .recognized, .failed:
             break
         }
         switch state {
-        case .pressing(let touch, _, _, _):
+        case .pressing(let touch, _, _, let deadline):
             // Lifting before the deadline: not a long press.
-            if changes.lift(of: touch) != nil { state = .failed }
+            if changes.lift(of: touch) != nil {
+                log.transition(&state, to: .failed, in: Self.name,
+                               because: .measured(.lifted(touch, at: changes.time, deadline: deadline,
+                                                          limit: configuration.minimumDuration, .below, .longPress)))
+            }
         case .idle, .recognized, .failed:
             break
         }
@@ -90,15 +100,15 @@ public struct LongPressGesture: Gesture {
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
-            startSequence(changes)
+            startSequence(changes, log: &log)
         case .recognized where changes.beginsSequence, .failed where changes.beginsSequence:
-            startSequence(changes)
+            startSequence(changes, log: &log)
         case .recognized, .failed:
             // Nothing more until every finger has lifted.
             break
         case .pressing:
             // A second finger: a pending long press fails.
-            state = .failed
+            log.transition(&state, to: .failed, in: Self.name, because: .secondFinger(changes.landed[0].id))
         }
         return []
     }
@@ -117,32 +127,46 @@ public struct LongPressGesture: Gesture {
         }
     }
 
-    private mutating func startSequence(_ changes: TouchChanges) {
+    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
         guard changes.landed.count == 1 else {
-            state = .failed
+            log.transition(&state, to: .failed, in: Self.name, because: .fingersLanded(count: changes.landed.count, expected: 1))
             return
         }
         let touch = changes.landed[0]
-        state = .pressing(touch: touch.id, start: touch.position, location: touch.position,
-                          deadline: changes.time + configuration.minimumDuration)
+        let deadline = changes.time + configuration.minimumDuration
+        log.transition(&state, to: .pressing(touch: touch.id, start: touch.position, location: touch.position, deadline: deadline),
+                       in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: deadline))
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .pressing(_, let start, let location, let deadline) where now >= deadline:
-            state = .recognized
+            log.transition(&state, to: .recognized, in: Self.name,
+                           because: .longPressHeld(deadline: deadline, distance: location.distance(to: start),
+                                                   slop: configuration.maximumDistance))
             return [GestureUpdate(.ended, Value(startLocation: start, location: location))]
         case .idle, .pressing, .recognized, .failed:
             return []
         }
     }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         // A long press is discrete: a recognized one stays recognized; a pending one fails.
         switch state {
         case .idle, .recognized, .failed: break
-        case .pressing: state = .failed
+        case .pressing: log.cancel(&state, to: .failed, in: Self.name)
         }
         return []
+    }
+}
+
+extension LongPressGesture.State: MachineState {
+    var name: String {
+        switch self {
+        case .idle: "idle"
+        case .pressing: "pressing"
+        case .recognized: "recognized"
+        case .failed: "failed"
+        }
     }
 }

@@ -54,6 +54,7 @@ public struct MagnificationMeasure: PairMeasure {
     /// device that says they did gets no division by zero.
     public static let smallestStartDistance = 1.0
 
+    public static let name = "magnify"
     public static var defaultConfiguration: Configuration { Configuration() }
 
     /// The distance and the midpoint when the second finger landed, and now.
@@ -74,10 +75,13 @@ public struct MagnificationMeasure: PairMeasure {
         center = fingers.center
     }
 
-    public func hasBegun(_ configuration: Configuration) -> Bool {
-        if abs(distance - startDistance) > configuration.minimumDistanceChange { return true }
-        guard let movement = configuration.minimumCenterMovement else { return false }
-        return center.distance(to: startCenter) > movement
+    /// The change of the fingers' distance against its threshold; when it is within and a movement of the
+    /// midpoint may begin the gesture, that movement against its own.
+    public func progress(_ configuration: Configuration) -> Comparison {
+        let spread = Comparison(.distanceChanged, abs(distance - startDistance), .beyond, configuration.minimumDistanceChange,
+                                .threshold)
+        guard !spread.holds, let movement = configuration.minimumCenterMovement else { return spread }
+        return Comparison(.centerMoved, center.distance(to: startCenter), .beyond, movement, .threshold)
     }
 
     public func value(of fingers: FingerPair) -> Value {

@@ -36,6 +36,7 @@ public struct RotationMeasure: PairMeasure {
         }
     }
 
+    public static let name = "rotation"
     public static var defaultConfiguration: Configuration { Configuration() }
 
     /// Angle of the line first → second at the previous frame.
@@ -52,7 +53,9 @@ public struct RotationMeasure: PairMeasure {
         lastAngle = angle
     }
 
-    public func hasBegun(_ configuration: Configuration) -> Bool { abs(rotation) >= configuration.minimumAngle }
+    public func progress(_ configuration: Configuration) -> Comparison {
+        Comparison(.rotated, abs(rotation), .atLeast, configuration.minimumAngle, .threshold)
+    }
 
     public func value(of fingers: FingerPair) -> Value { Value(rotation: rotation, center: fingers.center) }
 }

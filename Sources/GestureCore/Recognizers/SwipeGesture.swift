@@ -115,6 +115,9 @@ public struct SwipeGesture: Gesture {
         case finished(Outcome)
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
+    public static let name = "swipe"
+
     /// The thresholds this recognizer was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle
@@ -133,7 +136,7 @@ public struct SwipeGesture: Gesture {
 
     public var deadline: Timestamp? { nil }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         var updates: [GestureUpdate<Value>] = []
         switch state {
         case .tracking(var fingers):
@@ -144,11 +147,15 @@ public struct SwipeGesture: Gesture {
                 }
             }
             if fingers.contains(where: { changes.lift(of: $0.id) != nil }) {
-                if let swipe = swipe(of: fingers, at: changes.time, lifts: changes) {
-                    state = .finished(.ended)
+                switch swipe(of: fingers, at: changes.time, lifts: changes) {
+                case .swipe(let swipe):
+                    log.transition(&state, to: .finished(.ended), in: Self.name,
+                                   because: .swiped(direction: swipe.direction,
+                                                    speed: (swipe.vx * swipe.vx + swipe.vy * swipe.vy).squareRoot(),
+                                                    minimumSpeed: configuration.minimumSpeed, tolerance: configuration.tolerance))
                     updates.append(GestureUpdate(.ended, swipe))
-                } else {
-                    state = .finished(.failed)
+                case .miss(let miss):
+                    log.transition(&state, to: .finished(.failed), in: Self.name, because: .noSwipe(miss))
                 }
             } else {
                 state = .tracking(fingers)
@@ -159,14 +166,13 @@ public struct SwipeGesture: Gesture {
         guard !changes.landed.isEmpty else { return updates }
         switch state {
         case .idle:
-            start(changes)
+            start(changes, log: &log)
         case .finished where changes.beginsSequence:
-            start(changes)
+            start(changes, log: &log)
         case .finished:
             break
-        case .tracking(var fingers):
-            fingers += changes.landed.map { Finger(id: $0.id, down: $0.position, location: $0.position, tracker: tracker($0, changes.time)) }
-            state = fingers.count > configuration.fingers ? .finished(.failed) : .tracking(fingers)
+        case .tracking(let fingers):
+            follow(fingers + fingersLanding(changes), log: &log)
         }
         return updates
     }
@@ -177,40 +183,76 @@ public struct SwipeGesture: Gesture {
         return tracker
     }
 
-    private mutating func start(_ changes: TouchChanges) {
-        let fingers = changes.landed.map { Finger(id: $0.id, down: $0.position, location: $0.position, tracker: tracker($0, changes.time)) }
-        state = fingers.count > configuration.fingers ? .finished(.failed) : .tracking(fingers)
+    private mutating func start<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
+        follow(fingersLanding(changes), log: &log)
+    }
+
+    /// The fingers that land in `changes`, each with its first sample.
+    private func fingersLanding(_ changes: TouchChanges) -> [Finger] {
+        changes.landed.map { Finger(id: $0.id, down: $0.position, location: $0.position, tracker: tracker($0, changes.time)) }
+    }
+
+    /// The fingers down after landings: followed while they are at most `fingers`.
+    private mutating func follow<Log: TransitionLogging>(_ fingers: [Finger], log: inout Log) {
+        log.transition(&state, to: fingers.count > configuration.fingers ? .finished(.failed) : .tracking(fingers), in: Self.name,
+                       because: .swipeFingers(down: fingers.count, required: configuration.fingers))
+    }
+
+    /// What the fingers make at a lift: a swipe, or why not.
+    private enum Verdict {
+        case swipe(Value)
+        case miss(Explanation.SwipeMiss)
     }
 
     /// The swipe the fingers make at a lift, if they make one.
-    private func swipe(of fingers: [Finger], at time: Timestamp, lifts: TouchChanges) -> Value? {
-        guard fingers.count == configuration.fingers, !fingers.contains(where: { lifts.lift(of: $0.id)?.cancelled == true }) else { return nil }
+    private func swipe(of fingers: [Finger], at time: Timestamp, lifts: TouchChanges) -> Verdict {
+        guard fingers.count == configuration.fingers else { return .miss(.fingers(down: fingers.count, required: configuration.fingers)) }
+        if let withdrawn = fingers.first(where: { lifts.lift(of: $0.id)?.cancelled == true }) {
+            return .miss(.withdrawn(finger: withdrawn.id))
+        }
         var directions: [Direction] = []
         var sum = (vx: 0.0, vy: 0.0)
         for finger in fingers {
             let velocity = finger.tracker.velocity(at: time)
             let speed = (velocity.vx * velocity.vx + velocity.vy * velocity.vy).squareRoot()
-            guard speed > configuration.minimumSpeed, finger.location.distance(to: finger.down) > configuration.minimumDistance else { return nil }
+            guard speed > configuration.minimumSpeed else {
+                return .miss(.tooSlow(finger: finger.id, speed: speed, minimum: configuration.minimumSpeed))
+            }
+            let distance = finger.location.distance(to: finger.down)
+            guard distance > configuration.minimumDistance else {
+                return .miss(.tooShort(finger: finger.id, distance: distance, minimum: configuration.minimumDistance))
+            }
             let degrees = Angle.degrees(of: Point(x: velocity.vx, y: velocity.vy), around: Point(x: 0, y: 0))
             guard let direction = configuration.directions.members.first(where: {
                 abs(Angle.normalized(degrees - $0.degrees)) <= configuration.tolerance
-            }) else { return nil }
+            }) else { return .miss(.noDirection(finger: finger.id, heading: degrees, tolerance: configuration.tolerance)) }
             directions.append(direction)
             sum.vx += velocity.vx
             sum.vy += velocity.vy
         }
-        guard let direction = directions.first, directions.allSatisfy({ $0 == direction }) else { return nil }
+        guard let direction = directions.first else { return .miss(.fingers(down: 0, required: configuration.fingers)) }
+        if let other = directions.first(where: { $0 != direction }) { return .miss(.directionsDiffer(direction, other)) }
         let count = Double(fingers.count)
-        return Value(direction: direction, vx: sum.vx / count, vy: sum.vy / count, fingers: fingers.count)
+        return .swipe(Value(direction: direction, vx: sum.vx / count, vy: sum.vy / count, fingers: fingers.count))
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
-        case .tracking: state = .finished(.failed)
+        case .tracking: log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished: break
         }
         return []
+    }
+}
+
+extension SwipeGesture.State: MachineState {
+    var name: String {
+        switch self {
+        case .idle: "idle"
+        case .tracking: "tracking"
+        case .finished(let outcome): outcome.name
+        }
     }
 }

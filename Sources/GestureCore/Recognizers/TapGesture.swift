@@ -79,6 +79,9 @@ public struct TapGesture: Gesture {
         case failed
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
+    public static let name = "tap"
+
     /// The distances and times this recognizer was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle(previous: nil)
@@ -112,14 +115,15 @@ public struct TapGesture: Gesture {
         }
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         // Moves: beyond the slop, it is not a tap.
         switch state {
         case .pressed(let touch, let down, _, _):
-            if let position = changes.position(of: touch), position.distance(to: down) > configuration.maximumDistance {
-                state = .failed
+            if let position = changes.position(of: touch) {
+                let moved = Comparison(.moved(finger: touch), position.distance(to: down), .beyond, configuration.maximumDistance, .slop)
+                if moved.holds { log.transition(&state, to: .failed, in: Self.name, because: .measured(moved)) }
             }
         case .idle, .recognized, .waiting, .failed:
             break
@@ -129,13 +133,24 @@ public struct TapGesture: Gesture {
         case .pressed(let touch, let down, let count, let deadline):
             if let lift = changes.lift(of: touch) {
                 let tap = PreviousTap(down: down, lift: changes.time, count: count)
-                if lift.cancelled || (deadline.map { changes.time >= $0 } ?? false) {
-                    state = .failed
-                } else if configuration.requiredCount != nil {
+                if lift.cancelled {
+                    log.transition(&state, to: .failed, in: Self.name, because: .withdrawn(finger: touch))
+                } else if let deadline, changes.time >= deadline {
+                    log.transition(&state, to: .failed, in: Self.name,
+                                   because: .measured(.lifted(touch, at: changes.time, deadline: deadline,
+                                                              limit: configuration.maximumDuration ?? .zero, .atLeast, .longPress)))
+                } else if let required = configuration.requiredCount {
                     // Wait for the next tap, or to see that none follows.
-                    state = .waiting(previous: tap, deadline: changes.time + configuration.countInterval)
+                    let until = changes.time + configuration.countInterval
+                    log.transition(&state, to: .waiting(previous: tap, deadline: until), in: Self.name,
+                                   because: .tapWaiting(count: count, required: required, until: until))
                 } else {
-                    state = .recognized(previous: tap)
+                    log.transition(&state, to: .recognized(previous: tap), in: Self.name,
+                                   because: .tapLifted(finger: touch, slop: configuration.maximumDistance,
+                                                       held: deadline.map {
+                                                           .lifted(touch, at: changes.time, deadline: $0,
+                                                                   limit: configuration.maximumDuration ?? .zero, .below, .longPress)
+                                                       }))
                     updates.append(GestureUpdate(.ended, Value(location: down, count: count)))
                 }
             }
@@ -147,31 +162,36 @@ public struct TapGesture: Gesture {
         switch state {
         case .idle(let previous), .recognized(let previous):
             // No finger was down (checked above): these landings begin a touch sequence.
-            startSequence(changes, previous: configuration.requiredCount == nil ? previous : nil)
+            startSequence(changes, previous: configuration.requiredCount == nil ? previous : nil, log: &log)
         case .waiting(let previous, _):
             // (A landing after the deadline is impossible: the deadline fired first.)
-            let continuesChain = changes.landed.count == 1
-                && changes.landed[0].position.distance(to: previous.down) <= configuration.countDistance
-            if continuesChain && previous.count < configuration.requiredCount ?? 0 {
-                startSequence(changes, previous: previous)  // the next tap of the chain
+            let required = configuration.requiredCount ?? 0
+            let distance = changes.landed[0].position.distance(to: previous.down)
+            let continuesChain = changes.landed.count == 1 && distance <= configuration.countDistance
+            if continuesChain && previous.count < required {
+                startSequence(changes, previous: previous, log: &log)  // the next tap of the chain
             } else if continuesChain {
-                state = .failed  // one tap more than required
+                log.transition(&state, to: .failed, in: Self.name, because: .tooManyTaps(count: previous.count + 1, required: required))
             } else {
                 // Too far, or two fingers: the chain ends here, recognized if it was complete, and this
                 // landing begins anew.
                 if previous.count == configuration.requiredCount {
                     updates.append(GestureUpdate(.ended, Value(location: previous.down, count: previous.count)))
                 }
-                startSequence(changes, previous: nil)
+                let chainBreak: Explanation.ChainBreak = changes.landed.count == 1
+                    ? .landedAway(finger: changes.landed[0].id, distance: distance, maximumDistance: configuration.countDistance)
+                    : .fingers(changes.landed.count)
+                startSequence(changes, previous: nil, log: &log,
+                              endingChain: .chainEnded(count: previous.count, required: required, by: chainBreak))
             }
         case .failed where changes.beginsSequence:
-            startSequence(changes, previous: nil)
+            startSequence(changes, previous: nil, log: &log)
         case .failed:
             // Not a tap until every finger has lifted.
             break
         case .pressed:
             // A second finger: not a tap.
-            state = .failed
+            log.transition(&state, to: .failed, in: Self.name, because: .secondFinger(changes.landed[0].id))
         }
         return updates
     }
@@ -190,9 +210,13 @@ public struct TapGesture: Gesture {
         }
     }
 
-    private mutating func startSequence(_ changes: TouchChanges, previous: PreviousTap?) {
+    /// The landings of a new touch sequence (or chain): one finger presses, with `previous` the tap it
+    /// may continue; more fail. `endingChain` is the reason when they end a chain that waited.
+    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, previous: PreviousTap?, log: inout Log,
+                                                                endingChain: Explanation.Reason? = nil) {
         guard changes.landed.count == 1 else {
-            state = .failed
+            log.transition(&state, to: .failed, in: Self.name,
+                           because: endingChain ?? .fingersLanded(count: changes.landed.count, expected: 1))
             return
         }
         let touch = changes.landed[0]
@@ -202,21 +226,38 @@ public struct TapGesture: Gesture {
             count = previous.count + 1
         }
         let deadline = configuration.maximumDuration.map { changes.time + $0 }
-        state = .pressed(touch: touch.id, down: touch.position, count: count, deadline: deadline)
+        log.transition(&state, to: .pressed(touch: touch.id, down: touch.position, count: count, deadline: deadline), in: Self.name,
+                       because: endingChain ?? .tapLanded(finger: touch.id, at: touch.position, count: count,
+                                                          previous: previous.map {
+                                                              Self.link(from: $0, to: touch, at: changes.time, configuration)
+                                                          },
+                                                          deadline: deadline))
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] {
+    /// How a landing relates to the previous tap, for its explanation.
+    private static func link(from previous: PreviousTap, to touch: TouchPoint, at time: Timestamp,
+                             _ configuration: Configuration) -> Explanation.TapLink {
+        Explanation.TapLink(count: previous.count, sinceLift: time - previous.lift, interval: configuration.countInterval,
+                            distance: touch.position.distance(to: previous.down), maximumDistance: configuration.countDistance)
+    }
+
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .pressed(_, _, _, let deadline?) where now >= deadline:
             // Held too long to be a tap.
-            state = .failed
+            log.transition(&state, to: .failed, in: Self.name,
+                           because: .tapHeldTooLong(deadline: deadline, limit: configuration.maximumDuration ?? .zero))
         case .waiting(let previous, let deadline) where now >= deadline:
-            guard previous.count == configuration.requiredCount else {
-                state = .failed  // the chain stopped short
+            let required = configuration.requiredCount ?? 0
+            guard previous.count == required else {
+                // The chain stopped short.
+                log.transition(&state, to: .failed, in: Self.name,
+                               because: .chainClosed(deadline: deadline, count: previous.count, required: required))
                 return []
             }
             // Exactly the required count, and no further tap: recognized, with the last tap's position.
-            state = .recognized(previous: nil)
+            log.transition(&state, to: .recognized(previous: nil), in: Self.name,
+                           because: .chainClosed(deadline: deadline, count: previous.count, required: required))
             return [GestureUpdate(.ended, Value(location: previous.down, count: previous.count))]
         case .pressed, .waiting, .idle, .recognized, .failed:
             break
@@ -224,13 +265,25 @@ public struct TapGesture: Gesture {
         return []
     }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         // A tap has nothing in progress to report; the chain of counts is broken.
         switch state {
         case .idle: state = .idle(previous: nil)
         case .recognized: state = .recognized(previous: nil)
-        case .pressed, .waiting, .failed: state = .failed
+        case .pressed, .waiting, .failed: log.cancel(&state, to: .failed, in: Self.name)
         }
         return []
+    }
+}
+
+extension TapGesture.State: MachineState {
+    var name: String {
+        switch self {
+        case .idle: "idle"
+        case .pressed: "pressed"
+        case .recognized: "recognized"
+        case .waiting: "waiting"
+        case .failed: "failed"
+        }
     }
 }

@@ -45,6 +45,9 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
         case finished(Outcome)
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
+    public static var name: String { Measure.name }
+
     /// The measure's thresholds this recognizer was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle
@@ -69,7 +72,7 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
 
     public var deadline: Timestamp? { nil }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         switch state {
@@ -80,8 +83,9 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
             }
         case .pending(var pair):
             if pair.follow(changes) {
-                if pair.measure.hasBegun(configuration) {
-                    state = .active(pair)
+                let progress = pair.measure.progress(configuration)
+                if progress.holds {
+                    log.transition(&state, to: .active(pair), in: Self.name, because: .measured(progress))
                     updates.append(GestureUpdate(.began, pair.value))
                 } else {
                     state = .pending(pair)
@@ -98,16 +102,21 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
         if !changes.lifted.isEmpty {
             switch state {
             case .oneFinger(let touch):
-                if changes.lift(of: touch.id) != nil { state = .finished(.failed) }
+                if changes.lift(of: touch.id) != nil {
+                    log.transition(&state, to: .finished(.failed), in: Self.name, because: .lifted(finger: touch.id))
+                }
             case .pending(let pair):
                 // Lifts of further fingers change nothing.
-                if !pair.fingers.lifts(in: changes).isEmpty { state = .finished(.failed) }
+                if let lift = pair.fingers.lifts(in: changes).first {
+                    log.transition(&state, to: .finished(.failed), in: Self.name, because: .lifted(finger: lift.id))
+                }
             case .active(let pair):
                 let lifts = pair.fingers.lifts(in: changes)
-                if !lifts.isEmpty {
-                    let cancelled = lifts.contains { $0.cancelled }
-                    state = .finished(cancelled ? .cancelled : .ended)
-                    updates.append(GestureUpdate(cancelled ? .cancelled : .ended, pair.value))
+                if let lift = lifts.first {
+                    let withdrawn = lifts.first { $0.cancelled }
+                    log.transition(&state, to: .finished(withdrawn != nil ? .cancelled : .ended), in: Self.name,
+                                   because: withdrawn.map { .withdrawn(finger: $0.id) } ?? .lifted(finger: lift.id))
+                    updates.append(GestureUpdate(withdrawn != nil ? .cancelled : .ended, pair.value))
                 }
             case .idle, .finished:
                 break
@@ -118,14 +127,14 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
-            startSequence(landed)
+            startSequence(landed, log: &log)
         case .finished where changes.beginsSequence:
-            startSequence(landed)
+            startSequence(landed, log: &log)
         case .finished:
             // Nothing more until every finger has lifted.
             break
         case .oneFinger(let first):
-            state = .pending(Pair(first: first, second: landed[0]))
+            log.transition(&state, to: .pending(Pair(first: first, second: landed[0])), in: Self.name, because: .secondFinger(landed[0].id))
         case .pending, .active:
             // Further fingers are ignored.
             break
@@ -150,23 +159,41 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
 
     /// The landings of a new touch sequence: the first finger waits for a second; two or more make the
     /// pair of the first two.
-    private mutating func startSequence(_ landed: [TouchPoint]) {
-        state = landed.count == 1 ? .oneFinger(landed[0]) : .pending(Pair(first: landed[0], second: landed[1]))
+    private mutating func startSequence<Log: TransitionLogging>(_ landed: [TouchPoint], log: inout Log) {
+        if landed.count == 1 {
+            log.transition(&state, to: .oneFinger(landed[0]), in: Self.name,
+                           because: .landed(finger: landed[0].id, at: landed[0].position, deadline: nil))
+        } else {
+            log.transition(&state, to: .pending(Pair(first: landed[0], second: landed[1])), in: Self.name,
+                           because: .pairLanded(first: landed[0].id, second: landed[1].id))
+        }
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .active(let pair):
-            state = .finished(.cancelled)
+            log.cancel(&state, to: .finished(.cancelled), in: Self.name)
             return [GestureUpdate(.cancelled, pair.value)]
         case .oneFinger, .pending:
-            state = .finished(.failed)
+            log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }
         return []
+    }
+}
+
+extension TwoFingerGesture.State: MachineState {
+    var name: String {
+        switch self {
+        case .idle: "idle"
+        case .oneFinger: "oneFinger"
+        case .pending: "pending"
+        case .active: "active"
+        case .finished(let outcome): outcome.name
+        }
     }
 }
 
@@ -177,16 +204,23 @@ public protocol PairMeasure: Hashable, Sendable {
     /// What the gesture reports on each update of its pair.
     associatedtype Value: Hashable, Sendable
 
+    /// The gesture's name in explanation paths (`rotation`, `magnify`).
+    static var name: String { get }
     /// The thresholds of `TwoFingerGesture()`.
     static var defaultConfiguration: Configuration { get }
     /// The measure when the second finger lands.
     init(_ fingers: FingerPair)
     /// The fingers moved (one or both): measure them anew.
     mutating func follow(_ fingers: FingerPair)
-    /// True once the gesture may begin.
-    func hasBegun(_ configuration: Configuration) -> Bool
+    /// The measure against its threshold: the gesture may begin once it `holds`.
+    func progress(_ configuration: Configuration) -> Comparison
     /// What the gesture reports now.
     func value(of fingers: FingerPair) -> Value
+}
+
+extension PairMeasure {
+    /// True once the gesture may begin.
+    public func hasBegun(_ configuration: Configuration) -> Bool { progress(configuration).holds }
 }
 
 /// The two fingers a two-finger gesture follows (rotation, magnification): the first two of its touch

@@ -70,6 +70,9 @@ public struct WindGesture: Gesture {
         case finished(Outcome)
     }
 
+    /// Its machine's name in explanation paths (`Explanation.path`).
+    public static let name = "wind"
+
     /// The centre, distances and second-finger policy of this recognizer; only the centre changes, through
     /// ``recenter(on:)``.
     public private(set) var configuration: Configuration
@@ -122,15 +125,17 @@ public struct WindGesture: Gesture {
         return next
     }
 
-    public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         checkFingers(changes)
         var updates: [GestureUpdate<Value>] = []
         switch state {
         case .pending(let tracking):
             if let position = changes.position(of: tracking.touch) {
                 let next = follow(tracking, to: position)
-                if position.distance(to: tracking.start) > configuration.minimumDistance {
-                    state = .winding(next)
+                let moved = Comparison(.moved(finger: tracking.touch), position.distance(to: tracking.start), .beyond,
+                                       configuration.minimumDistance, .slop)
+                if moved.holds {
+                    log.transition(&state, to: .winding(next), in: Self.name, because: .measured(moved))
                     updates.append(GestureUpdate(.began, next.value))
                 } else {
                     state = .pending(next)
@@ -147,11 +152,15 @@ public struct WindGesture: Gesture {
         }
         switch state {
         case .pending(let tracking):
-            if changes.lift(of: tracking.touch) != nil { state = .finished(.failed) }
+            if changes.lift(of: tracking.touch) != nil {
+                log.transition(&state, to: .finished(.failed), in: Self.name,
+                               because: .liftedWithinSlop(finger: tracking.touch, slop: configuration.minimumDistance))
+            }
         case .winding(let tracking):
             if let lift = changes.lift(of: tracking.touch) {
                 let outcome: Outcome = lift.cancelled ? .cancelled : .ended
-                state = .finished(outcome)
+                log.transition(&state, to: .finished(outcome), in: Self.name,
+                               because: lift.cancelled ? .withdrawn(finger: tracking.touch) : .lifted(finger: tracking.touch))
                 updates.append(GestureUpdate(lift.cancelled ? .cancelled : .ended, tracking.value))
             }
         case .idle, .finished:
@@ -161,17 +170,17 @@ public struct WindGesture: Gesture {
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
-            startSequence(changes)
+            startSequence(changes, log: &log)
         case .finished where changes.beginsSequence:
-            startSequence(changes)
+            startSequence(changes, log: &log)
         case .finished:
             // Nothing more until every finger has lifted.
             break
         case .pending:
-            state = .finished(.failed)
+            log.transition(&state, to: .finished(.failed), in: Self.name, because: .secondFinger(changes.landed[0].id))
         case .winding(let tracking):
             let outcome: Outcome = configuration.extraTouch == .cancel ? .cancelled : .ended
-            state = .finished(outcome)
+            log.transition(&state, to: .finished(outcome), in: Self.name, because: .secondFinger(changes.landed[0].id))
             updates.append(GestureUpdate(outcome == .cancelled ? .cancelled : .ended, tracking.value))
         }
         return updates
@@ -192,28 +201,41 @@ public struct WindGesture: Gesture {
     }
 
     /// The landings of a new touch sequence: one finger is followed, more fail the wind.
-    private mutating func startSequence(_ changes: TouchChanges) {
+    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
         guard changes.landed.count == 1 else {
-            state = .finished(.failed)
+            log.transition(&state, to: .finished(.failed), in: Self.name,
+                           because: .fingersLanded(count: changes.landed.count, expected: 1))
             return
         }
         let touch = changes.landed[0]
-        state = .pending(Tracking(touch: touch.id, start: touch.position, location: touch.position,
-                                  lastAngle: angle(of: touch.position), turn: 0))
+        log.transition(&state, to: .pending(Tracking(touch: touch.id, start: touch.position, location: touch.position,
+                                                     lastAngle: angle(of: touch.position), turn: 0)),
+                       in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
     }
 
-    public mutating func deadlineReached(at now: Timestamp) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
 
-    public mutating func cancel(at now: Timestamp) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
         switch state {
         case .winding(let tracking):
-            state = .finished(.cancelled)
+            log.cancel(&state, to: .finished(.cancelled), in: Self.name)
             return [GestureUpdate(.cancelled, tracking.value)]
         case .pending:
-            state = .finished(.failed)
+            log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }
         return []
+    }
+}
+
+extension WindGesture.State: MachineState {
+    var name: String {
+        switch self {
+        case .idle: "idle"
+        case .pending: "pending"
+        case .winding: "winding"
+        case .finished(let outcome): outcome.name
+        }
     }
 }

@@ -63,6 +63,9 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// No time at all, 0 µs.
     public static let zero = TimeSpan(microseconds: 0)
 
+    /// The span in milliseconds, for messages (explanations).
+    public var milliseconds: Double { Double(microseconds) / 1000 }
+
     public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool {
         lhs.microseconds < rhs.microseconds
     }
