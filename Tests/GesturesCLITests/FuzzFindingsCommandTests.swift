@@ -58,7 +58,7 @@ import Testing
         #expect(run.stderr == """
             Error: The value '100x1e308' is invalid for '--size <WxH>'
             Help:  --size <WxH>  The surface's size in mm (each side above 0, at most 1000000), for devices that report no resolution.
-            Usage: gestures replay [--layout <file>] [--format <format>] [--device <desc>] [--size <WxH>] <trace> ...
+            Usage: gestures replay [--layout <file>] [--format <format>] [--device <desc>] [--size <WxH>] [--explain] <trace> ...
               See 'gestures replay --help' for more information.
 
             """)
