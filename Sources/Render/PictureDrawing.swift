@@ -86,7 +86,7 @@ struct PictureDrawing {
         tree.forEach(index)
         targets = byName
         strip = TimeStrip(top: origin.y + surface.height + 2 * font, left: margin, width: contentWidth, font: font,
-                          start: start, end: end, contacts: picture.contacts, episodes: episodes)
+                          start: start, end: end, contacts: picture.contacts, episodes: episodes, events: picture.events)
         pageHeight = strip.bottom + margin
     }
 

@@ -27,11 +27,13 @@ struct TimeStrip {
     let bottom: Double
     private let contacts: [ContactTrack]
     private let episodes: [Episode]
+    /// The recognizers' decisions, with `--explain`: the last lane.
+    private let decisions: Decisions
     /// The row of each gesture (of `episodes`) in its lane.
     private let rows: [Int]
 
     init(top: Double, left: Double, width: Double, font: Double, start: Timestamp, end: Timestamp,
-         contacts: [ContactTrack], episodes: [Episode]) {
+         contacts: [ContactTrack], episodes: [Episode], events: [GestureEvent]) {
         self.top = top
         self.left = left
         self.width = width
@@ -44,6 +46,9 @@ struct TimeStrip {
         var names = ["touches"]
         for episode in episodes where !names.contains(episode.type) && !episode.isHaptic { names.append(episode.type) }
         if let haptic = episodes.first(where: \.isHaptic) { names.append(haptic.type) }
+        let decisionsName = "decisions"
+        let explains = events.contains { if case .explanation = $0.kind { true } else { false } }
+        if explains { names.append(decisionsName) }
         let nameWidth = names.map { TextMetrics.width(of: $0, fontSize: 0.8 * font) }.max() ?? 0
         timeLeft = left + nameWidth + 1.2 * font
         timeRight = left + width - 0.8 * font
@@ -61,12 +66,26 @@ struct TimeStrip {
             rows[index] = row
         }
         self.rows = rows
+        let timeLeft = timeLeft, timeRight = timeRight
+        let span = max(Double((end - start).microseconds) / 1e6, 1e-3)
+        decisions = Decisions(events: explains ? events : [], font: font, timeLeft: timeLeft, right: left + width - 0.2 * font) {
+            timeLeft + Double(($0 - start).microseconds) / 1e6 / span * (timeRight - timeLeft)
+        }
         var lanes: [Lane] = []
         var y = top + 0.3 * font
         for name in names {
-            let count = name == "touches" ? max(1, (contacts.map(\.finger).max() ?? 0) + 1) : max(1, rowEnds[name]?.count ?? 1)
-            let height = name == "touches" ? max(1.6 * font, Double(count) * 0.7 * font + 0.4 * font)
-                : max(1.6 * font, Double(count) * 1.15 * font + 0.45 * font)
+            let count: Int, height: Double
+            switch name {
+            case "touches":
+                count = max(1, (contacts.map(\.finger).max() ?? 0) + 1)
+                height = max(1.6 * font, Double(count) * 0.7 * font + 0.4 * font)
+            case decisionsName where explains:
+                count = decisions.rows
+                height = Decisions.height(rows: count, font: font)
+            default:
+                count = max(1, rowEnds[name]?.count ?? 1)
+                height = max(1.6 * font, Double(count) * 1.15 * font + 0.45 * font)
+            }
             lanes.append(Lane(name: name, top: y, height: height, rows: count))
             y += height
         }
@@ -95,7 +114,13 @@ struct TimeStrip {
                                    ("fill", index % 2 == 0 ? "#f0f0ec" : "#f7f7f4")])
                 svg.text("text", [("class", "lane"), ("x", n(left + 0.4 * font)), ("y", n(lane.top + lane.height / 2 + 0.3 * font)),
                                   ("font-size", n(0.8 * font)), ("fill", "#333")], lane.name)
-                if lane.name == "touches" { drawTouches(lane, to: &svg) } else { drawGestures(lane, to: &svg) }
+                if index == 0 {
+                    drawTouches(lane, to: &svg)
+                } else if index == lanes.count - 1, !decisions.decisions.isEmpty {
+                    decisions.draw(in: lane, left: left, font: font, start: start, clock: drawing.clock, x: x, to: &svg)
+                } else {
+                    drawGestures(lane, to: &svg)
+                }
             }
             drawAxis(to: &svg)
             if let clock = drawing.clock { drawProgress(clock, to: &svg) }

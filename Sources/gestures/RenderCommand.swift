@@ -10,7 +10,8 @@ struct RenderCommand: ParsableCommand {
         The surface to scale in mm with the layout's targets, each contact's path coloured by finger, the \
         gestures on top, and a strip of the gestures over time under it. The trace is replayed as `replay` \
         does (the same layout, --device and --size). With --animate, the picture replays the trace in real \
-        time, looping (SMIL; a viewer without it shows the still picture).
+        time, looping (SMIL; a viewer without it shows the still picture). With --explain, a lane of the strip \
+        labels each decision of the recognizers (a state transition), its reason as the tooltip.
         """
     )
 
@@ -22,6 +23,9 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(help: "Replay the trace in the picture, in real time, looping.")
     var animate = false
+
+    @Flag(help: "Label the time strip with the recognizers' decisions: each state transition, its reason as the tooltip.")
+    var explain = false
 
     @Option(help: ArgumentHelp("A device description (evemu-describe output) for a trace without a header; "
                                + "it replaces a trace's own, with a warning.", valueName: "desc"))
@@ -35,7 +39,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         do throws(CommandError) {
-            var options = ReplayOptions(device: device, size: size?.size)
+            var options = ReplayOptions(device: device, size: size?.size, explain: explain)
             if let layout { options.layout = try loadLayout(path: layout) }
             let svg = Array(try picture(of: trace, options: options).svg(animated: animate).utf8)
             if let output {

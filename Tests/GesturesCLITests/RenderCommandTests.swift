@@ -43,6 +43,20 @@ import Testing
         #expect(run.stdout.contains("<animate ") && run.stdout.contains("repeatCount=\"indefinite\""))
     }
 
+    /// `--explain`: a decision on the strip for each line `replay --explain` prints, and none without it.
+    @Test func explainedDecisionsOnTheStrip() throws {
+        let trace = try write("tap.evemu", header + tap)
+        let replayed = try CLI.run(["replay", "--explain", trace])
+        let lines = replayed.stdout.split(separator: "\n").filter { $0.contains(#""type":"explain""#) }
+        #expect(replayed.status == 0 && !lines.isEmpty)
+        let run = try CLI.run(["render", "--explain", trace])
+        #expect(run.status == 0 && run.stderr == "")
+        #expect(run.stdout.components(separatedBy: "<g class=\"decision\"").count - 1 == lines.count)
+        #expect(run.stdout.contains(">decisions</text>"))
+        let plain = try CLI.run(["render", trace])
+        #expect(!plain.stdout.contains("class=\"decision\"") && !plain.stdout.contains(">decisions</text>"))
+    }
+
     /// The errors of `replay`, with its statuses; a picture that cannot be written is 74; nothing is written
     /// on failure.
     @Test func errors() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import Render
+@testable import Render
 import Replay
 import Testing
 import TraceFormats
@@ -17,8 +17,9 @@ enum Recordings {
 
     static func stem(_ trace: String) -> String { (trace as NSString).deletingPathExtension }
 
-    static func svg(_ trace: String, animated: Bool) throws -> String {
-        try picture(of: FilePath(directory.appendingPathComponent(trace).path), options: ReplayOptions()).svg(animated: animated)
+    static func svg(_ trace: String, animated: Bool, explain: Bool = false) throws -> String {
+        try picture(of: FilePath(directory.appendingPathComponent(trace).path), options: ReplayOptions(explain: explain))
+            .svg(animated: animated)
     }
 
     /// The expected output's lines, as JSON objects.
@@ -129,6 +130,82 @@ enum Recordings {
                     let initial = (dials.first { $0["name"] as? String == region }?["initialDegrees"] as? NSNumber)?.doubleValue ?? 0
                     #expect(values.first == initial && abs(values.last! - angle) < 0.006, "\(trace): \(values)")
                 }
+            }
+        }
+    }
+
+    /// `--explain`: the long press that selects, its decisions labelled on the time strip in their order, each
+    /// in the first row where it clears the label before it, the whole line as its tooltip.
+    @Test func decisionsAreLabelledOnTheTimeStrip() throws {
+        let trace = "synthetic-long-press-drag-left.evemu"
+        let tap = "simultaneously.first.exclusively.first.exclusively.first.tap"
+        let selecting = "simultaneously.first.exclusively.first.exclusively.second.sequenced"
+        let pan = "simultaneously.first.exclusively.second.drag"
+        let expected: [(time: String, label: String, row: Int, title: String)] = [
+            ("0.5", "tap idle→pressed", 0, "\(tap): idle → pressed, finger 0 landed at (95, 30): tap 1; deadline 0.800000"),
+            ("0.5", "long-press idle→pressing", 1, "\(selecting).first.long-press: idle → pressing, finger 0 landed at (95, 30); deadline 0.800000"),
+            ("0.5", "drag idle→pending", 2, "\(pan): idle → pending, finger 0 landed at (95, 30)"),
+            ("0.8", "tap pressed→failed", 3, "\(tap): pressed → failed, deadline 0.800000: still down after long press 300 ms"),
+            ("0.8", "long-press pressing→recognized", 4, "\(selecting).first.long-press: pressing → recognized, deadline 0.800000: held 0 mm from its down <= slop 3 mm"),
+            ("0.8", "sequenced first→second", 5, "\(selecting): first → second, long-press ended: 1 finger handed to drag"),
+            ("0.8", "drag idle→dragging", 6, "\(selecting).second.drag: idle → dragging, finger 0 landed at (95, 30)"),
+            ("0.8", "exclusively undecided→second", 7, "simultaneously.first.exclusively.first.exclusively: undecided → second, first (tap) failed"),
+            ("0.8", "exclusively undecided→first", 8, "simultaneously.first.exclusively: undecided → first, first (exclusively) began"),
+            ("0.93", "drag pending→dragging", 0, "\(pan): pending → dragging, finger 0 moved 3.077 mm > slop 3 mm"),
+            ("3", "drag dragging→ended", 0, "\(selecting).second.drag: dragging → ended, finger 0 lifted"),
+            ("3", "sequenced second→ended", 1, "\(selecting): second → ended, drag ended"),
+            ("3", "drag dragging→ended", 2, "\(pan): dragging → ended, finger 0 lifted"),
+        ]
+        for animated in [false, true] {
+            let root = try SVGElement.parse(Recordings.svg(trace, animated: animated, explain: true))
+            // The lane of decisions comes last, under the haptics'.
+            let lanes = root.find("text", class: "lane").map(\.text)
+            #expect(lanes == ["touches", "select", "haptic", "decisions"])
+            let above = try #require(root.find("text", class: "lane").first { $0.text == "haptic" }?.number("y"))
+            let decisions = root.find("g", class: "decision")
+            #expect(decisions.count == expected.count)
+            var rowOf: [Double: Int] = [:]
+            for (decision, line) in zip(decisions, expected) {
+                #expect(decision["data-time"] == line.time)
+                #expect(decision.find("title").first?.text == line.time + " s chart " + line.title)
+                let label = try #require(decision.find("text").first)
+                #expect(label.text == line.label)
+                // Rows from the top of the lane: the label's y, in order.
+                let y = try #require(label.number("y"))
+                rowOf[y] = line.row
+                #expect(y > above)
+                #expect(decision.find("animate").isEmpty == !animated)
+            }
+            let ys = rowOf.keys.sorted()
+            #expect(ys.map { rowOf[$0]! } == Array(0..<ys.count), "rows \(rowOf)")
+        }
+        // Without --explain, no lane and no decision.
+        let plain = try SVGElement.parse(Recordings.svg(trace, animated: false))
+        #expect(plain.find("g", class: "decision").isEmpty && !plain.find("text", class: "lane").contains { $0.text == "decisions" })
+    }
+
+    /// With `--explain`, every transition of every recording is on the strip, and the labels of a row never
+    /// overlap (their extents in DejaVu Sans's widths).
+    @Test(arguments: Recordings.traces)
+    func everyDecisionIsDrawnAndLabelsDoNotOverlap(trace: String) throws {
+        let events = try picture(of: FilePath(Recordings.directory.appendingPathComponent(trace).path),
+                                 options: ReplayOptions(explain: true)).events
+        let explanations = events.filter { $0.kind.type == "explain" }
+        let root = try SVGElement.parse(Recordings.svg(trace, animated: false, explain: true))
+        let decisions = root.find("g", class: "decision")
+        #expect(decisions.count == explanations.count, "\(trace)")
+        // Each row's labels, in the order drawn: each starts after the one before it ends (their widths in
+        // DejaVu Sans, as the picture measures them).
+        var rows: [Double: [(from: Double, to: Double)]] = [:]
+        for label in decisions.compactMap({ $0.find("text").first }) {
+            let x = try #require(label.number("x")), size = try #require(label.number("font-size"))
+            let width = TextMetrics.width(of: label.text, fontSize: size)
+            rows[try #require(label.number("y")), default: []].append(label["text-anchor"] == "end" ? (x - width, x) : (x, x + width))
+        }
+        #expect(rows.count <= Decisions.mostRows)
+        for (y, extents) in rows {
+            for (before, after) in zip(extents, extents.dropFirst()) {
+                #expect(before.to < after.from, "\(trace): labels overlap in the row at y \(y): \(before) \(after)")
             }
         }
     }
