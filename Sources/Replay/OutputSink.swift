@@ -12,6 +12,21 @@ import Darwin
 /// Whole lines to a file descriptor, through a buffer: a line is never written in part, and nothing
 /// is lost at the end (`flush()`), so output cut short by an error still ends on a complete line.
 package final class LineWriter {
+    /// When the buffered lines are written.
+    package enum Buffering: Equatable {
+        /// Each line as soon as it is complete: for a person watching a terminal, and for `gestures check`'s
+        /// report between its progress bars.
+        case line
+        /// When 64 KiB are buffered, and at each `flush()`: a replay writes in 64 KiB blocks, and a live loop,
+        /// which flushes once per wake-up, writes all the lines of a wake-up in one `write(2)`.
+        case block
+
+        /// `.line` when `descriptor` is a terminal, else `.block` (SPEC "Command line": live output).
+        package static func live(descriptor: Int32) -> Buffering {
+            isatty(descriptor) == 1 ? .line : .block
+        }
+    }
+
     /// Where the lines go.
     private enum Destination {
         case descriptor(Int32)
@@ -21,21 +36,28 @@ package final class LineWriter {
 
     private let destination: Destination
     private var buffer: [UInt8] = []
-    /// Bytes kept before a write; 0 writes every line at once (live output).
+    /// Bytes kept before a write: 0 for `.line`.
     private let threshold: Int
     package private(set) var failed = false
 
-    package init(descriptor: Int32, threshold: Int = 1 << 16) {
+    package init(descriptor: Int32, buffering: Buffering = .block) {
         self.destination = .descriptor(descriptor)
-        self.threshold = threshold
+        self.threshold = Self.threshold(buffering)
         buffer.reserveCapacity(threshold + 512)
     }
 
     /// Hands the lines to `consumer`, whole lines at a time (`gestures check` compares them as they come).
-    package init(threshold: Int = 1 << 16, consumer: @escaping (UnsafeRawBufferPointer) -> Bool) {
+    package init(buffering: Buffering = .block, consumer: @escaping (UnsafeRawBufferPointer) -> Bool) {
         self.destination = .consumer(consumer)
-        self.threshold = threshold
+        self.threshold = Self.threshold(buffering)
         buffer.reserveCapacity(threshold + 512)
+    }
+
+    private static func threshold(_ buffering: Buffering) -> Int {
+        switch buffering {
+        case .line: 0
+        case .block: 1 << 16
+        }
     }
 
     package func write(line: String) {
@@ -46,9 +68,13 @@ package final class LineWriter {
 
     /// Formats `event` straight into the buffer, as one line.
     package func write(_ event: GestureEvent, with formatter: EventFormatter) {
-        formatter.append(event, to: &buffer)
-        buffer.append(UInt8(ascii: "\n"))
-        if buffer.count > threshold { flush() }
+        if Self.append(event, with: formatter, to: &buffer) > threshold { flush() }
+    }
+
+    /// The buffer's length after the line of `event`: one access to the buffer for the whole line.
+    private static func append(_ event: GestureEvent, with formatter: EventFormatter, to buffer: inout [UInt8]) -> Int {
+        formatter.appendLine(event, to: &buffer)
+        return buffer.count
     }
 
     /// Writes what is buffered. After a failed write (a closed pipe) the rest is dropped.
