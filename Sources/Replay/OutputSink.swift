@@ -35,10 +35,16 @@ package final class LineWriter {
     }
 
     private let destination: Destination
-    private var buffer: [UInt8] = []
+    /// The lines not written yet. Without run-time exclusivity checks (one per line and several per flush,
+    /// about 100 instructions each): only the writer's own methods touch it, and nothing they call (the
+    /// formatter, `write(2)`, the consumer) can reach the writer.
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     /// Bytes kept before a write: 0 for `.line`.
     private let threshold: Int
-    package private(set) var failed = false
+    /// A write failed (a closed pipe): the rest is dropped.
+    package var failed: Bool { writeFailed }
+    /// `failed`, stored privately: the compiler then sees every access, and checks none at run time.
+    private var writeFailed = false
 
     package init(descriptor: Int32, buffering: Buffering = .block) {
         self.destination = .descriptor(descriptor)
@@ -68,18 +74,13 @@ package final class LineWriter {
 
     /// Formats `event` straight into the buffer, as one line.
     package func write(_ event: GestureEvent, with formatter: EventFormatter) {
-        if Self.append(event, with: formatter, to: &buffer) > threshold { flush() }
-    }
-
-    /// The buffer's length after the line of `event`: one access to the buffer for the whole line.
-    private static func append(_ event: GestureEvent, with formatter: EventFormatter, to buffer: inout [UInt8]) -> Int {
         formatter.appendLine(event, to: &buffer)
-        return buffer.count
+        if buffer.count > threshold { flush() }
     }
 
     /// Writes what is buffered. After a failed write (a closed pipe) the rest is dropped.
     package func flush() {
-        guard !buffer.isEmpty, !failed else {
+        guard !buffer.isEmpty, !writeFailed else {
             buffer.removeAll(keepingCapacity: true)
             return
         }
@@ -92,13 +93,13 @@ package final class LineWriter {
                 }
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failed = true
+                    writeFailed = true
                     break
                 }
                 offset += written
             }
         case .consumer(let consumer):
-            if !buffer.withUnsafeBytes(consumer) { failed = true }
+            if !buffer.withUnsafeBytes(consumer) { writeFailed = true }
         }
         buffer.removeAll(keepingCapacity: true)
     }
