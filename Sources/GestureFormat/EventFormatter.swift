@@ -54,8 +54,8 @@ public struct EventFormatter: Sendable {
         fields.key("time")
         fields.out.seconds(event.time)
         fields.string("region", event.target)
-        fields.string("type", event.kind.type)
-        if let phase = event.kind.phase { fields.string("phase", phase.rawValue) }
+        fields.name("type", event.kind.type)
+        if let phase = event.kind.phase { fields.name("phase", phase.rawValue) }
         switch event.kind {
         case .tap(let tap):
             fields.number("x", tap.x)
@@ -211,6 +211,21 @@ struct Fields {
             out.append(UInt8(ascii: "\""))
         case .text:
             Fields.appendEscaped(value, to: &out)
+        }
+    }
+
+    /// One of the library's own names (a type, a phase), as `string` writes it: plain ASCII, nothing to escape.
+    @inline(__always)
+    mutating func name(_ name: StaticString, _ value: String) {
+        assert(value.utf8.allSatisfy { Self.escapes.utf8Start[Int($0)] == UInt8(ascii: "0") }, "\(value) needs escapes")
+        key(name)
+        switch format {
+        case .jsonl:
+            out.append(UInt8(ascii: "\""))
+            out.append(utf8: value)
+            out.append(UInt8(ascii: "\""))
+        case .text:
+            out.append(utf8: value)
         }
     }
 
