@@ -202,6 +202,10 @@ package final class EvdevDevice: EventDevice {
     /// The next event, `.wouldBlock`, or a failed read and the resync after it. After a `SYN_DROPPED` the
     /// resync events follow, as libevdev delivers them in sync mode. Throws when the device is gone.
     package func next() throws(EvdevError) -> DeviceRead {
+        // The state in a local while libevdev reads: the property's two accesses are then a load and a store,
+        // which need no run-time exclusivity check (about 100 instructions each, per event).
+        var state = self.state
+        defer { self.state = state }
         while true {
             var raw = input_event()
             let flags = state.flags

@@ -10,8 +10,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 
 /// Renders gesture events as lines (without the newline).
 ///
-/// `append(_:to:)` writes straight into a byte buffer (the replay's hot path: no `String` per field);
-/// `line(for:)` returns the same bytes as a `String`.
+/// `append(_:to:)` writes straight into a byte buffer (the replay's hot path: no `String` per field, and
+/// the bytes go into the buffer's reserved room, see `ByteWriter`); `line(for:)` returns the same bytes as a
+/// `String`.
 public struct EventFormatter: Sendable {
     /// JSON Lines (the stable interface, docs/SPEC.md "JSON Lines output") or text for people.
     public var format: OutputFormat
@@ -28,22 +29,33 @@ public struct EventFormatter: Sendable {
     /// The line of `event`, without its newline: byte for byte what `append(_:to:)` writes.
     public func line(for event: GestureEvent) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(160)
         append(event, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the line of `event` (without a newline) to `bytes`.
     public func append(_ event: GestureEvent, to bytes: inout [UInt8]) {
-        var fields = Fields(format: format, bytes: bytes)
-        bytes = []  // the buffer now lives in `fields`; handing it back below avoids a copy
+        bytes.appendWritten { write(event, to: &$0) }
+    }
+
+    /// Appends the line of `event` and its newline to `bytes`.
+    public func appendLine(_ event: GestureEvent, to bytes: inout [UInt8]) {
+        bytes.appendWritten { out in
+            write(event, to: &out)
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    private func write(_ event: GestureEvent, to out: inout ByteWriter) {
+        var fields = Fields(format: format, out: out)
+        defer { out = fields.out }
         fields.open()
         if let trace { fields.string("trace", trace) }
         fields.key("time")
-        Numbers.appendSeconds(event.time, to: &fields.bytes)
+        fields.out.seconds(event.time)
         fields.string("region", event.target)
-        fields.string("type", event.kind.type)
-        if let phase = event.kind.phase { fields.string("phase", phase.rawValue) }
+        fields.name("type", event.kind.type)
+        if let phase = event.kind.phase { fields.name("phase", phase.rawValue) }
         switch event.kind {
         case .tap(let tap):
             fields.number("x", tap.x)
@@ -109,33 +121,40 @@ public struct EventFormatter: Sendable {
             fields.explanation(explanation)
         }
         fields.close()
-        bytes = fields.bytes
     }
 }
 
 /// JSON text for other outputs than events (`gestures devices --format jsonl`).
 public enum JSONText {
     /// `value` as a JSON string, with the same escaping as the event lines.
-    public static func quoted(_ value: String) -> String { "\"" + Fields.escaped(value) + "\"" }
+    public static func quoted(_ value: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.appendWritten { out in
+            out.append(UInt8(ascii: "\""))
+            Fields.appendEscaped(value, to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
 
-/// Builds one line, as JSON or as text, into bytes.
+/// Builds one line, as JSON or as text, into a `ByteWriter`.
 struct Fields {
     let format: OutputFormat
-    var bytes: [UInt8]
+    var out: ByteWriter
     private var count = 0
 
-    init(format: OutputFormat, bytes: [UInt8] = []) {
+    init(format: OutputFormat, out: ByteWriter) {
         self.format = format
-        self.bytes = bytes
+        self.out = out
     }
 
     mutating func open() {
-        if format == .jsonl { bytes.append(UInt8(ascii: "{")) }
+        if format == .jsonl { out.append(UInt8(ascii: "{")) }
     }
 
     mutating func close() {
-        if format == .jsonl { bytes.append(UInt8(ascii: "}")) }
+        if format == .jsonl { out.append(UInt8(ascii: "}")) }
     }
 
     /// The leading fields of a text line (trace, time, region, type, phase) are printed bare.
@@ -146,43 +165,67 @@ struct Fields {
         }
     }
 
+    @inline(__always)  // the name is a constant where it is inlined: a few stores, no call
     mutating func key(_ name: StaticString) {
         switch format {
         case .jsonl:
-            if count > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(UInt8(ascii: ":"))
+            // `,"name":` (no comma before the first): room claimed once for all of it.
+            let comma = count > 0 ? 1 : 0
+            let length = name.utf8CodeUnitCount
+            if let room = out.claim(comma + length + 3) {
+                if comma == 1 { room.initialize(to: UInt8(ascii: ",")) }
+                room[comma] = UInt8(ascii: "\"")
+                (room + comma + 1).initialize(from: name.utf8Start, count: length)
+                room[comma + 1 + length] = UInt8(ascii: "\"")
+                room[comma + 2 + length] = UInt8(ascii: ":")
+            }
         case .text:
-            if count > 0 { bytes.append(UInt8(ascii: " ")) }
+            if count > 0 { out.append(UInt8(ascii: " ")) }
             if !Fields.isBare(name) {
-                bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-                bytes.append(UInt8(ascii: "="))
+                out.append(name)
+                out.append(UInt8(ascii: "="))
             }
         }
         count += 1
     }
 
+    @inline(__always)
     mutating func number(_ name: StaticString, _ value: Double) {
         key(name)
-        Numbers.appendDecimal(value, to: &bytes)
+        out.decimal(value)
     }
 
+    @inline(__always)
     mutating func integer(_ name: StaticString, _ value: Int) {
         key(name)
-        Numbers.appendInteger(Int64(value), to: &bytes)
+        out.integer(Int64(value))
     }
 
+    @inline(__always)
     mutating func string(_ name: StaticString, _ value: String) {
         key(name)
         switch format {
         case .jsonl:
-            bytes.append(UInt8(ascii: "\""))
-            Fields.appendEscaped(value, to: &bytes)
-            bytes.append(UInt8(ascii: "\""))
+            out.append(UInt8(ascii: "\""))
+            Fields.appendEscaped(value, to: &out)
+            out.append(UInt8(ascii: "\""))
         case .text:
-            Fields.appendEscaped(value, to: &bytes)
+            Fields.appendEscaped(value, to: &out)
+        }
+    }
+
+    /// One of the library's own names (a type, a phase), as `string` writes it: plain ASCII, nothing to escape.
+    @inline(__always)
+    mutating func name(_ name: StaticString, _ value: String) {
+        assert(value.utf8.allSatisfy { Self.escapes.utf8Start[Int($0)] == UInt8(ascii: "0") }, "\(value) needs escapes")
+        key(name)
+        switch format {
+        case .jsonl:
+            out.append(UInt8(ascii: "\""))
+            out.append(utf8: value)
+            out.append(UInt8(ascii: "\""))
+        case .text:
+            out.append(utf8: value)
         }
     }
 
@@ -197,25 +240,27 @@ struct Fields {
     private mutating func appendValue(_ value: DomainValue) {
         switch value {
         case .number(let number):
-            Numbers.appendDecimal(number, to: &bytes)
+            out.decimal(number)
         case .instant(let seconds):
-            if format == .jsonl { bytes.append(UInt8(ascii: "\"")) }
-            bytes.append(contentsOf: Numbers.instant(seconds: seconds).utf8)
-            if format == .jsonl { bytes.append(UInt8(ascii: "\"")) }
+            if format == .jsonl { out.append(UInt8(ascii: "\"")) }
+            out.append(utf8: Numbers.instant(seconds: seconds))
+            if format == .jsonl { out.append(UInt8(ascii: "\"")) }
         }
     }
 
+    @inline(__always)
     private mutating func appendBucket(_ bucket: Bucket) {
         switch bucket {
         case .number(let number):
-            Numbers.appendDecimal(number, to: &bytes)
+            out.decimal(number)
         case .day(let day):
-            if format == .jsonl { bytes.append(UInt8(ascii: "\"")) }
-            bytes.append(contentsOf: day.description.utf8)
-            if format == .jsonl { bytes.append(UInt8(ascii: "\"")) }
+            if format == .jsonl { out.append(UInt8(ascii: "\"")) }
+            out.append(utf8: day.description)
+            if format == .jsonl { out.append(UInt8(ascii: "\"")) }
         }
     }
 
+    @inline(__always)
     mutating func bucket(_ name: StaticString, _ bucket: Bucket) {
         key(name)
         appendBucket(bucket)
@@ -231,18 +276,19 @@ struct Fields {
     }
 
     /// A range: `{"start":…,"end":…}`, in text `start..end`, each end written by `write`.
+    @inline(__always)
     private mutating func startEnd<Bound>(_ name: StaticString, _ start: Bound, _ end: Bound, _ write: (inout Fields, Bound) -> Void) {
         key(name)
         switch format {
         case .jsonl:
-            bytes.append(contentsOf: #"{"start":"#.utf8)
+            out.append(#"{"start":"#)
             write(&self, start)
-            bytes.append(contentsOf: #","end":"#.utf8)
+            out.append(#","end":"#)
             write(&self, end)
-            bytes.append(UInt8(ascii: "}"))
+            out.append(UInt8(ascii: "}"))
         case .text:
             write(&self, start)
-            bytes.append(contentsOf: "..".utf8)
+            out.append("..")
             write(&self, end)
         }
     }
@@ -257,9 +303,9 @@ struct Fields {
             string("to", explanation.to)
             string("reason", reason)
         case .text:
-            bytes.append(UInt8(ascii: " "))
+            out.append(UInt8(ascii: " "))
             for part in [explanation.path, ": ", explanation.from, " -> ", explanation.to, ", ", reason] {
-                Fields.appendEscaped(part, to: &bytes)
+                Fields.appendEscaped(part, to: &out)
             }
         }
     }
@@ -268,55 +314,69 @@ struct Fields {
         key(name)
         switch format {
         case .jsonl:
-            bytes.append(contentsOf: #"{"x":"#.utf8)
-            Numbers.appendDecimal(point.x, to: &bytes)
-            bytes.append(contentsOf: #","y":"#.utf8)
-            Numbers.appendDecimal(point.y, to: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            out.append(#"{"x":"#)
+            out.decimal(point.x)
+            out.append(#","y":"#)
+            out.decimal(point.y)
+            out.append(UInt8(ascii: "}"))
         case .text:
-            Numbers.appendDecimal(point.x, to: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            Numbers.appendDecimal(point.y, to: &bytes)
+            out.decimal(point.x)
+            out.append(UInt8(ascii: ","))
+            out.decimal(point.y)
         }
     }
 
     /// `value` with only `"`, `\` and control characters escaped, for a JSON string (and, so that a
     /// line stays one line, for the text format). Control characters are Unicode's (category Cc: C0,
     /// DEL and C1), written `\n`, `\r`, `\t` or `\u00XX`.
-    static func appendEscaped(_ value: String, to bytes: inout [UInt8]) {
-        var plain = true
-        for byte in value.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x7F {
-            plain = false
-            break
+    static func appendEscaped(_ value: String, to out: inout ByteWriter) {
+        // Most strings (names, types, phases) need no escape: their bytes go as they are.
+        let copied = value.utf8.withContiguousStorageIfAvailable { bytes in
+            let start = out.count
+            guard let copy = out.claim(bytes.count) else { return true }  // overflowed: the line is written again
+            let escapes = Self.escapes.utf8Start
+            var found = UInt8(ascii: "0")
+            for (index, byte) in bytes.enumerated() {  // copied as they are looked at, with no branch per byte
+                copy[index] = byte
+                found |= escapes[Int(byte)]
+            }
+            if found == UInt8(ascii: "0") { return true }
+            out.truncate(to: start)
+            return false
         }
-        if plain {
-            bytes.append(contentsOf: value.utf8)
-            return
-        }
+        if copied == true { return }
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "\"": bytes.append(contentsOf: #"\""#.utf8)
-            case "\\": bytes.append(contentsOf: #"\\"#.utf8)
-            case "\n": bytes.append(contentsOf: #"\n"#.utf8)
-            case "\r": bytes.append(contentsOf: #"\r"#.utf8)
-            case "\t": bytes.append(contentsOf: #"\t"#.utf8)
+            case "\"": out.append(#"\""#)
+            case "\\": out.append(#"\\"#)
+            case "\n": out.append(#"\n"#)
+            case "\r": out.append(#"\r"#)
+            case "\t": out.append(#"\t"#)
             default:
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    bytes.append(contentsOf: #"\u"#.utf8)
-                    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 4 - hex.count))
-                    bytes.append(contentsOf: hex.utf8)
+                    out.append(#"\u00"#)
+                    out.append(hexDigit(scalar.value >> 4))
+                    out.append(hexDigit(scalar.value & 0xF))
                 } else {
-                    bytes.append(contentsOf: String(scalar).utf8)
+                    for byte in scalar.utf8 { out.append(byte) }
                 }
             }
         }
     }
 
-    /// `value` escaped, as a `String`.
-    static func escaped(_ value: String) -> String {
-        var bytes: [UInt8] = []
-        appendEscaped(value, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+    /// For each byte b, at b: 1 if it needs a closer look (a control character, `"`, `\`; DEL and every byte
+    /// of a non-ASCII character, for the C1 controls), else 0. The digits' codes are 0x30 and 0x31, so the
+    /// bytes of a string need no escape when their entries or-ed together are "0".
+    private static var escapes: StaticString {
+        """
+        1111111111111111111111111111111100100000000000000000000000000000\
+        0000000000000000000000000000100000000000000000000000000000000001\
+        1111111111111111111111111111111111111111111111111111111111111111\
+        1111111111111111111111111111111111111111111111111111111111111111
+        """
+    }
+
+    private static func hexDigit(_ value: UInt32) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + UInt8(value) : UInt8(ascii: "a") + UInt8(value - 10)
     }
 }

@@ -4,68 +4,17 @@ import GestureCore
 public enum Numbers {
     /// Appends `value` in decimal.
     public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(value.magnitude, minimumCount: 1, to: &bytes)
-    }
-
-    /// Appends the decimal digits of `value`, zero-padded to `minimumCount`.
-    static func appendDigits(_ value: UInt64, minimumCount: Int, to bytes: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // room for 20 digits, no allocation
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            while count < minimumCount && count < 32 {
-                buffer[count] = UInt8(ascii: "0")
-                count += 1
-            }
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
+        bytes.appendWritten { $0.integer(value) }
     }
 
     /// Appends `seconds(time)`.
     public static func appendSeconds(_ time: Timestamp, to bytes: inout [UInt8]) {
-        let micros = time.microseconds
-        if micros < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(micros.magnitude / 1_000_000, minimumCount: 1, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        appendDigits(micros.magnitude % 1_000_000, minimumCount: 6, to: &bytes)
+        bytes.appendWritten { $0.seconds(time) }
     }
 
-    /// Appends `decimal(value)`. Away from a rounding tie the value × 1000 rounds the same as its
-    /// shortest decimal form, so the digits come straight from that integer; near a tie (and for huge
-    /// values) the exact path through the shortest form decides.
+    /// Appends `decimal(value)`.
     public static func appendDecimal(_ value: Double, to bytes: inout [UInt8]) {
-        let scaled = value * 1000
-        if scaled.magnitude < 1e12 {
-            let fraction = (scaled - scaled.rounded(.towardZero)).magnitude
-            if (fraction - 0.5).magnitude > 1e-6 {
-                let thousandths = Int64(scaled.rounded(.toNearestOrAwayFromZero))
-                if thousandths == 0 {
-                    bytes.append(UInt8(ascii: "0"))
-                    return
-                }
-                if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
-                let magnitude = thousandths.magnitude
-                appendDigits(magnitude / 1000, minimumCount: 1, to: &bytes)
-                var fractionDigits = magnitude % 1000
-                if fractionDigits != 0 {
-                    bytes.append(UInt8(ascii: "."))
-                    var width = 3
-                    while fractionDigits % 10 == 0 {
-                        fractionDigits /= 10
-                        width -= 1
-                    }
-                    appendDigits(fractionDigits, minimumCount: width, to: &bytes)
-                }
-                return
-            }
-        }
-        bytes.append(contentsOf: decimal(value).utf8)
+        bytes.appendWritten { $0.decimal(value) }
     }
 
     /// Seconds with exactly six decimals, straight from the integer microseconds (never through a float).
@@ -157,4 +106,94 @@ public enum Numbers {
     }
 
     private static func pad(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
+}
+
+/// The number forms, written straight into the output.
+extension ByteWriter {
+    /// `value` in decimal.
+    mutating func integer(_ value: Int64) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        digits(value.magnitude)
+    }
+
+    /// `Numbers.seconds(time)`: the integer microseconds as seconds with six decimals.
+    mutating func seconds(_ time: Timestamp) {
+        let micros = time.microseconds
+        if micros < 0 { append(UInt8(ascii: "-")) }
+        digits(micros.magnitude / 1_000_000)
+        append(UInt8(ascii: "."))
+        digits(micros.magnitude % 1_000_000, count: 6)
+    }
+
+    /// `Numbers.decimal(value)`. Away from a rounding tie the value × 1000 rounds the same as its shortest
+    /// decimal form, so the digits come straight from that integer; near a tie (and for huge values) the
+    /// exact path through the shortest form decides.
+    mutating func decimal(_ value: Double) {
+        let scaled = value * 1000
+        if scaled.magnitude < 1e12 {
+            let fraction = (scaled - scaled.rounded(.towardZero)).magnitude
+            if (fraction - 0.5).magnitude > 1e-6 {
+                let thousandths = Int64(scaled.rounded(.toNearestOrAwayFromZero))
+                if thousandths == 0 {
+                    append(UInt8(ascii: "0"))
+                    return
+                }
+                if thousandths < 0 { append(UInt8(ascii: "-")) }
+                let magnitude = thousandths.magnitude
+                digits(magnitude / 1000)
+                var fractionDigits = magnitude % 1000
+                if fractionDigits != 0 {
+                    append(UInt8(ascii: "."))
+                    var width = 3
+                    while fractionDigits % 10 == 0 {
+                        fractionDigits /= 10
+                        width -= 1
+                    }
+                    digits(fractionDigits, minimumCount: width)
+                }
+                return
+            }
+        }
+        append(utf8: Numbers.decimal(value))
+    }
+
+    /// The decimal digits of `value`, zero-padded to `minimumCount`.
+    mutating func digits(_ value: UInt64, minimumCount: Int = 1) {
+        if value < 10 && minimumCount <= 1 {
+            append(UInt8(ascii: "0") &+ UInt8(value))
+            return
+        }
+        // Most numbers here have few digits: they are counted by comparisons before any loop.
+        var length = value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : 4
+        var bound: UInt64 = 10_000
+        while length < 20 && value >= bound {
+            length += 1
+            bound &*= 10  // 10^20 overflows, but by then length is 20, the most a UInt64 has
+        }
+        digits(value, count: Swift.max(length, minimumCount))
+    }
+
+    /// The last `count` decimal digits of `value`, zero-padded: written from the last, two at a time from a
+    /// table of the pairs 00 to 99.
+    @inline(__always)
+    mutating func digits(_ value: UInt64, count: Int) {
+        guard let first = claim(count) else { return }
+        var end = first + count
+        var rest = value
+        while end - first >= 2 {
+            end -= 2
+            end.initialize(from: Self.pairs.utf8Start + Int(rest % 100) &* 2, count: 2)
+            rest /= 100
+        }
+        if end > first { first.initialize(to: UInt8(ascii: "0") &+ UInt8(rest % 10)) }
+    }
+
+    /// "00" "01" … "99": the two digits of n at 2n.
+    private static var pairs: StaticString {
+        """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+    }
 }

@@ -12,6 +12,21 @@ import Darwin
 /// Whole lines to a file descriptor, through a buffer: a line is never written in part, and nothing
 /// is lost at the end (`flush()`), so output cut short by an error still ends on a complete line.
 package final class LineWriter {
+    /// When the buffered lines are written.
+    package enum Buffering: Equatable {
+        /// Each line as soon as it is complete: for a person watching a terminal, and for `gestures check`'s
+        /// report between its progress bars.
+        case line
+        /// When 64 KiB are buffered, and at each `flush()`: a replay writes in 64 KiB blocks, and a live loop,
+        /// which flushes once per wake-up, writes all the lines of a wake-up in one `write(2)`.
+        case block
+
+        /// `.line` when `descriptor` is a terminal, else `.block` (SPEC "Command line": live output).
+        package static func live(descriptor: Int32) -> Buffering {
+            isatty(descriptor) == 1 ? .line : .block
+        }
+    }
+
     /// Where the lines go.
     private enum Destination {
         case descriptor(Int32)
@@ -20,22 +35,35 @@ package final class LineWriter {
     }
 
     private let destination: Destination
-    private var buffer: [UInt8] = []
-    /// Bytes kept before a write; 0 writes every line at once (live output).
+    /// The lines not written yet. Without run-time exclusivity checks (one per line and several per flush,
+    /// about 100 instructions each): only the writer's own methods touch it, and nothing they call (the
+    /// formatter, `write(2)`, the consumer) can reach the writer.
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
+    /// Bytes kept before a write: 0 for `.line`.
     private let threshold: Int
-    package private(set) var failed = false
+    /// A write failed (a closed pipe): the rest is dropped.
+    package var failed: Bool { writeFailed }
+    /// `failed`, stored privately: the compiler then sees every access, and checks none at run time.
+    private var writeFailed = false
 
-    package init(descriptor: Int32, threshold: Int = 1 << 16) {
+    package init(descriptor: Int32, buffering: Buffering = .block) {
         self.destination = .descriptor(descriptor)
-        self.threshold = threshold
+        self.threshold = Self.threshold(buffering)
         buffer.reserveCapacity(threshold + 512)
     }
 
     /// Hands the lines to `consumer`, whole lines at a time (`gestures check` compares them as they come).
-    package init(threshold: Int = 1 << 16, consumer: @escaping (UnsafeRawBufferPointer) -> Bool) {
+    package init(buffering: Buffering = .block, consumer: @escaping (UnsafeRawBufferPointer) -> Bool) {
         self.destination = .consumer(consumer)
-        self.threshold = threshold
+        self.threshold = Self.threshold(buffering)
         buffer.reserveCapacity(threshold + 512)
+    }
+
+    private static func threshold(_ buffering: Buffering) -> Int {
+        switch buffering {
+        case .line: 0
+        case .block: 1 << 16
+        }
     }
 
     package func write(line: String) {
@@ -46,14 +74,13 @@ package final class LineWriter {
 
     /// Formats `event` straight into the buffer, as one line.
     package func write(_ event: GestureEvent, with formatter: EventFormatter) {
-        formatter.append(event, to: &buffer)
-        buffer.append(UInt8(ascii: "\n"))
+        formatter.appendLine(event, to: &buffer)
         if buffer.count > threshold { flush() }
     }
 
     /// Writes what is buffered. After a failed write (a closed pipe) the rest is dropped.
     package func flush() {
-        guard !buffer.isEmpty, !failed else {
+        guard !buffer.isEmpty, !writeFailed else {
             buffer.removeAll(keepingCapacity: true)
             return
         }
@@ -66,13 +93,13 @@ package final class LineWriter {
                 }
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failed = true
+                    writeFailed = true
                     break
                 }
                 offset += written
             }
         case .consumer(let consumer):
-            if !buffer.withUnsafeBytes(consumer) { failed = true }
+            if !buffer.withUnsafeBytes(consumer) { writeFailed = true }
         }
         buffer.removeAll(keepingCapacity: true)
     }

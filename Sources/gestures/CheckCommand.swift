@@ -63,7 +63,7 @@ final class CheckPrinter: @unchecked Sendable {
     let format: CheckCommand.CheckFormat
     let update: Bool
     let progress: Bool
-    private let output = LineWriter(descriptor: 1, threshold: 0)
+    private let output = LineWriter(descriptor: 1, buffering: .line)
     private let start = monotonicSeconds()
     private let totalBytes: Int
     private var doneBytes = 0

@@ -11,9 +11,9 @@ enum LibevdevMessages {
     /// How many different messages a run shows.
     static let limit = 10
 
-    /// The handler for the device at `path`.
-    static func handler(for path: String) -> LibevdevMessageHandler {
-        { message in say(message, device: path) }
+    /// The handler for the device at `path`; `beforeSaying` is called before a message is said.
+    static func handler(for path: String, beforeSaying: @escaping () -> Void = {}) -> LibevdevMessageHandler {
+        { message in say(message, device: path, beforeSaying: beforeSaying) }
     }
 
     private struct Said {
@@ -29,7 +29,7 @@ enum LibevdevMessages {
 
     private static let said = Mutex(Said())
 
-    static func say(_ message: LibevdevMessage, device path: String) {
+    static func say(_ message: LibevdevMessage, device path: String, beforeSaying: () -> Void = {}) {
         let decision = said.withLock { said -> Decision in
             guard !said.silenced, !said.texts.contains(message.text) else { return .skip }
             if said.texts.count == limit {
@@ -41,8 +41,10 @@ enum LibevdevMessages {
         }
         switch decision {
         case .say:
+            beforeSaying()
             Diagnostics.warn("\(path): libevdev: \(message.text)")
         case .sayThenSilence:
+            beforeSaying()
             Diagnostics.warn("libevdev: more than \(limit) different messages; the others are not shown")
         case .skip:
             break

@@ -71,7 +71,7 @@ struct LiveCommand: ParsableCommand {
         do {
             if let layout { options.layout = try loadLayout(path: layout) }
             let node = try chooseDevice(device)
-            try runSession(LiveSession(device: node, options: options, output: LineWriter(descriptor: 1, threshold: 0)))
+            try runSession(LiveSession(device: node, options: options, output: LineWriter(descriptor: 1, buffering: .live(descriptor: 1))))
         } catch let error as CommandError {
             Diagnostics.error(error.message)
             throw ExitCode(error.status)

@@ -55,12 +55,16 @@ final class LiveSession {
         guard signals >= 0 else { throw CommandError(status: CommandError.io, "cannot watch SIGINT and SIGTERM") }
         var started = false
         defer { if !started { close(signals) } }
-        let failures = ReadFailures(path: path)
+        // A warning said during a wake-up comes after the lines before it, even where both go to one file
+        // (`2>&1`): the lines still in the buffer are written first.
+        let writeLines: () -> Void = { output?.flush() }
+        let failures = ReadFailures(path: path, beforeSaying: writeLines)
         do {
             source = try LiveGestureSource(device: path, recognition: recognize ? .layout(options.layout) : .nothing,
                                            size: options.size, grace: options.grace, grab: options.grab,
                                            recording: options.record, explains: options.explain,
-                                           messages: LibevdevMessages.handler(for: path), notices: failures.notice)
+                                           messages: LibevdevMessages.handler(for: path, beforeSaying: writeLines),
+                                           notices: failures.notice)
         } catch {
             throw LiveSession.commandError(error)
         }
@@ -131,11 +135,11 @@ final class LiveSession {
         }
     }
 
-    /// After the source's end: the count of failed reads if there were several runs, the output flushed, and
+    /// After the source's end: the output flushed, the count of failed reads if there were several runs, and
     /// the failure thrown, unless it is the device's loss (the caller reports that).
     private func ended() throws(CommandError) {
-        failures.sayTotal()
         output?.flush()
+        failures.sayTotal()
         switch source.failure {
         case nil, .device(.lost)?: return
         case let failure?: throw LiveSession.commandError(failure)
@@ -147,13 +151,16 @@ final class LiveSession {
 /// others in one line at the end.
 private final class ReadFailures {
     let path: String
+    /// Called before a warning is said.
+    private let beforeSaying: () -> Void
     private var failedReads = 0
     private var resyncs = 0
     /// Runs of failures, each after a read that worked.
     private var runs = 0
 
-    init(path: String) {
+    init(path: String, beforeSaying: @escaping () -> Void) {
         self.path = path
+        self.beforeSaying = beforeSaying
     }
 
     func notice(_ notice: LiveNotice) {
@@ -163,6 +170,7 @@ private final class ReadFailures {
             guard inARow == 1 else { return }
             runs += 1
             if runs == 1 {
+                beforeSaying()
                 Diagnostics.warn("\(path): reading the device failed (\(error)): events may be lost; "
                                  + "the gestures in progress are cancelled and the device's state is read again")
             }
@@ -173,6 +181,7 @@ private final class ReadFailures {
 
     func sayTotal() {
         guard runs > 1 else { return }
+        beforeSaying()
         Diagnostics.warn("\(path): in all, reading the device failed \(failedReads) times, "
                          + "and its state was read again \(resyncs) times")
     }
