@@ -26,6 +26,9 @@ final class EvemuReader {
     private(set) var cutShortLine: Int?
 
     private let lines: LineReader
+    /// True when plain event lines are read in one pass (`EvemuSyntax.plainEvent`), as always but to check
+    /// that pass against the validating one (`EvemuPaths`).
+    private let readsPlainLinesInOnePass: Bool
     /// The first event, read with the header.
     private var pending: InputEvent?
     /// A problem with the first event line, thrown by the first `next()`.
@@ -33,7 +36,7 @@ final class EvemuReader {
     private var finished = false
 
     /// Opens `path` and reads its description header, up to the first `E:` line.
-    init(path: FilePath) throws(TraceError) {
+    init(path: FilePath, readsPlainLinesInOnePass: Bool = true) throws(TraceError) {
         let lines = try LineReader(path: path)
         var parser = EvemuDescriptionParser(path: path.description)
         var pending: InputEvent?
@@ -65,6 +68,7 @@ final class EvemuReader {
         }
         self.path = path
         self.lines = lines
+        self.readsPlainLinesInOnePass = readsPlainLinesInOnePass
         self.headerDescription = parser.hasLines ? try parser.build() : nil
         self.pending = pending
         self.pendingError = pendingError
@@ -103,6 +107,14 @@ final class EvemuReader {
 
     private func readEvent() throws(TraceError) -> InputEvent? {
         while let line = try lines.next() {
+            // Nearly every line of a trace is a plain event line: read in one pass, once `use(of:…)`'s
+            // checks of every line are known to pass. Any other line takes the validating path below,
+            // which has the final word on what it holds.
+            if readsPlainLinesInOnePass && line.ending == .lineEnd && line.nulColumn == nil && !line.isOverlong,
+                let event = EvemuSyntax.plainEvent(line.bytes)
+            {
+                return event
+            }
             switch try Self.use(of: line, afterEvents: true, lines: lines) {
             case .skip:
                 continue
