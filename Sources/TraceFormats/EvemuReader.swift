@@ -14,6 +14,10 @@ import GestureCore
 ///
 /// Time going backwards is accepted here; the frame assembler keeps frame times from decreasing.
 ///
+/// Plain event lines, nearly all of a trace, are read in one pass over their bytes
+/// (`EvemuSyntax.plainEvent`); every other line, and any line that pass does not take, by the validating
+/// path, which alone says what is wrong with a line. Both read an event line the same (`EvemuPaths`).
+///
 /// A last line without its line end is a write cut short: it is dropped without being parsed
 /// (`cutShortLine`), so that a trace cut in the middle of a write ends in a warning, not an error, whatever
 /// that line holds and however long it is. Only a comment, or a description line before any event (a
@@ -105,6 +109,7 @@ final class EvemuReader {
         }
     }
 
+    @inline(__always)
     private func readEvent() throws(TraceError) -> InputEvent? {
         while let line = try lines.next() {
             // Nearly every line of a trace is a plain event line: read in one pass, once `use(of:…)`'s

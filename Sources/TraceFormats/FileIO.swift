@@ -287,6 +287,7 @@ final class LineReader {
     }
 
     /// The index of the first line end (LF or CR) in `buffer[from..<end]`, if any.
+    @inline(__always)
     private func firstLineEnd(from: Int) -> Int? {
         let lineFeed = lineFeeds.first(in: buffer, from: from, end: end)
         if let carriageReturn = carriageReturns.first(in: buffer, from: from, end: end), carriageReturn < lineFeed ?? end {
@@ -296,6 +297,7 @@ final class LineReader {
     }
 
     /// The 1-based column of the first NUL byte in `buffer[start..<lineEnd]`, the line about to be handed out.
+    @inline(__always)
     private func nulColumn(before lineEnd: Int) -> Int? {
         guard let nul = nulBytes.first(in: buffer, from: start, end: end), nul < lineEnd else { return nil }
         return nul - start + 1
