@@ -252,17 +252,19 @@ enum EvemuSyntax {
             while isBlank(position.pointee) { position += 1 }
         }
 
-        /// 1 to `maxDigits` decimal digits, not followed by another digit.
+        /// 1 to `maxDigits` decimal digits, not followed by another digit. (A loop of at most `maxDigits`
+        /// turns, which the compiler unrolls, rather than one to the first byte that is no digit.)
         @inline(__always)
         mutating func decimal(maxDigits: Int) -> Int64? {
-            let start = position
             var value: Int64 = 0
-            while case let digit = position.pointee &- 0x30, digit < 10 {
+            var count = 0
+            while count < maxDigits, case let digit = position[count] &- 0x30, digit < 10 {
                 value = value &* 10 &+ Int64(digit)
-                position += 1
+                count += 1
             }
-            let count = start.distance(to: position)
-            return count > 0 && count <= maxDigits ? value : nil
+            guard count > 0, position[count] &- 0x30 >= 10 else { return nil }
+            position += count
+            return value
         }
 
         /// 1 to 4 hexadecimal digits, not followed by another.
