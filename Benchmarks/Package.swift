@@ -44,6 +44,12 @@ let package = Package(
             ],
             path: "ExplainCost"
         ),
+        // A trace read and nothing else, for callgrind's instructions per event of the trace reader.
+        .executableTarget(
+            name: "reader-cost",
+            dependencies: [.product(name: "TraceFormats", package: main)],
+            path: "ReaderCost"
+        ),
         .executableTarget(
             name: "ReplayBenchmarks",
             dependencies: [

@@ -14,6 +14,10 @@ import GestureCore
 ///
 /// Time going backwards is accepted here; the frame assembler keeps frame times from decreasing.
 ///
+/// Plain event lines, nearly all of a trace, are read in one pass over their bytes
+/// (`EvemuSyntax.plainEvent`); every other line, and any line that pass does not take, by the validating
+/// path, which alone says what is wrong with a line. Both read an event line the same (`EvemuPaths`).
+///
 /// A last line without its line end is a write cut short: it is dropped without being parsed
 /// (`cutShortLine`), so that a trace cut in the middle of a write ends in a warning, not an error, whatever
 /// that line holds and however long it is. Only a comment, or a description line before any event (a
@@ -26,6 +30,9 @@ final class EvemuReader {
     private(set) var cutShortLine: Int?
 
     private let lines: LineReader
+    /// True when plain event lines are read in one pass (`EvemuSyntax.plainEvent`), as always but to check
+    /// that pass against the validating one (`EvemuPaths`).
+    private let readsPlainLinesInOnePass: Bool
     /// The first event, read with the header.
     private var pending: InputEvent?
     /// A problem with the first event line, thrown by the first `next()`.
@@ -33,7 +40,7 @@ final class EvemuReader {
     private var finished = false
 
     /// Opens `path` and reads its description header, up to the first `E:` line.
-    init(path: FilePath) throws(TraceError) {
+    init(path: FilePath, readsPlainLinesInOnePass: Bool = true) throws(TraceError) {
         let lines = try LineReader(path: path)
         var parser = EvemuDescriptionParser(path: path.description)
         var pending: InputEvent?
@@ -65,6 +72,7 @@ final class EvemuReader {
         }
         self.path = path
         self.lines = lines
+        self.readsPlainLinesInOnePass = readsPlainLinesInOnePass
         self.headerDescription = parser.hasLines ? try parser.build() : nil
         self.pending = pending
         self.pendingError = pendingError
@@ -101,8 +109,17 @@ final class EvemuReader {
         }
     }
 
+    @inline(__always)
     private func readEvent() throws(TraceError) -> InputEvent? {
         while let line = try lines.next() {
+            // Nearly every line of a trace is a plain event line: read in one pass, once `use(of:…)`'s
+            // checks of every line are known to pass. Any other line takes the validating path below,
+            // which has the final word on what it holds.
+            if readsPlainLinesInOnePass && line.ending == .lineEnd && line.nulColumn == nil && !line.isOverlong,
+                let event = EvemuSyntax.plainEvent(line.bytes)
+            {
+                return event
+            }
             switch try Self.use(of: line, afterEvents: true, lines: lines) {
             case .skip:
                 continue

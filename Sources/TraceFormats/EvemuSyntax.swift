@@ -190,6 +190,97 @@ enum EvemuSyntax {
         return InputEvent(time: Timestamp(microseconds: microseconds), type: UInt16(type), code: UInt16(code), value: value)
     }
 
+    /// The event of a plain, well-formed `E:` line, read in one pass over its bytes; nil for any other
+    /// line, which then takes the validating path (`EvemuReader.use(of:…)`, then `event` and
+    /// `eventProblem`). Whatever this accepts, the validating path accepts too, as the same event (see
+    /// `EvemuOnePassTests` and the fuzz-evemu target, which compare the two); it leaves much that the
+    /// validating path accepts, or refuses with a message, so that it stays short.
+    ///
+    /// The grammar, byte by byte from the line's first byte (`SP` one space, `blank` a space or a tab):
+    ///
+    ///     E: SP sec . usec SP type SP code SP value [blank…] [# comment]
+    ///
+    /// - `sec`: 1 to 12 decimal digits (evemu writes `%lu`): at most 999,999,999,999 s, so the time in
+    ///   µs cannot overflow;
+    /// - `usec`: 1 to 6 decimal digits, read base 10 with or without zero padding (`%06u`);
+    /// - `type`, `code`: 1 to 4 hexadecimal digits, either case (`%04x`);
+    /// - `value`: an optional `-`, then 1 to 9 decimal digits (`%04d`, `-001`): within Int32 by length;
+    /// - then the line's end, or a `#` comment (its bytes are not looked at), after blanks or none.
+    ///
+    /// Left to the validating path: leading blanks, more than one blank between fields, tabs between
+    /// them, a `+` sign, longer numbers, and anything else.
+    ///
+    /// - Precondition: `line` is followed in memory by its line end, an LF or a CR, which stops every scan
+    ///   here: no scan checks where the line ends. The line holds no NUL byte and is within the line limit
+    ///   (the reader checks every line for those first): `EvemuReader.readEvent`.
+    static func plainEvent(_ line: Bytes) -> InputEvent? {
+        guard line.count >= 12, let start = line.baseAddress else { return nil }
+        assert(start[line.count] == 0x0A || start[line.count] == 0x0D, "a line followed by its line end")
+        var scanner = PlainEventScanner(at: start)
+        guard scanner.skip(UInt8(ascii: "E")), scanner.skip(colon), scanner.skip(space),
+            let seconds = scanner.decimal(maxDigits: 12), scanner.skip(dot),
+            let microseconds = scanner.decimal(maxDigits: 6), scanner.skip(space),
+            let type = scanner.hex4(), scanner.skip(space),
+            let code = scanner.hex4(), scanner.skip(space)
+        else { return nil }
+        let negative = scanner.skip(minus)
+        guard let magnitude = scanner.decimal(maxDigits: 9) else { return nil }
+        scanner.skipBlanks()
+        guard scanner.position == start + line.count || scanner.skip(hash) else { return nil }
+        return InputEvent(time: Timestamp(microseconds: seconds * 1_000_000 + microseconds),
+                          type: type, code: code, value: Int32(truncatingIfNeeded: negative ? -magnitude : magnitude))
+    }
+
+    /// `plainEvent`'s cursor: each step reads the bytes of one piece of the grammar, once. The line end
+    /// after the line is no digit, no blank and none of the bytes `skip` is given, so every step stops
+    /// there at the latest.
+    private struct PlainEventScanner {
+        private(set) var position: UnsafePointer<UInt8>
+
+        init(at start: UnsafePointer<UInt8>) { position = start }
+
+        /// Moves past `byte` if it is the next one.
+        @inline(__always)
+        mutating func skip(_ byte: UInt8) -> Bool {
+            guard position.pointee == byte else { return false }
+            position += 1
+            return true
+        }
+
+        @inline(__always)
+        mutating func skipBlanks() {
+            while isBlank(position.pointee) { position += 1 }
+        }
+
+        /// 1 to `maxDigits` decimal digits, not followed by another digit. (A loop of at most `maxDigits`
+        /// turns, which the compiler unrolls, rather than one to the first byte that is no digit.)
+        @inline(__always)
+        mutating func decimal(maxDigits: Int) -> Int64? {
+            var value: Int64 = 0
+            var count = 0
+            while count < maxDigits, case let digit = position[count] &- 0x30, digit < 10 {
+                value = value &* 10 &+ Int64(digit)
+                count += 1
+            }
+            guard count > 0, position[count] &- 0x30 >= 10 else { return nil }
+            position += count
+            return value
+        }
+
+        /// 1 to 4 hexadecimal digits, not followed by another.
+        @inline(__always)
+        mutating func hex4() -> UInt16? {
+            let start = position
+            var value: UInt32 = 0
+            while let digit = hexDigit(position.pointee) {
+                value = value &<< 4 | UInt32(digit)
+                position += 1
+            }
+            let count = start.distance(to: position)
+            return count > 0 && count <= 4 ? UInt16(truncatingIfNeeded: value) : nil
+        }
+    }
+
     /// What is wrong with an `E:` line that `event` rejected.
     static func eventProblem(_ line: Bytes) -> String {
         let fields = tokens(line)

@@ -114,6 +114,10 @@ public func readWholeFile(_ path: FilePath, limit: Int) throws(TraceError) -> [U
 /// A line longer than `lineLimit` bytes is handed out `isOverlong`, as its beginning only: the rest is
 /// skipped, to its end, so that its `ending` is known. Work and memory are bounded by the file's size and
 /// the buffer's: each byte is looked at a bounded number of times, whatever the line ends.
+///
+/// The buffer is searched for line feeds, carriage returns and NUL bytes by `memchr`, each search going on
+/// from where the last one stopped (`ByteSearch`): in a file without carriage returns or NUL bytes, one
+/// search of each per refill of the buffer says so for all its lines.
 final class LineReader {
     enum Ending: Equatable {
         /// The line ended with a line end (LF, CR LF or CR), removed.
@@ -130,11 +134,54 @@ final class LineReader {
         var number: Int
         /// True when the line is longer than the reader's `lineLimit`: `bytes` is its beginning.
         var isOverlong: Bool
+        /// The 1-based column of the first NUL byte in `bytes`, if any: no text file has one.
+        var nulColumn: Int?
+    }
 
-        /// The 1-based column of the first NUL byte, if any: no text file has one.
-        var nulColumn: Int? {
-            guard let base = bytes.baseAddress, let nul = memchr(base, 0, bytes.count) else { return nil }
-            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nul)) + 1
+    /// The search for one byte value in the buffer, remembered so that no byte is searched twice: when
+    /// `found`, the first `byte` at or after the last search's start is at `index`; else the bytes from
+    /// that start up to `index` hold none.
+    struct ByteSearch {
+        let byte: UInt8
+        var index = 0
+        var found = false
+
+        init(_ byte: UInt8) { self.byte = byte }
+
+        /// The index of the first `byte` in `buffer[from..<end]`, if any. `from` never goes back, except
+        /// by `moved(by:)` or `restart(at:)`.
+        @inline(__always)
+        mutating func first(in buffer: UnsafeMutablePointer<UInt8>, from: Int, end: Int) -> Int? {
+            if found && index < from {
+                found = false
+                index = from
+            }
+            if !found {
+                let searchFrom = max(from, index)
+                if searchFrom < end, let hit = memchr(buffer + searchFrom, Int32(byte), end - searchFrom) {
+                    index = buffer.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    found = true
+                } else {
+                    index = end
+                }
+            }
+            return found && index < end ? index : nil
+        }
+
+        /// After the buffer's bytes from `offset` on moved to its front.
+        mutating func moved(by offset: Int) {
+            if found && index >= offset {
+                index -= offset
+            } else {
+                found = false
+                index = max(0, index - offset)
+            }
+        }
+
+        /// After new bytes were read from `index` on, replacing what was there.
+        mutating func restart(at index: Int) {
+            found = false
+            self.index = index
         }
     }
 
@@ -161,11 +208,13 @@ final class LineReader {
     private var atStartOfFile = true
     /// True after a line that ended with a CR: an LF right after it belongs to the same line end.
     private var afterCarriageReturn = false
-    /// The search for line feeds, so that no byte is searched twice (a file of CR line ends would
-    /// otherwise be searched to the buffer's end for every line): when `lineFeedFound`, the first LF at or
-    /// after `start` is at `lineFeedIndex`; else `buffer[start..<lineFeedIndex]` holds none.
-    private var lineFeedIndex = 0
-    private var lineFeedFound = false
+    /// The searches of the unread bytes, so that no byte is searched twice: a file of CR line ends would
+    /// otherwise be searched for an LF to the buffer's end for every line. Unchecked exclusivity: each
+    /// search is changed by a call to its own `mutating` method, which touches nothing else of the reader,
+    /// and the run-time checks of those accesses cost more than the rest of a line's reading.
+    @exclusivity(unchecked) private var lineFeeds = ByteSearch(LineReader.lineFeed)
+    @exclusivity(unchecked) private var carriageReturns = ByteSearch(LineReader.carriageReturn)
+    @exclusivity(unchecked) private var nulBytes = ByteSearch(0)
 
     private static let lineFeed: UInt8 = 0x0A
     private static let carriageReturn: UInt8 = 0x0D
@@ -217,7 +266,7 @@ final class LineReader {
             }
             if let lineEnd = firstLineEnd(from: start) {
                 let line = Line(bytes: UnsafeBufferPointer(start: buffer + start, count: lineEnd - start),
-                                ending: .lineEnd, number: lineNumber + 1, isOverlong: false)
+                                ending: .lineEnd, number: lineNumber + 1, isOverlong: false, nulColumn: nulColumn(before: lineEnd))
                 lineNumber += 1
                 consumeLineEnd(at: lineEnd)
                 return line
@@ -228,7 +277,7 @@ final class LineReader {
             if atEndOfFile {
                 guard start < end else { return nil }
                 let line = Line(bytes: UnsafeBufferPointer(start: buffer + start, count: end - start),
-                                ending: .endOfFile, number: lineNumber + 1, isOverlong: false)
+                                ending: .endOfFile, number: lineNumber + 1, isOverlong: false, nulColumn: nulColumn(before: end))
                 lineNumber += 1
                 start = end
                 return line
@@ -238,25 +287,20 @@ final class LineReader {
     }
 
     /// The index of the first line end (LF or CR) in `buffer[from..<end]`, if any.
+    @inline(__always)
     private func firstLineEnd(from: Int) -> Int? {
-        if lineFeedFound && lineFeedIndex < from {
-            lineFeedFound = false
-            lineFeedIndex = from
+        let lineFeed = lineFeeds.first(in: buffer, from: from, end: end)
+        if let carriageReturn = carriageReturns.first(in: buffer, from: from, end: end), carriageReturn < lineFeed ?? end {
+            return carriageReturn
         }
-        if !lineFeedFound {
-            let searchFrom = max(from, lineFeedIndex)
-            if searchFrom < end, let found = memchr(buffer + searchFrom, Int32(Self.lineFeed), end - searchFrom) {
-                lineFeedIndex = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                lineFeedFound = true
-            } else {
-                lineFeedIndex = end
-            }
-        }
-        let limit = lineFeedFound ? lineFeedIndex : end
-        if limit > from, let found = memchr(buffer + from, Int32(Self.carriageReturn), limit - from) {
-            return buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
-        return lineFeedFound ? lineFeedIndex : nil
+        return lineFeed
+    }
+
+    /// The 1-based column of the first NUL byte in `buffer[start..<lineEnd]`, the line about to be handed out.
+    @inline(__always)
+    private func nulColumn(before lineEnd: Int) -> Int? {
+        guard let nul = nulBytes.first(in: buffer, from: start, end: end), nul < lineEnd else { return nil }
+        return nul - start + 1
     }
 
     /// Moves past the line end at `index`.
@@ -270,12 +314,9 @@ final class LineReader {
         if start > 0 {
             if start < end { memmove(buffer, buffer + start, end - start) }
             end -= start
-            if lineFeedFound && lineFeedIndex >= start {
-                lineFeedIndex -= start
-            } else {
-                lineFeedFound = false
-                lineFeedIndex = max(0, lineFeedIndex - start)
-            }
+            lineFeeds.moved(by: start)
+            carriageReturns.moved(by: start)
+            nulBytes.moved(by: start)
             start = 0
         }
         try readMore()
@@ -305,8 +346,9 @@ final class LineReader {
             // Nothing after the beginning is needed: read on into the same room.
             start = kept
             end = kept
-            lineFeedFound = false
-            lineFeedIndex = kept
+            lineFeeds.restart(at: kept)
+            carriageReturns.restart(at: kept)
+            nulBytes.restart(at: kept)
             try readMore()
             if let lineEnd = firstLineEnd(from: start) {
                 consumeLineEnd(at: lineEnd)
@@ -315,6 +357,8 @@ final class LineReader {
             }
         }
         if ending == .endOfFile { start = end }
-        return Line(bytes: UnsafeBufferPointer(start: buffer, count: kept), ending: ending, number: lineNumber, isOverlong: true)
+        let nul = memchr(buffer, 0, kept).map { buffer.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1 }
+        return Line(bytes: UnsafeBufferPointer(start: buffer, count: kept), ending: ending, number: lineNumber, isOverlong: true,
+                    nulColumn: nul)
     }
 }

@@ -20,3 +20,29 @@ import EvdevModel
         try LibinputRecordReader.readWholeDocument(path: FilePath(path))
     }
 }
+
+/// The two ways the event lines of an evemu trace are read, for the fuzz target and the tests that check
+/// them against each other (`Fuzz/`, `EvemuOnePassTests`): not an API for anything else.
+@_spi(Fuzzing) public enum EvemuPaths {
+    /// What reading a trace gave: its events up to the end or the error, and the last line if it was cut short.
+    public struct Reading: Hashable, Sendable {
+        public var events: [InputEvent] = []
+        public var error: TraceError?
+        public var cutShortLine: Int?
+    }
+
+    /// Reads `path`'s events (its header too, but not a description beside a header-less trace): as
+    /// `TraceReader` does, plain event lines in one pass, when `onePass`; else every line by the
+    /// validating path.
+    public static func read(path: String, onePass: Bool) -> Reading {
+        var reading = Reading()
+        do throws(TraceError) {
+            let reader = try EvemuReader(path: FilePath(path), readsPlainLinesInOnePass: onePass)
+            defer { reading.cutShortLine = reader.cutShortLine }
+            while let event = try reader.next() { reading.events.append(event) }
+        } catch {
+            reading.error = error
+        }
+        return reading
+    }
+}

@@ -21,6 +21,21 @@ public enum DescriptionSource: Hashable, Sendable {
     case file(path: FilePath)
 }
 
+/// The reader of one trace format's events, behind `TraceReader`.
+protocol FormatReader: AnyObject {
+    /// The next event, or nil at the end of the trace (and after an error).
+    func next() throws(TraceError) -> InputEvent?
+    /// The number of the trace's last line when it had no line end and was dropped (evemu).
+    var cutShortLine: Int? { get }
+}
+
+extension EvemuReader: FormatReader {}
+
+extension LibinputRecordReader: FormatReader {
+    /// A recording's last line is read as it is, with or without its line end.
+    var cutShortLine: Int? { nil }
+}
+
 /// A recorded trace, opened: its device description, then its events one at a time.
 ///
 /// ```swift
@@ -45,8 +60,9 @@ public final class TraceReader {
     /// `evdev:`) and the one given to `open` replaced it.
     public let replacedOwnDescription: Bool
 
-    private let evemu: EvemuReader?
-    private let libinput: LibinputRecordReader?
+    /// The reader of the trace's format. An existential: calling it costs no retain and release, where
+    /// unwrapping an optional or an enum's payload to call a method that throws did (Swift 6.3).
+    private let reader: any FormatReader
 
     /// Opens a trace and finds its device description.
     ///
@@ -123,23 +139,31 @@ public final class TraceReader {
         return result
     }
 
+    private convenience init(path: FilePath, format: TraceFormat, description: DeviceDescription, source: DescriptionSource,
+                             replaced: Bool = false, evemu: EvemuReader) {
+        self.init(path: path, format: format, description: description, source: source, replaced: replaced, reader: evemu)
+    }
+
+    private convenience init(path: FilePath, format: TraceFormat, description: DeviceDescription, source: DescriptionSource,
+                             replaced: Bool = false, libinput: LibinputRecordReader) {
+        self.init(path: path, format: format, description: description, source: source, replaced: replaced, reader: libinput)
+    }
+
     private init(path: FilePath, format: TraceFormat, description: DeviceDescription, source: DescriptionSource,
-                 replaced: Bool = false, evemu: EvemuReader? = nil, libinput: LibinputRecordReader? = nil) {
+                 replaced: Bool, reader: any FormatReader) {
         self.path = path
         self.format = format
         self.description = description
         self.descriptionSource = source
         self.replacedOwnDescription = replaced
-        self.evemu = evemu
-        self.libinput = libinput
+        self.reader = reader
     }
 
     /// The next event, or nil at the end of the trace (and after an error).
     ///
     /// - Throws: `TraceError` — `.malformed` with the line and what was expected; `.io` when reading fails.
     public func next() throws(TraceError) -> InputEvent? {
-        if let evemu { return try evemu.next() }
-        return try libinput?.next()
+        try reader.next()
     }
 
     /// All the remaining events (for small traces and tests; `next()` streams).
@@ -151,7 +175,7 @@ public final class TraceReader {
 
     /// The number of the trace's last line when it had no line end and was dropped, as a write cut short
     /// (evemu): the caller warns, as for a partial frame. Known once `next()` has returned nil.
-    public var cutShortLine: Int? { evemu?.cutShortLine }
+    public var cutShortLine: Int? { reader.cutShortLine }
 
     /// True when the trace's last line was dropped for having no line end (`cutShortLine`).
     public var droppedPartialLine: Bool { cutShortLine != nil }

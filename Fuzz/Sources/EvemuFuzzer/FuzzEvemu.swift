@@ -1,10 +1,12 @@
 import EvdevModel
 import GestureCore
 import FuzzSupport
-import TraceFormats
+@_spi(Fuzzing) import TraceFormats
 
-/// Reads the input as an evemu trace (`trace.evemu`; a header-less one finds no description beside it and
-/// is an error), then checks:
+/// Reads the input as an evemu trace (`trace.evemu`) twice, plain event lines in one pass as `TraceReader`
+/// reads them and every line by the validating path (`EvemuPaths`): the same events, the same error (its
+/// line and message) and the same last line cut short, else a finding. Then through `TraceReader` (a
+/// header-less trace finds no description beside it and is an error), and checks:
 /// - the number of events is bounded by the input's size (an `E:` line is at least 12 bytes);
 /// - a trace read with its header, written again by `EvemuFormat`, reads back to the same description and
 ///   the same events. Except for the `EV_SYN` mask of a header without a `B: 00` line, which the writer
@@ -12,6 +14,14 @@ import TraceFormats
 ///   line break and does not begin with a blank, so the writer writes it as it is.)
 func fuzzEvemu(_ input: FuzzInput) {
     let path = Scratch.write("trace.evemu", input.bytes)
+    let onePass = EvemuPaths.read(path: path, onePass: true)
+    let validating = EvemuPaths.read(path: path, onePass: false)
+    guard onePass == validating else {
+        let index = firstDifference(onePass.events, validating.events) ?? min(onePass.events.count, validating.events.count)
+        finding("the one-pass reading differs from the validating one: \(onePass.events.count) events for \(validating.events.count), "
+            + "first difference at \(index); errors \(String(describing: onePass.error)) and \(String(describing: validating.error)); "
+            + "cut short \(String(describing: onePass.cutShortLine)) and \(String(describing: validating.cutShortLine))")
+    }
     let trace: TraceReader
     do {
         trace = try TraceReader.open(path: path)

@@ -1,0 +1,162 @@
+import EvdevModel
+import GestureCore
+import Testing
+@_spi(Fuzzing) @testable import TraceFormats
+
+/// The one-pass reading of plain event lines (`EvemuSyntax.plainEvent`) against the validating path that
+/// reads every other line: whatever the one pass takes, it reads as the validating path does, and what it
+/// leaves gives the same events, or the same error at the same line, as before.
+@Suite struct EvemuOnePassTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// Lines as evemu-record, umockdev and our own writer write them, and the edges of the one pass's
+    /// grammar: each is read in one pass, as the event given.
+    static let plainLines: [(line: String, event: InputEvent)] = [
+        ("E: 0.000001 0003 0035 1805\t# EV_ABS / ABS_MT_POSITION_X    1805", event(1, 3, 0x35, 1805)),
+        ("E: 0.0 0000 0000 0", event(0, 0, 0, 0)),
+        ("E: 0.000001 0000 0000 0000\t# ------------ SYN_REPORT (0) ---------- +0ms", event(1, 0, 0, 0)),
+        ("E: 12.5 0003 0039 -001", event(12_000_005, 3, 0x39, -1)),
+        ("E: 1.10000 0001 014a 1", event(1_010_000, 1, 0x14a, 1)),
+        ("E: 1.010000 0001 014A 0001", event(1_010_000, 1, 0x14a, 1)),
+        ("E: 0.1 3 35 -0", event(1, 3, 0x35, 0)),
+        ("E: 0000.000001 0003 0035 0", event(1, 3, 0x35, 0)),
+        ("E: 999999999999.999999 ffff FFFF 999999999", event(999_999_999_999_999_999, 0xFFFF, 0xFFFF, 999_999_999)),
+        ("E: 1.000000 0003 0036 -999999999", event(1_000_000, 3, 0x36, -999_999_999)),
+        ("E: 0.1 0003 0035 12#comment", event(1, 3, 0x35, 12)),
+        ("E: 0.1 0003 0035 12 ", event(1, 3, 0x35, 12)),
+        ("E: 0.1 0003 0035 12 \t # # #", event(1, 3, 0x35, 12)),
+        ("E: 0.1 0003 0035 12\t#", event(1, 3, 0x35, 12)),
+        ("E: 0.1 0003 0035 1 # caf\u{E9}", event(1, 3, 0x35, 1)),
+    ]
+
+    /// Lines the one pass leaves to the validating path, which reads some and refuses the others.
+    static let otherLines: [String] = [
+        // Blanks other than one space between the fields.
+        "E:0.1 0003 0035 1", "E:  0.1 0003 0035 1", "E:\t0.1 0003 0035 1", "E: 0.1\t0003 0035 1",
+        "E: 0.1 0003  0035 1", "E: 0.1 0003 0035\t1", " E: 0.1 0003 0035 1", "\tE: 0.1 0003 0035 1",
+        // Signs and numbers beyond the one pass's lengths, within Int32 or not.
+        "E: 0.1 0003 0035 +5", "E: 0.1 0003 0035 1234567890", "E: 0.1 0003 0035 2147483647",
+        "E: 0.1 0003 0035 -2147483648", "E: 0.1 0003 0035 2147483648", "E: 0.1 0003 0035 -2147483649",
+        "E: 0.1 0003 0035 0000000000001", "E: 0.1 0003 0035 99999999999999999999999",
+        "E: 0.1 00003 0035 1", "E: 0.1 0003 0000035 1", "E: 0.1 10000 0035 1", "E: 0.1 0003 fffff 1",
+        "E: 0.1234567 0003 0035 1", "E: 0.0000001 0003 0035 1", "E: 1000000000000.0 0003 0035 1",
+        "E: 9223372036854.775807 0003 0035 1", "E: 9223372036854.775808 0003 0035 1",
+        "E: 99999999999999999999.0 0003 0035 1",
+        // Malformed fields, missing or extra ones.
+        "E: 0. 0003 0035 1", "E: .5 0003 0035 1", "E: 0 0003 0035 1", "E: 0,5 0003 0035 1", "E: 0.5.5 0003 0035 1",
+        "E: 0.1 0003 0035", "E: 0.1 0003", "E: 0.1", "E:", "E: ", "E: 0.1 0003 0035 1 2", "E: 0.1 0003 0035 -",
+        "E: 0.1 0003 0035 --1", "E: 0.1 0003 0035 1x", "E: 0.1 0x03 0035 1", "E: 0.1 g 0035 1", "E: 0.1 0003 0035 1.5",
+        "E: 0.1 0003 0035 # 1", "E: # 0.1 0003 0035 1", "E: 0.1 0003 0035 1 x # y",
+        // Other kinds of line.
+        "e: 0.1 0003 0035 1", "E 0.1 0003 0035 1", "N: Touch", "# E: 0.1 0003 0035 1", "", "garbage",
+        // A NUL byte in the data (one in a comment is for the line reader to find).
+        "E: 0.1 0003\u{0} 0035 1", "E: 0.1 0003 0035 1\u{0}",
+    ]
+
+    private static func event(_ microseconds: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
+        InputEvent(time: Timestamp(microseconds: microseconds), type: type, code: code, value: value)
+    }
+
+    /// `line` read in one pass, followed by its line end as `plainEvent` needs.
+    private static func plainEvent(_ line: String) -> InputEvent? {
+        Array((line + "\n").utf8).withUnsafeBufferPointer { EvemuSyntax.plainEvent(UnsafeBufferPointer(rebasing: $0.dropLast())) }
+    }
+
+    private static func validatedEvent(_ line: String) -> InputEvent? {
+        Array(line.utf8).withUnsafeBufferPointer { EvemuSyntax.kind(of: $0) == .event ? EvemuSyntax.event($0) : nil }
+    }
+
+    @Test func plainLinesAreReadInOnePassAsTheValidatingPathReadsThem() {
+        for (line, event) in Self.plainLines {
+            #expect(Self.plainEvent(line) == event, "\(line.debugDescription)")
+            #expect(Self.validatedEvent(line) == event, "\(line.debugDescription)")
+        }
+    }
+
+    @Test func otherLinesAreLeftToTheValidatingPath() {
+        for line in Self.otherLines {
+            #expect(Self.plainEvent(line) == nil, "\(line.debugDescription)")
+        }
+    }
+
+    /// Both ways of reading a trace of `lines`, each after a good event line and followed by another, with
+    /// `lineEnd`: the same events, the same error (line and message) and the same last line cut short.
+    private func expectBothPathsAgree(_ lines: [String], lineEnd: String, header: String = smallHeader) throws {
+        for line in lines {
+            let text = header + "E: 0.000001 0000 0000 0" + lineEnd + line + lineEnd + "E: 0.000002 0000 0000 0" + lineEnd
+            let path = try directory.write("trace.evemu", text)
+            let onePass = EvemuPaths.read(path: path, onePass: true)
+            let validating = EvemuPaths.read(path: path, onePass: false)
+            #expect(onePass == validating, "\(line.debugDescription) with \(lineEnd.debugDescription)")
+        }
+    }
+
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func bothPathsReadTheSameTrace(lineEnd: String) throws {
+        let lines = Self.plainLines.map(\.line) + Self.otherLines + ["E: 0.1 0003 0035 1 # a\u{0}b"]
+        try expectBothPathsAgree(lines, lineEnd: lineEnd)
+        try expectBothPathsAgree(lines, lineEnd: lineEnd, header: "")
+    }
+
+    /// A plain line as the last one, without its line end: cut short, as before, not read.
+    @Test func aPlainLastLineWithoutItsLineEndIsCutShort() throws {
+        let path = try directory.write("trace.evemu", smallHeader + "E: 0.000001 0000 0000 0\nE: 0.000002 0003 0035 5")
+        let expected = EvemuPaths.Reading(events: [Self.event(1, 0, 0, 0)], error: nil, cutShortLine: 18)
+        #expect(EvemuPaths.read(path: path, onePass: true) == expected)
+        #expect(EvemuPaths.read(path: path, onePass: false) == expected)
+    }
+
+    /// A NUL byte in a plain line's comment is refused, at its column, as before: the line reader finds it.
+    @Test func aNULByteInTheCommentOfAPlainLineIsRefused() throws {
+        let path = try directory.write("trace.evemu", smallHeader + "E: 0.000001 0000 0000 0\nE: 0.1 0003 0035 1 # a\u{0}b\n")
+        let reading = EvemuPaths.read(path: path, onePass: true)
+        #expect(reading.events == [Self.event(1, 0, 0, 0)])
+        #expect(reading.error?.description == path + ":18: unexpected NUL byte in column 23: expected a text evemu file")
+    }
+
+    /// A long trace, across many refills of the line reader's buffer, with an odd line now and then and a
+    /// NUL byte near its end: both paths read it the same.
+    @Test func bothPathsReadALongTraceTheSame() throws {
+        var text = smallHeader
+        var expected: [InputEvent] = []
+        for index in 0..<3000 {
+            let (line, event) = Self.plainLines[index % Self.plainLines.count]
+            text += line + (index % 7 == 0 ? "\r\n" : "\n")
+            expected.append(event)
+            if index % 500 == 499 { text += "# a comment\n\n" }
+        }
+        let path = try directory.write("long.evemu", text + "E: 0.1 0003 0035 1 # \u{0}\n")
+        let onePass = EvemuPaths.read(path: path, onePass: true)
+        #expect(onePass == EvemuPaths.read(path: path, onePass: false))
+        #expect(onePass.events == expected)
+        #expect(onePass.error?.line == 16 + 3000 + 12 + 1)
+    }
+
+    // MARK: NUL bytes found by the line reader
+
+    /// The line reader's `nulColumn`, found by searches that go on from line to line and across refills,
+    /// against a plain reading: every line limit from 3 to 24 bytes, NUL bytes at the start, the end and
+    /// in the middle of lines, and in overlong ones.
+    @Test func theLineReaderFindsNULBytesAsAPlainReadingDoes() throws {
+        let texts = [
+            "ab\u{0}c\nd\u{0}\u{0}\r\n\u{0}\n\nxyz\r\u{0}0123456789abcdefghijklmnop\u{0}\nlast\u{0}",
+            "\u{FEFF}\u{0}\r\u{0}\r\n0123456789abcdefghijklmnopqrstuvwxyz\u{0}\n\u{0}",
+            "no NUL byte here\r\nnor here\n0123456789abcdefghijklmnopqrstuvwxyz\nend",
+        ]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let path = try directory.write("lines.txt", bytes: bytes)
+            for limit in 3...24 {
+                let reader = try LineReader(path: FilePath(path), lineLimit: limit)
+                while let line = try reader.next() {
+                    let expected = line.bytes.firstIndex(of: 0).map { $0 + 1 }
+                    #expect(line.nulColumn == expected, "limit \(limit), line \(line.number): \(text.debugDescription)")
+                }
+            }
+        }
+    }
+}
