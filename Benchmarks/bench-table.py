@@ -23,6 +23,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import callgrind_parts  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "Benchmarks")
 os.environ["PATH"] = "/opt/swift/usr/bin:" + os.environ["PATH"]
@@ -48,22 +51,24 @@ def spread(values, digits=0, unit=""):
 
 # ---- the ordo-one benchmarks ----------------------------------------------------------------------------------
 def ordo_one(work):
-    """{(target, benchmark name): {metric: [samples]}} from a JMH export of the two benchmark targets."""
-    out = os.path.join(work, "jmh")
+    """{(target, benchmark name): {metric: [samples]}}, time in μs, from ordo-one's export of every sample
+    (`histogramSamples`: a file per benchmark and metric, its name the benchmark's with `_` for spaces)."""
+    out = os.path.join(work, "samples")
     os.makedirs(out)
-    results = {}
     for target, skip in (("ReplayBenchmarks", []), ("EngineBenchmarks", ["--skip", "explaining"])):
         say(f"bench: ordo-one {target}")
         run([SWIFT, "package", "--allow-writing-to-directory", out, "benchmark", "--target", target, *skip,
-             "--no-progress", "--format", "jmh", "--path", out], cwd=BENCH)
-        for path in glob.glob(os.path.join(out, "*.jmh.json")):
-            for element in json.load(open(path)):
-                name = element["benchmark"].split(".", 3)[3].replace("_", " ")
-                metrics = {"throughput": element["primaryMetric"]["rawData"][0]}
-                for metric, value in element["secondaryMetrics"].items():
-                    metrics[metric] = value["rawData"][0]
-                results[(target, name)] = metrics
-            os.remove(path)
+             "--no-progress", "--time-units", "microseconds", "--format", "histogramSamples", "--path", out], cwd=BENCH)
+    results = {}
+    suffix = ".histogram.samples.tsv"
+    for path in glob.glob(os.path.join(out, "*" + suffix)):
+        # BASELINE.TARGET.NAME.METRIC.histogram.samples.tsv
+        fields = os.path.basename(path)[:-len(suffix)].split(".")
+        target, name, metric_name = fields[1], ".".join(fields[2:-1]).replace("_", " "), fields[-1]
+        unit = re.search(r"\((ns|μs|us|ms|s)\)\s*$", open(path).readline())
+        scale = {"ns": 1e-3, "μs": 1, "us": 1, "ms": 1e3, "s": 1e6}[unit.group(1)] if unit else 1
+        samples = [float(value) * scale for value in open(path).read().splitlines()[1:] if value.strip()]
+        results.setdefault((target, name), {})[metric_name] = samples
     return results
 
 
@@ -91,31 +96,13 @@ def instructions(command, out):
     raise RuntimeError(f"no totals in {out}")
 
 
-# Replay's parts by the outermost function of each, in callgrind's inclusive costs (demangled).
-PARTS = [
-    ("reader", r"TraceFormats\.TraceReader\.next\(\)"),
-    ("assembler", r"EvdevModel\.FrameAssembler\.handle\("),
-    ("engine", r"GestureCore\.GestureEngine\.(handle|advance|finish)\("),
-    ("formatting", r"GestureFormat\.EventFormatter\.append\("),
-]
-
-
-def inclusive_parts(out):
-    annotated = run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", out])
-    demangled = subprocess.run([SWIFT, "demangle", "--simplified"], input=annotated, text=True,
-                               capture_output=True, check=True).stdout
-    costs = {part: 0 for part, _ in PARTS}
-    for line in demangled.splitlines():
-        m = re.match(r"\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(?:\*\s+)?(.*)", line)
-        if not m:
-            continue
-        name = m.group(2)
-        if "closure" in name or "thunk" in name:
-            continue
-        for part, pattern in PARTS:
-            if re.search(pattern, name):
-                costs[part] += int(m.group(1).replace(",", ""))
-    return costs
+# Replay's parts: the calls into each from outside it (Benchmarks/callgrind_parts.py), by demangled name.
+PARTS = {
+    "reader": r"EvemuReader\.|LibinputRecordReader\.|TraceReader\.next\(",
+    "assembler": r"FrameAssembler\.handle\(",
+    "engine": r"GestureEngine\.",
+    "formatting": r"EventFormatter\.append\(",
+}
 
 
 def main():
@@ -152,7 +139,7 @@ def main():
         results = ordo_one(work)
         _, swift = find(results, "ReplayBenchmarks", r"^replay: evemu")
         _, c = find(results, "ReplayBenchmarks", r"^C reference")
-        swift_wall, c_wall = metric(swift, "wall"), metric(c, "wall")
+        swift_wall, c_wall = metric(swift, "wallClock"), metric(c, "wallClock")
         ratios = [cv / sv for cv, sv in zip(sorted(c_wall), sorted(swift_wall))]
         rows.append(("replay of the 100 MB trace through the library's pipeline, speed ratio to the C reference "
                      f"(ordo-one, one run; replay {statistics.median(swift_wall) / 1e3:,.0f} ms, "
@@ -179,8 +166,10 @@ def main():
         have_valgrind = subprocess.run(["sh", "-c", "command -v valgrind"], stdout=subprocess.DEVNULL).returncode == 0
         if have_valgrind:
             say("bench: callgrind of gestures replay and evemu-reference")
-            stripped = os.path.join(work, "gestures")
-            run(["strip", "-g", "-o", stripped, gestures])   # valgrind 3.19 cannot read clang's DWARF 5
+            # Copies without debug information: valgrind 3.19 cannot read clang's DWARF 5.
+            stripped, stripped_reference = os.path.join(work, "gestures"), os.path.join(work, "evemu-reference")
+            run(["strip", "-g", "-o", stripped, gestures])
+            run(["strip", "-g", "-o", stripped_reference, reference])
             big, small = traces["callgrind"], traces["small"]
             extra = big["events"] - small["events"]
             total = {}
@@ -188,13 +177,15 @@ def main():
                 out = os.path.join(work, f"replay-{name}.callgrind")
                 total[name] = instructions([stripped, "replay", "--layout", layout, traces[name]["path"]], out)
             per_event = (total["callgrind"] - total["small"]) / extra
-            parts_big = inclusive_parts(os.path.join(work, "replay-callgrind.callgrind"))
-            parts_small = inclusive_parts(os.path.join(work, "replay-small.callgrind"))
-            split = ", ".join(f"{part} {(parts_big[part] - parts_small[part]) / extra:,.0f}" for part, _ in PARTS)
+            parts_big, _ = callgrind_parts.parts(os.path.join(work, "replay-callgrind.callgrind"), PARTS)
+            parts_small, _ = callgrind_parts.parts(os.path.join(work, "replay-small.callgrind"), PARTS)
+            per_part = {part: (parts_big[part] - parts_small[part]) / extra for part in PARTS}
+            other = per_event - sum(per_part.values())
+            split = ", ".join(f"{part} {cost:,.0f}" for part, cost in per_part.items()) + f", other {other:,.0f}"
             lines = [len(run([gestures, "replay", "--layout", layout, traces[n]["path"]]).splitlines())
                      for n in ("callgrind", "small")]
             formatting_per_line = (parts_big["formatting"] - parts_small["formatting"]) / (lines[0] - lines[1])
-            c_total = [instructions([reference, traces[n]["path"]], os.path.join(work, f"c-{n}.callgrind"))
+            c_total = [instructions([stripped_reference, traces[n]["path"]], os.path.join(work, f"c-{n}.callgrind"))
                        for n in ("callgrind", "small")]
             c_per_event = (c_total[0] - c_total[1]) / extra
             rows.append((f"replay instructions per evdev event (callgrind; C reference: {c_per_event:,.0f})",
@@ -207,7 +198,7 @@ def main():
         name, engine = find(results, "EngineBenchmarks", r"^engine: 10k frames, two regions$")
         facts = run([workloads, "engine-events"]).split()
         engine_frames, engine_events = int(facts[1]), int(facts[3])
-        ns_frame = [sample * 1e3 / engine_frames for sample in metric(engine, "wall")]
+        ns_frame = [sample * 1e3 / engine_frames for sample in metric(engine, "wallClock")]
         ns_event = [sample * engine_frames / engine_events for sample in ns_frame]
         rows.append((f"engine alone (`{name}`), per evdev event / per frame "
                      f"({engine_events / engine_frames:.2f} evdev events a frame)",
@@ -221,7 +212,7 @@ def main():
                 continue
             frames = re.search(r"(\d[\d,_]*)(k?) frames", name)
             count = int(frames.group(1).replace(",", "").replace("_", "")) * (1000 if frames.group(2) else 1)
-            allocations = [value / count for value in metric(found, "malloc")]
+            allocations = [value / count for value in metric(found, "mallocCountTotal")]
             allocation_rows.append((f"`{name}`", allocations))
         for index, (label, allocations) in enumerate(allocation_rows):
             rows.append((("heap allocations per frame: " if index == 0 else "… ") + label,

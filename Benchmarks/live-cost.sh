@@ -12,8 +12,9 @@
 # `gestures replay` of the same trace (then every event was delivered); for libevdev alone, every event delivered
 # and no failed read. A round with a run that did not complete is played again (up to twice).
 #
-# Per printed JSON line: the output's instructions (callgrind's inclusive cost of formatting the events and
-# writing the lines: EventFormatter.append and LineWriter's write and flush; 5× less 1×) per line printed more.
+# Per printed JSON line: the output's instructions (the inclusive cost of the calls into formatting the events and
+# writing the lines, EventFormatter.append and LineWriter's write and flush: Benchmarks/callgrind_parts.py; 5× less
+# 1×) per line printed more.
 #
 #   Benchmarks/live-cost.sh [ROUNDS]     (default 3; prints one line per round, then the medians)
 #
@@ -27,8 +28,14 @@ fixtures=$root/Tests/Fixtures/umockdev
 command -v valgrind >/dev/null || { echo "live-cost.sh: valgrind is missing (scripts/install-deps.sh --bench)" >&2; exit 1; }
 "$fixtures/run-emulated.sh" --check || { echo "live-cost.sh: umockdev is missing (scripts/install-deps.sh)" >&2; exit 1; }
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# LIVE_COST_KEEP=DIR keeps the traces, outputs and callgrind files there.
+if [[ -n ${LIVE_COST_KEEP:-} ]]; then
+    work=$LIVE_COST_KEEP
+    mkdir -p "$work"
+else
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
 "${SWIFT:-swift}" build -c release --product gestures >/dev/null
 (cd Benchmarks && "${SWIFT:-swift}" build -c release --product bench-workloads >/dev/null)
 # valgrind 3.19 cannot read clang's DWARF 5: a copy without debug information (the symbols stay).
@@ -73,18 +80,7 @@ done
 # Instructions (total, and the output's inclusive cost) of callgrind's file $1.
 total() { grep -E '^(summary|totals):' "$1" | head -1 | awk '{ print $2 }'; }
 output_cost() {
-    callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null | "${SWIFT:-swift}" demangle --simplified 2>/dev/null | python3 -c '
-import re, sys
-total = 0
-for line in sys.stdin:
-    m = re.match(r"\s*([\d,]+)\s+\([^)]*\)\s+(?:\*\s+)?(.*)", line) or re.match(r"\s*([\d,]+)\s+(.*)", line)
-    if not m:
-        continue
-    name = m.group(2)
-    # The outermost functions of the output path: formatting an event into the buffer, writing the buffer out.
-    if re.search(r"EventFormatter\.append\(|LineWriter\.flush\(\)", name) and "closure" not in name:
-        total += int(m.group(1).replace(",", ""))
-print(total)'
+    python3 Benchmarks/callgrind_parts.py "$1" 'output=EventFormatter\.append\(|LineWriter\.(write|flush)\(' | awk '$1 == "output" { print $2 }'
 }
 
 # One run: $1 gestures or libevdev, $2 the scale, $3 the round; sets ok (1 when the run completed).
