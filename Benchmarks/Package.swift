@@ -50,6 +50,7 @@ let package = Package(
             dependencies: [
                 .product(name: "GestureCore", package: main),
                 .product(name: "GestureFormat", package: main),
+                .product(name: "LayoutFile", package: main),
                 .product(name: "TraceFormats", package: main),
             ],
             path: "Benchmarks/ReplayWorkloads"

@@ -51,22 +51,23 @@ def spread(values, digits=0, unit=""):
 
 # ---- the ordo-one benchmarks ----------------------------------------------------------------------------------
 def ordo_one(work):
-    """{(target, benchmark name): {metric: [samples]}}, time in μs, from ordo-one's export of every sample
+    """{(target, benchmark name): {metric: [samples]}}, time in μs, counts as they are, from ordo-one's export of every sample
     (`histogramSamples`: a file per benchmark and metric, its name the benchmark's with `_` for spaces)."""
     out = os.path.join(work, "samples")
     os.makedirs(out)
     for target, skip in (("ReplayBenchmarks", []), ("EngineBenchmarks", ["--skip", "explaining"])):
         say(f"bench: ordo-one {target}")
         run([SWIFT, "package", "--allow-writing-to-directory", out, "benchmark", "--target", target, *skip,
-             "--no-progress", "--time-units", "microseconds", "--format", "histogramSamples", "--path", out], cwd=BENCH)
+             "--no-progress", "--time-units", "nanoseconds", "--format", "histogramSamples", "--path", out], cwd=BENCH)
     results = {}
     suffix = ".histogram.samples.tsv"
     for path in glob.glob(os.path.join(out, "*" + suffix)):
         # BASELINE.TARGET.NAME.METRIC.histogram.samples.tsv
         fields = os.path.basename(path)[:-len(suffix)].split(".")
         target, name, metric_name = fields[1], ".".join(fields[2:-1]).replace("_", " "), fields[-1]
-        unit = re.search(r"\((ns|μs|us|ms|s)\)\s*$", open(path).readline())
-        scale = {"ns": 1e-3, "μs": 1, "us": 1, "ms": 1e3, "s": 1e6}[unit.group(1)] if unit else 1
+        # The first line is the metric and its unit: `Time (wall clock) (ns)`, `Malloc (total) `, `… (K)`.
+        unit = re.search(r"\((ns|μs|us|ms|s|#|K|M|G)\)\s*$", open(path).readline())
+        scale = {"ns": 1e-3, "μs": 1, "us": 1, "ms": 1e3, "s": 1e6, "#": 1, "K": 1e3, "M": 1e6, "G": 1e9}[unit.group(1)] if unit else 1
         samples = [float(value) * scale for value in open(path).read().splitlines()[1:] if value.strip()]
         results.setdefault((target, name), {})[metric_name] = samples
     return results
@@ -98,10 +99,10 @@ def instructions(command, out):
 
 # Replay's parts: the calls into each from outside it (Benchmarks/callgrind_parts.py), by demangled name.
 PARTS = {
-    "reader": r"EvemuReader\.|LibinputRecordReader\.|TraceReader\.next\(",
-    "assembler": r"FrameAssembler\.handle\(",
-    "engine": r"GestureEngine\.",
-    "formatting": r"EventFormatter\.append\(",
+    "reader": r"\b(TraceReader|EvemuReader|EvemuSyntax|LibinputRecordReader)\.",
+    "assembler": r"\bFrameAssembler\.",
+    "engine": r"\bGestureEngine\.",
+    "formatting": r"\bEventFormatter\.",
 }
 
 
@@ -228,9 +229,10 @@ def main():
             say(f"bench: live-cost.sh, {args.live_rounds} rounds")
             live = subprocess.run(["bash", os.path.join(BENCH, "live-cost.sh"), str(args.live_rounds)], cwd=ROOT,
                                   text=True, capture_output=True)
+            # live-cost: round N gestures-per-event A libevdev-per-event B output-per-line C
             rounds = [dict(zip(fields[3::2], map(int, fields[4::2])))
-                      for fields in (line.split() for line in live.stdout.splitlines())
-                      if line.startswith("live-cost: round")]
+                      for fields in (line.split() for line in live.stdout.splitlines()
+                                     if line.startswith("live-cost: round"))]
             if rounds:
                 per_event = [r["gestures-per-event"] for r in rounds]
                 libevdev = [r["libevdev-per-event"] for r in rounds]

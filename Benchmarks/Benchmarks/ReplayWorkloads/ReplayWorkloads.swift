@@ -2,6 +2,7 @@ import EvdevModel
 import Foundation
 import GestureCore
 import GestureFormat
+import LayoutFile
 import TraceFormats
 
 // Replay's workloads, shared by the benchmarks (ReplayBenchmarks) and the tool that writes the same trace for
@@ -26,12 +27,19 @@ public let device = DeviceDescription(
     ]
 )
 
-/// SPEC's example layout.
-public let layout = Layout(regions: [
-    .timeline(TimelineConfiguration(name: "chart", rect: Rect(x: 10, y: 5, width: 200, height: 60),
-                                    domain: .numeric(start: 0, end: 20, bucket: 1))),
-    .dial(DialConfiguration(name: "timer", center: Point(x: 107.5, y: 100), radius: 30, minDegrees: nil, maxDegrees: nil)),
-])
+/// The layout file of the benchmarks (a chart above a dial without stops, as SPEC's example), also given to
+/// `gestures replay` and `live` by Benchmarks/bench-table.py and live-cost.sh: the same gestures in every figure.
+public let layoutPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../benchmark.layout.json").standardized.path
+
+/// The layout of `layoutPath`.
+public let layout: Layout = {
+    do {
+        return try LayoutFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: layoutPath))), file: layoutPath)
+    } catch {
+        fatalError("the benchmarks' layout: \(error)")
+    }
+}()
 
 /// The trace of issue 12's table: 11,000 gestures, 3.35 million events, 100 MB.
 public let tableGestures = 11_000
