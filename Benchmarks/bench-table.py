@@ -189,6 +189,7 @@ def main():
             c_total = [instructions([stripped_reference, traces[n]["path"]], os.path.join(work, f"c-{n}.callgrind"))
                        for n in ("callgrind", "small")]
             c_per_event = (c_total[0] - c_total[1]) / extra
+            notes.append("replay's instruction counts are deterministic: one run each (600 and 200 gestures)")
             rows.append((f"replay instructions per evdev event (callgrind; C reference: {c_per_event:,.0f})",
                          f"{per_event:,.0f}: {split} ({formatting_per_line:,.0f} formatting a printed line)",
                          "≤ 1,000", per_event <= 1000))
@@ -211,7 +212,11 @@ def main():
             name, found = find(results, target, pattern)
             if not found:
                 continue
+            # The frames measured are in the benchmark's name: `10k frames`, `10000 frames`.
             frames = re.search(r"(\d[\d,_]*)(k?) frames", name)
+            if not frames:
+                notes.append(f"`{name}`: no frame count in its name (`N frames`), left out")
+                continue
             count = int(frames.group(1).replace(",", "").replace("_", "")) * (1000 if frames.group(2) else 1)
             allocations = [value / count for value in metric(found, "mallocCountTotal")]
             allocation_rows.append((f"`{name}`", allocations))

@@ -96,9 +96,9 @@ public func writeTrace(gestures: Int, to path: String) throws -> (bytes: Int, ev
 }
 
 /// The trace of `gestures` gestures in the temporary folder, written once and kept for the next run (each
-/// benchmark runs in a process of its own): its path and size in bytes.
+/// benchmark runs in a process of its own): its path and size in bytes. The name's version changes with `traceText`.
 public func cachedTrace(gestures: Int) throws -> (path: String, bytes: Int) {
-    let path = NSTemporaryDirectory() + "touchgestures-replay-benchmark-\(gestures).evemu"
+    let path = NSTemporaryDirectory() + "touchgestures-replay-benchmark-v2-\(gestures).evemu"
     if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
         return (path, size)
     }
