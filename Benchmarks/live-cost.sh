@@ -43,7 +43,8 @@ strip -g -o "$work/gestures" .build/release/gestures
 cc -O2 -o "$work/libevdev-reader" Benchmarks/LiveCost/libevdev-reader.c $(pkg-config --cflags --libs libevdev)
 layout=$root/Benchmarks/benchmark.layout.json
 
-# The workload's trace of $1 gestures (a tap, a long press and a pan, each with a dial wind, 1.31 s), without a
+# The workload's trace of $1 gestures (in threes, 1.31 s: a tap, a still long press and a pan, each beside a dial
+# wind), into $2, without a
 # header (the device is the fixture touchscreen-mt: the same axes), its touches starting after a lead of $lead s
 # (valgrind starts the program and it opens the device meanwhile: umockdev plays from the start), an empty
 # SYN_REPORT at 0 and another 2 s after the last touch (the deadlines after it fire, in live as in replay).
