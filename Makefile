@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: demo test test-browser build docs bench bench-check bench-explain fuzz fuzz-build recordings deps clean
+.PHONY: demo test test-browser build docs bench bench-raw bench-check bench-explain fuzz fuzz-build recordings deps clean
 
 # The main job: replay the bundled recordings, print the gestures recognized in them, and draw their pictures
 # (PICTURES, default .build/pictures).
@@ -30,8 +30,15 @@ build: deps
 docs: deps
 	SWIFT=$(SWIFT) bash scripts/docs.sh
 
-# Throughput and allocation benchmarks (ordo-one/benchmark), in a package of their own.
+# The table of replay's and live's costs against their targets (docs/performance.md): the ordo-one benchmarks of
+# Benchmarks/ (a package of their own), callgrind's instruction counts and `gestures live` on an emulated
+# touchscreen. Installs valgrind when it is missing. Takes several minutes.
 bench: deps
+	@bash scripts/install-deps.sh --bench
+	SWIFT=$(SWIFT) python3 Benchmarks/bench-table.py
+
+# The ordo-one benchmarks alone, with their own output (wall clock, throughput, allocations).
+bench-raw: deps
 	cd Benchmarks && $(SWIFT) package benchmark --no-progress
 
 # The cost of `--explain` in instructions (callgrind): off and on, against the engine before it.

@@ -50,9 +50,26 @@ let package = Package(
             dependencies: [.product(name: "TraceFormats", package: main)],
             path: "ReaderCost"
         ),
+        // Replay's workloads: the 100 MB trace of issue 12 and the pipeline that replays it.
+        .target(
+            name: "ReplayWorkloads",
+            dependencies: [
+                .product(name: "GestureCore", package: main),
+                .product(name: "GestureFormat", package: main),
+                .product(name: "LayoutFile", package: main),
+                .product(name: "TraceFormats", package: main),
+            ],
+            path: "Benchmarks/ReplayWorkloads"
+        ),
+        // The yardstick of replay's speed: a bare C reader of the same trace, in the benchmark run (ReplayBenchmarks)
+        // and as a program of its own (evemu-reference), for the process runs and the instruction counts.
+        .target(name: "CReference", path: "CReference"),
+        .executableTarget(name: "evemu-reference", dependencies: ["CReference"], path: "EvemuReferenceTool"),
         .executableTarget(
             name: "ReplayBenchmarks",
             dependencies: [
+                "CReference",
+                "ReplayWorkloads",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GestureCore", package: main),
                 .product(name: "GestureFormat", package: main),
@@ -61,6 +78,9 @@ let package = Package(
             path: "Benchmarks/ReplayBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Writes the workloads' trace and counts their evdev events, for Benchmarks/bench-table.py.
+        .executableTarget(name: "bench-workloads", dependencies: ["EngineWorkloads", "ReplayWorkloads"],
+                          path: "BenchWorkloadsTool"),
     ],
     swiftLanguageModes: [.v6]
 )

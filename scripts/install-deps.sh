@@ -21,6 +21,11 @@ packages=(pkg-config libevdev-dev umockdev python3-gi gir1.2-umockdev-1.0 evemu-
 if [[ ${1:-} == --browser ]]; then
     packages+=(chromium fonts-dejavu-core python3)
 fi
+# `--bench` (make bench): valgrind, whose callgrind counts the instructions of the table's figures, a C compiler
+# for the libevdev reader of Benchmarks/live-cost.sh, binutils' strip, and Python for Benchmarks/bench-table.py.
+if [[ ${1:-} == --bench ]]; then
+    packages+=(valgrind gcc binutils python3)
+fi
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

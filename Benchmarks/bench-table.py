@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""The table of issue 12 (`make bench`): every figure of replay's and live's cost, measured on this machine in one
+run, next to its target, with its spread. See docs/performance.md for what each figure means.
+
+    Benchmarks/bench-table.py [--runs N] [--live-rounds N] [--no-live]
+
+- the ordo-one benchmarks (ReplayBenchmarks, EngineBenchmarks, exported as JMH JSON): replay of the 100 MB trace
+  through the library's pipeline against the C reference (Benchmarks/CReference) in the same run, the engine
+  alone, the heap allocations per frame;
+- `gestures replay` and `evemu-reference` as processes on the same file, alternating, N runs each;
+- callgrind: replay's instructions per evdev event and their split, and the C reference's;
+- Benchmarks/live-cost.sh: `gestures live` on an emulated touchscreen under callgrind;
+- the peak resident memory of `gestures replay` on a 10 MB and on the 100 MB trace.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import callgrind_parts  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "Benchmarks")
+os.environ["PATH"] = "/opt/swift/usr/bin:" + os.environ["PATH"]
+SWIFT = os.environ.get("SWIFT", "swift")
+
+
+def say(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def run(command, cwd=ROOT, **kwargs):
+    return subprocess.run(command, cwd=cwd, check=True, text=True, capture_output=True, **kwargs).stdout
+
+
+def spread(values, digits=0, unit=""):
+    """`median (min–max)` of values."""
+    def f(value):
+        return f"{value:,.{digits}f}{unit}"
+    if len(values) == 1:
+        return f(values[0])
+    return f"{f(statistics.median(values))} ({f(min(values))}–{f(max(values))})"
+
+
+# ---- the ordo-one benchmarks ----------------------------------------------------------------------------------
+def ordo_one(work):
+    """{(target, benchmark name): {metric: [samples]}}, time in μs, counts as they are, from ordo-one's export of every sample
+    (`histogramSamples`: a file per benchmark and metric, its name the benchmark's with `_` for spaces)."""
+    out = os.path.join(work, "samples")
+    os.makedirs(out)
+    for target, skip in (("ReplayBenchmarks", []), ("EngineBenchmarks", ["--skip", "explaining"])):
+        say(f"bench: ordo-one {target}")
+        run([SWIFT, "package", "--allow-writing-to-directory", out, "benchmark", "--target", target, *skip,
+             "--no-progress", "--time-units", "nanoseconds", "--format", "histogramSamples", "--path", out], cwd=BENCH)
+    results = {}
+    suffix = ".histogram.samples.tsv"
+    for path in glob.glob(os.path.join(out, "*" + suffix)):
+        # BASELINE.TARGET.NAME.METRIC.histogram.samples.tsv
+        fields = os.path.basename(path)[:-len(suffix)].split(".")
+        target, name, metric_name = fields[1], ".".join(fields[2:-1]).replace("_", " "), fields[-1]
+        # The first line is the metric and its unit: `Time (wall clock) (ns)`, `Malloc (total) `, `… (K)`.
+        unit = re.search(r"\((ns|μs|us|ms|s|#|K|M|G)\)\s*$", open(path).readline())
+        scale = {"ns": 1e-3, "μs": 1, "us": 1, "ms": 1e3, "s": 1e6, "#": 1, "K": 1e3, "M": 1e6, "G": 1e9}[unit.group(1)] if unit else 1
+        samples = [float(value) * scale for value in open(path).read().splitlines()[1:] if value.strip()]
+        results.setdefault((target, name), {})[metric_name] = samples
+    return results
+
+
+def find(results, target, pattern):
+    for (t, name), metrics in results.items():
+        if t == target and re.search(pattern, name):
+            return name, metrics
+    return None, None
+
+
+def metric(metrics, *names):
+    for key, values in metrics.items():
+        if any(name.lower() in key.lower() for name in names):
+            return values
+    raise KeyError(f"none of {names} in {list(metrics)}")
+
+
+# ---- callgrind --------------------------------------------------------------------------------------------------
+def instructions(command, out):
+    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *command], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for line in open(out):
+        if line.startswith(("summary:", "totals:")):
+            return int(line.split()[1])
+    raise RuntimeError(f"no totals in {out}")
+
+
+# Replay's parts: the calls into each from outside it (Benchmarks/callgrind_parts.py), by demangled name.
+PARTS = {
+    "reader": r"\b(TraceReader|EvemuReader|EvemuSyntax|LibinputRecordReader)\.",
+    "assembler": r"\bFrameAssembler\.",
+    "engine": r"\bGestureEngine\.",
+    "formatting": r"\bEventFormatter\.",
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="alternating process runs of each (default 5)")
+    parser.add_argument("--live-rounds", type=int, default=3, help="rounds of live-cost.sh (default 3)")
+    parser.add_argument("--no-live", action="store_true", help="leave out live-cost.sh (no umockdev)")
+    args = parser.parse_args()
+    started = time.monotonic()
+
+    say("bench: building (release)")
+    run([SWIFT, "build", "-c", "release", "--product", "gestures"])
+    for product in ("bench-workloads", "evemu-reference"):
+        run([SWIFT, "build", "-c", "release", "--product", product], cwd=BENCH)
+    gestures = os.path.join(ROOT, ".build/release/gestures")
+    workloads = os.path.join(BENCH, ".build/release/bench-workloads")
+    reference = os.path.join(BENCH, ".build/release/evemu-reference")
+    layout = os.path.join(BENCH, "benchmark.layout.json")
+    rows, notes = [], []
+
+    with tempfile.TemporaryDirectory(prefix="bench-table.") as work:
+        traces = {}
+        for name, gestures_count in (("large", None), ("medium", 1_100), ("small", 200), ("callgrind", 600)):
+            path = os.path.join(work, f"{name}.evemu")
+            run([workloads, "trace", path] + ([str(gestures_count)] if gestures_count else []))
+            counts = run([reference, path]).split()
+            traces[name] = dict(path=path, bytes=os.path.getsize(path), events=int(counts[1]), frames=int(counts[3]))
+        large = traces["large"]
+        per_frame = large["events"] / large["frames"]
+        notes.append(f"replay trace: {large['bytes'] / 1e6:.0f} MB, {large['events']:,} evdev events, "
+                     f"{large['frames']:,} frames ({per_frame:.2f} events a frame)")
+
+        # 1. Replay against the C reference, in one ordo-one run.
+        results = ordo_one(work)
+        _, swift = find(results, "ReplayBenchmarks", r"^replay: evemu")
+        _, c = find(results, "ReplayBenchmarks", r"^C reference")
+        swift_wall, c_wall = metric(swift, "wallClock"), metric(c, "wallClock")
+        ratios = [cv / sv for cv, sv in zip(sorted(c_wall), sorted(swift_wall))]
+        rows.append(("replay of the 100 MB trace through the library's pipeline, speed ratio to the C reference "
+                     f"(ordo-one, one run; replay {statistics.median(swift_wall) / 1e3:,.0f} ms, "
+                     f"C {statistics.median(c_wall) / 1e3:,.0f} ms)",
+                     f"{statistics.median(c_wall) / statistics.median(swift_wall):.2f} "
+                     f"({min(ratios):.2f}–{max(ratios):.2f})", "≥ 0.5",
+                     statistics.median(c_wall) / statistics.median(swift_wall) >= 0.5))
+
+        # 2. The same as processes, alternating.
+        say(f"bench: gestures replay against evemu-reference, {args.runs} runs each, alternating")
+        replay_times, c_times = [], []
+        for _ in range(args.runs):
+            for command, times in (([gestures, "replay", "--layout", layout, large["path"]], replay_times),
+                                   ([reference, large["path"]], c_times)):
+                start = time.perf_counter()
+                subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+                times.append(time.perf_counter() - start)
+        pair_ratios = [cv / rv for cv, rv in zip(c_times, replay_times)]
+        rows.append((f"`gestures replay FILE > /dev/null` against `evemu-reference FILE`, processes, {args.runs} "
+                     f"alternating runs (replay {statistics.median(replay_times):.2f} s, C {statistics.median(c_times):.2f} s)",
+                     spread(pair_ratios, 2), "≥ 0.5", statistics.median(pair_ratios) >= 0.5))
+
+        # 3. Instructions per evdev event (callgrind): 600 gestures less 200 (startup and the header cancel out).
+        have_valgrind = subprocess.run(["sh", "-c", "command -v valgrind"], stdout=subprocess.DEVNULL).returncode == 0
+        if have_valgrind:
+            say("bench: callgrind of gestures replay and evemu-reference")
+            # Copies without debug information: valgrind 3.19 cannot read clang's DWARF 5.
+            stripped, stripped_reference = os.path.join(work, "gestures"), os.path.join(work, "evemu-reference")
+            run(["strip", "-g", "-o", stripped, gestures])
+            run(["strip", "-g", "-o", stripped_reference, reference])
+            big, small = traces["callgrind"], traces["small"]
+            extra = big["events"] - small["events"]
+            total = {}
+            for name in ("callgrind", "small"):
+                out = os.path.join(work, f"replay-{name}.callgrind")
+                total[name] = instructions([stripped, "replay", "--layout", layout, traces[name]["path"]], out)
+            per_event = (total["callgrind"] - total["small"]) / extra
+            parts_big, _ = callgrind_parts.parts(os.path.join(work, "replay-callgrind.callgrind"), PARTS)
+            parts_small, _ = callgrind_parts.parts(os.path.join(work, "replay-small.callgrind"), PARTS)
+            per_part = {part: (parts_big[part] - parts_small[part]) / extra for part in PARTS}
+            other = per_event - sum(per_part.values())
+            split = ", ".join(f"{part} {cost:,.0f}" for part, cost in per_part.items()) + f", other {other:,.0f}"
+            lines = [len(run([gestures, "replay", "--layout", layout, traces[n]["path"]]).splitlines())
+                     for n in ("callgrind", "small")]
+            formatting_per_line = (parts_big["formatting"] - parts_small["formatting"]) / (lines[0] - lines[1])
+            c_total = [instructions([stripped_reference, traces[n]["path"]], os.path.join(work, f"c-{n}.callgrind"))
+                       for n in ("callgrind", "small")]
+            c_per_event = (c_total[0] - c_total[1]) / extra
+            notes.append("replay's instruction counts are deterministic: one run each (600 and 200 gestures)")
+            rows.append((f"replay instructions per evdev event (callgrind; C reference: {c_per_event:,.0f})",
+                         f"{per_event:,.0f}: {split} ({formatting_per_line:,.0f} formatting a printed line)",
+                         "≤ 1,000", per_event <= 1000))
+        else:
+            notes.append("valgrind is missing: no instruction counts (scripts/install-deps.sh --bench)")
+
+        # 4. The engine alone, and the allocations per frame.
+        name, engine = find(results, "EngineBenchmarks", r"^engine: 10k frames, two regions$")
+        facts = run([workloads, "engine-events"]).split()
+        engine_frames, engine_events = int(facts[1]), int(facts[3])
+        ns_frame = [sample * 1e3 / engine_frames for sample in metric(engine, "wallClock")]
+        ns_event = [sample * engine_frames / engine_events for sample in ns_frame]
+        rows.append((f"engine alone (`{name}`), per evdev event / per frame "
+                     f"({engine_events / engine_frames:.2f} evdev events a frame)",
+                     f"{spread(ns_event, 0, ' ns')} / {spread(ns_frame, 0, ' ns')}", "≤ 40 ns per event",
+                     statistics.median(ns_event) <= 40))
+        allocation_rows = []
+        for target, pattern in (("ReplayBenchmarks", r"steady state"), ("EngineBenchmarks", r"steady state|allocat"),
+                                ("EngineBenchmarks", r"^engine: 10k frames, two regions$")):
+            name, found = find(results, target, pattern)
+            if not found:
+                continue
+            # The frames measured are in the benchmark's name: `10k frames`, `10000 frames`.
+            frames = re.search(r"(\d[\d,_]*)(k?) frames", name)
+            if not frames:
+                notes.append(f"`{name}`: no frame count in its name (`N frames`), left out")
+                continue
+            count = int(frames.group(1).replace(",", "").replace("_", "")) * (1000 if frames.group(2) else 1)
+            allocations = [value / count for value in metric(found, "mallocCountTotal")]
+            allocation_rows.append((f"`{name}`", allocations))
+        for index, (label, allocations) in enumerate(allocation_rows):
+            rows.append((("heap allocations per frame: " if index == 0 else "… ") + label,
+                         spread(allocations, 2), "0" if index == 0 else "(0)",
+                         statistics.median(allocations) == 0 if index == 0 else None))
+
+        # 5. Live.
+        if args.no_live:
+            notes.append("live: left out (--no-live)")
+        elif not have_valgrind:
+            notes.append("live: valgrind is missing")
+        else:
+            say(f"bench: live-cost.sh, {args.live_rounds} rounds")
+            live = subprocess.run(["bash", os.path.join(BENCH, "live-cost.sh"), str(args.live_rounds)], cwd=ROOT,
+                                  text=True, capture_output=True)
+            # live-cost: round N gestures-per-event A libevdev-per-event B output-per-line C
+            rounds = [dict(zip(fields[3::2], map(int, fields[4::2])))
+                      for fields in (line.split() for line in live.stdout.splitlines()
+                                     if line.startswith("live-cost: round"))]
+            if rounds:
+                per_event = [r["gestures-per-event"] for r in rounds]
+                libevdev = [r["libevdev-per-event"] for r in rounds]
+                per_line = [r["output-per-line"] for r in rounds]
+                rows.append((f"`gestures live` on an emulated touchscreen, instructions per evdev event "
+                             f"(callgrind, 1× vs 5×, {len(rounds)} rounds; libevdev alone: {spread(libevdev)})",
+                             spread(per_event), "≤ 1,150", statistics.median(per_event) <= 1150))
+                rows.append(("live: instructions per printed JSON line (formatting and writing)", spread(per_line),
+                             "≤ 1,500", statistics.median(per_line) <= 1500))
+                header = next((line for line in live.stdout.splitlines() if line.startswith("live-cost: events")), "")
+                notes.append("live: " + header.removeprefix("live-cost: ") + " (1× and 5×)")
+            else:
+                notes.append("live: no round completed: " + (live.stderr.strip().splitlines() or ["?"])[-1])
+
+        # 6. Memory.
+        say("bench: peak resident memory of gestures replay")
+        peaks = {}
+        for name in ("medium", "large"):
+            process = subprocess.Popen([gestures, "replay", "--layout", layout, traces[name]["path"]],
+                                       stdout=subprocess.DEVNULL)
+            _, _, usage = os.wait4(process.pid, 0)
+            peaks[name] = usage.ru_maxrss / 1024
+        flat = peaks["large"] <= peaks["medium"] * 1.25 + 4
+        rows.append((f"replay memory, peak resident: {traces['medium']['bytes'] / 1e6:.0f} MB trace / "
+                     f"{large['bytes'] / 1e6:.0f} MB trace", f"{peaks['medium']:.0f} MB / {peaks['large']:.0f} MB",
+                     "stays flat", flat))
+
+    print()
+    print("| figure | measured: median (min–max) | target | met? |")
+    print("|---|---|---|---|")
+    for figure, measured, target, met in rows:
+        print(f"| {figure} | {measured} | {target} | {'—' if met is None else 'yes' if met else '**no**'} |")
+    print()
+    for note in notes:
+        print(f"- {note}")
+    print(f"- measured in {time.monotonic() - started:.0f} s on {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
