@@ -80,12 +80,11 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
             case .allFailed:
                 // As in `exclusively`: what waited, less the runs begun and cancelled while held, then this
                 // input's updates as they are.
-                let released = releasing(held)
-                heard.append(contentsOf: released)
+                let released = heard.appendReleasing(held) { $0 }
                 heard.append(contentsOf: updates)
                 self = .open
                 if let note = log?.rivalNote {
-                    log?.record(Self.machine, from: before, to: name, .rivalsFailed(rivals: note.rivals, released: released.count))
+                    log?.record(Self.machine, from: before, to: name, .rivalsFailed(rivals: note.rivals, released: released))
                 }
             }
         }
@@ -116,25 +115,6 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
             log?.record(Self.machine, from: before, to: name, rivals.isEmpty ? .noRival : .waitsFor(rivals: names))
         }
     }
-}
-
-/// What a gesture held back reports when released: its updates in order, except a run that began and
-/// was cancelled while nobody heard it. One home for `ExclusiveGesture` and the target tree.
-func releasing<Value>(_ held: [GestureUpdate<Value>]) -> [GestureUpdate<Value>] {
-    var released: [GestureUpdate<Value>] = []
-    var runStart = 0
-    for update in held {
-        switch update.phase {
-        case .began:
-            runStart = released.count
-            released.append(update)
-        case .changed, .ended:
-            released.append(update)
-        case .cancelled:
-            released.removeSubrange(runStart...)
-        }
-    }
-    return released
 }
 
 /// A target's recognizer as the engine sees it, whatever its component's type.
@@ -243,24 +223,22 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?) {
-        let updates = withLog(&log, { typed.gesture.touchesChanged(changes, log: &$0) },
-                              { typed.gesture.touchesChanged(changes, log: &$0) })
-        incoming.append(contentsOf: updates)
+        withLog(&log, { typed.gesture.touchesChanged(changes, log: &$0, into: &incoming) },
+                { typed.gesture.touchesChanged(changes, log: &$0, into: &incoming) })
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog?) {
-        let updates = withLog(&log, { typed.gesture.deadlineReached(at: now, log: &$0) },
-                              { typed.gesture.deadlineReached(at: now, log: &$0) })
-        incoming.append(contentsOf: updates)
+        withLog(&log, { typed.gesture.deadlineReached(at: now, log: &$0, into: &incoming) },
+                { typed.gesture.deadlineReached(at: now, log: &$0, into: &incoming) })
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func cancel(at now: Timestamp, log: inout TransitionLog?) {
-        let updates = withLog(&log, { typed.gesture.cancel(at: now, log: &$0) }, { typed.gesture.cancel(at: now, log: &$0) })
-        incoming.append(contentsOf: updates)
+        withLog(&log, { typed.gesture.cancel(at: now, log: &$0, into: &incoming) },
+                { typed.gesture.cancel(at: now, log: &$0, into: &incoming) })
     }
 
     @_specialize(where C == TimelineComponent)
@@ -284,8 +262,12 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
         case .lost, .waiting:
             // What the gesture did in a sequence it lost, or that still waited, was never heard (as in
             // `exclusively`) and must not carry over: a tap the child won is not the first of the
-            // parent's double tap. Every finger is up, so cancelling only forgets.
-            _ = withLog(&log, { typed.gesture.cancel(at: time, log: &$0) }, { typed.gesture.cancel(at: time, log: &$0) })
+            // parent's double tap. Every finger is up, so cancelling only forgets (and what it reports is
+            // dropped).
+            let kept = incoming.count
+            withLog(&log, { typed.gesture.cancel(at: time, log: &$0, into: &incoming) },
+                    { typed.gesture.cancel(at: time, log: &$0, into: &incoming) })
+            incoming.removeSubrange(kept...)
         case .open:
             break
         }

@@ -5,7 +5,8 @@
 /// point where it went down, and to every ancestor of that target; each target's gesture is coordinated
 /// with its ancestors' and descendants' (docs/SPEC.md "Targets").
 ///
-/// Inputs, each returning the events they cause, in order:
+/// Inputs, each returning the events they cause, in order (in a buffer the engine reuses: an input allocates
+/// nothing for its events when the caller has let go of the previous input's, as a loop over them does):
 /// - `handle(_:)` a frame: first every deadline up to the frame's time fires (stamped with its own
 ///   time), then the frame's changes go to the targets, in tree order (a parent before its children,
 ///   siblings in order);
@@ -68,6 +69,9 @@ public struct GestureEngine: Sendable {
     private var nextNodeID = 0
     /// Where the machines report their transitions when the engine `explains`; nil otherwise.
     private var recording: TransitionLog?
+    /// The buffer the inputs return their events in, emptied and filled anew by each: once the caller has let go of
+    /// the events of an input, the next one reuses its storage, and a frame allocates nothing.
+    private var output: [GestureEvent] = []
 
     /// An engine for a tree of targets: the first of `targets` is on top (it takes a touch that more than
     /// one contains). Target names must be unique.
@@ -133,7 +137,13 @@ public struct GestureEngine: Sendable {
 
     /// Fires every deadline ≤ `now`, in time order (ties in tree order), each stamped with its own time.
     public mutating func advance(to now: Timestamp) -> [GestureEvent] {
-        var events: [GestureEvent] = []
+        var events = takeOutput()
+        advance(to: now, into: &events)
+        return keepOutput(events)
+    }
+
+    /// `advance(to:)`, appending to `events`.
+    private mutating func advance(to now: Timestamp, into events: inout [GestureEvent]) {
         while true {
             var next: (index: Int, deadline: Timestamp)?
             for index in nodes.indices {
@@ -141,21 +151,22 @@ public struct GestureEngine: Sendable {
                     next = (index, deadline)
                 }
             }
-            guard let (index, deadline) = next else { return events }
+            guard let (index, deadline) = next else { return }
             nodes[index].recognizer?.deadlineReached(at: deadline, log: &recording)
             explain(index, at: deadline, into: &events)
             settle(at: deadline, into: &events)
             if let again = nodes[index].recognizer?.deadline, again <= deadline {
                 // A recognizer that does not clear its deadline would spin here; stop instead.
                 assertionFailure("target \(nodes[index].name) kept its deadline \(deadline)")
-                return events
+                return
             }
         }
     }
 
     /// One frame: the deadlines up to its time, then its moves, lifts and landings, target by target.
     public mutating func handle(_ frame: TouchFrame) -> [GestureEvent] {
-        var events = advance(to: frame.time)
+        var events = takeOutput()
+        advance(to: frame.time, into: &events)
         for index in nodes.indices {
             nodes[index].changes.time = frame.time
             nodes[index].changes.moved.removeAll(keepingCapacity: true)
@@ -205,22 +216,24 @@ public struct GestureEngine: Sendable {
             }
         }
         deliverChanges(at: frame.time, into: &events)
-        return events
+        return keepOutput(events)
     }
 
     /// A `SYN_DROPPED` at `time`: deadlines up to it fire, then every gesture in progress is cancelled,
     /// stamped `time`. The fingers down now are ignored until they lift (they still count as fingers).
     public mutating func dropped(at time: Timestamp) -> [GestureEvent] {
-        let events = cancelAll(at: time, because: .dropped)
+        var events = takeOutput()
+        cancelAll(at: time, because: .dropped, into: &events)
         ignoreAll()
-        return events
+        return keepOutput(events)
     }
 
     /// The device's state after a `SYN_DROPPED`, once the events after it are over (libevdev's resync):
     /// deadlines up to its time fire; its contacts are taken as they are, and every one is ignored until
     /// it lifts, as the fingers down at the drop are. Nothing is recognized from it.
     public mutating func resynced(_ frame: TouchFrame) -> [GestureEvent] {
-        let events = advance(to: frame.time)
+        var events = takeOutput()
+        advance(to: frame.time, into: &events)
         for contact in frame.contacts {
             if let slot = contacts.firstIndex(where: { $0.id == contact.id }) {
                 contacts[slot].position = contact.position
@@ -238,20 +251,21 @@ public struct GestureEngine: Sendable {
             }
         }
         ignoreAll()
-        return events
+        return keepOutput(events)
     }
 
     /// The end of input at `time` (the last complete frame's time): deadlines up to it fire, then every
     /// gesture in progress is cancelled and every contact is forgotten. The components keep what persists
     /// between gestures (a dial's value); a new trace gets a new engine.
     public mutating func finish(at time: Timestamp) -> [GestureEvent] {
-        let events = cancelAll(at: time, because: .endOfInput)
+        var events = takeOutput()
+        cancelAll(at: time, because: .endOfInput, into: &events)
         contacts.removeAll()
         for index in nodes.indices {
             nodes[index].fingers = 0
             nodes[index].ignoredFingers = 0
         }
-        return events
+        return keepOutput(events)
     }
 
     // MARK: Changes to the tree between frames
@@ -288,7 +302,8 @@ public struct GestureEngine: Sendable {
     /// nearest remaining ancestor. Other targets go on untouched, except those that waited for a removed
     /// gesture: for them it failed.
     public mutating func remove(_ name: String, at time: Timestamp) -> [GestureEvent] {
-        var events = advance(to: time)
+        var events = takeOutput()
+        advance(to: time, into: &events)
         guard let index = index(of: name) else { preconditionFailure("remove: no target named \(name)") }
         let end = nodes[index].subtreeEnd
         recording?.cancellation = .removed
@@ -301,7 +316,7 @@ public struct GestureEngine: Sendable {
         }
         restructure { nodes in nodes.removeSubrange(index..<end) }
         settle(at: time, into: &events)
-        return events
+        return keepOutput(events)
     }
 
     /// Replaces the target named `name` (and its descendants) with `target`, in the same place, at
@@ -342,7 +357,8 @@ public struct GestureEngine: Sendable {
     /// timeline's domain); `body` may emit events. Deadlines up to `time` fire first.
     public mutating func modify<C: Component>(_ name: String, as type: C.Type = C.self, at time: Timestamp,
                                               _ body: (inout C, inout TargetOutput) -> Void) -> [GestureEvent] {
-        var events = advance(to: time)
+        var events = takeOutput()
+        advance(to: time, into: &events)
         guard let index = index(of: name) else { preconditionFailure("modify: no target named \(name)") }
         var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape, viewTransform: nodes[index].viewTransform,
                                   time: time, events: [])
@@ -351,7 +367,7 @@ public struct GestureEngine: Sendable {
             preconditionFailure("modify: the component of \(name) is not a \(C.self)")
         }
         swap(&events, &output.events)
-        return events
+        return keepOutput(events)
     }
 
     // MARK: Routing
@@ -625,10 +641,24 @@ public struct GestureEngine: Sendable {
         deliver(index, at: time, into: &events)
     }
 
-    private mutating func cancelAll(at time: Timestamp, because cause: Explanation.Cancellation) -> [GestureEvent] {
-        var events = advance(to: time)
+    private mutating func cancelAll(at time: Timestamp, because cause: Explanation.Cancellation, into events: inout [GestureEvent]) {
+        advance(to: time, into: &events)
         recording?.cancellation = cause
         for index in nodes.indices { cancel(index, at: time, into: &events) }
+    }
+
+    /// The engine's buffer for the events of an input, emptied (its storage is reused when the caller let go of
+    /// the previous input's events).
+    private mutating func takeOutput() -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        swap(&events, &output)
+        events.removeAll(keepingCapacity: true)
+        return events
+    }
+
+    /// Keeps `events`, the result of an input, as the buffer of the next one, and returns them.
+    private mutating func keepOutput(_ events: [GestureEvent]) -> [GestureEvent] {
+        output = events
         return events
     }
 

@@ -79,24 +79,25 @@ public struct DragGesture: Gesture {
 
     public var deadline: Timestamp? { nil }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
         checkFingers(changes)
-        var updates: [GestureUpdate<Value>] = []
         switch state {
         case .pending(let touch, let start, var tracker):
             if let position = changes.position(of: touch) {
+                state = .idle  // let go of the state's copy of the tracker, so that adding to it does not copy it
                 tracker.add(position, at: changes.time)
+                state = .pending(touch: touch, start: start, tracker: tracker)
                 let moved = Comparison(.moved(finger: touch), position.distance(to: start), .beyond, configuration.minimumDistance, .slop)
                 if moved.holds {
                     log.transition(&state, to: .dragging(touch: touch, start: start, location: position, tracker: tracker), in: Self.name,
                                    because: .measured(moved))
                     updates.append(GestureUpdate(.began, Value(startLocation: start, location: position)))
-                } else {
-                    state = .pending(touch: touch, start: start, tracker: tracker)
                 }
             }
         case .dragging(let touch, let start, _, var tracker):
             if let position = changes.position(of: touch) {
+                state = .idle  // (as above)
                 tracker.add(position, at: changes.time)
                 state = .dragging(touch: touch, start: start, location: position, tracker: tracker)
                 updates.append(GestureUpdate(.changed, Value(startLocation: start, location: position)))
@@ -124,13 +125,13 @@ public struct DragGesture: Gesture {
         case .idle, .finished:
             break
         }
-        guard !changes.landed.isEmpty else { return updates }
+        guard !changes.landed.isEmpty else { return }
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
-            updates += startSequence(changes, log: &log)
+            startSequence(changes, log: &log, into: &updates)
         case .finished where changes.beginsSequence:
-            updates += startSequence(changes, log: &log)
+            startSequence(changes, log: &log, into: &updates)
         case .finished:
             // Nothing more until every finger has lifted.
             break
@@ -147,7 +148,6 @@ public struct DragGesture: Gesture {
                                                            velocity: tracker.velocity(at: changes.time))))
             }
         }
-        return updates
     }
 
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
@@ -165,11 +165,12 @@ public struct DragGesture: Gesture {
     }
 
     /// The landings of a new touch sequence: one finger is followed, more fail the drag.
-    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
         guard changes.landed.count == 1 else {
             log.transition(&state, to: .finished(.failed), in: Self.name,
                            because: .fingersLanded(count: changes.landed.count, expected: 1))
-            return []
+            return
         }
         let touch = changes.landed[0]
         var tracker = VelocityTracker()
@@ -177,26 +178,26 @@ public struct DragGesture: Gesture {
         guard configuration.minimumDistance == 0 else {
             log.transition(&state, to: .pending(touch: touch.id, start: touch.position, tracker: tracker), in: Self.name,
                            because: .landed(finger: touch.id, at: touch.position, deadline: nil))
-            return []
+            return
         }
         log.transition(&state, to: .dragging(touch: touch.id, start: touch.position, location: touch.position, tracker: tracker),
                        in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
-        return [GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position))]
+        updates.append(GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position)))
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {}
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log, into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .dragging(_, let start, let location, _):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)
-            return [GestureUpdate(.cancelled, Value(startLocation: start, location: location))]
+            updates.append(GestureUpdate(.cancelled, Value(startLocation: start, location: location)))
         case .pending:
             log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }
-        return []
     }
 }
 
