@@ -55,13 +55,13 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
     /// rivals as the log's `rivalNote` does.
     @inline(__always)
     mutating func take(_ updates: [GestureUpdate<Value>], verdict: RivalsVerdict, heard: inout [GestureUpdate<Value>],
-                       log: inout TransitionLog?) {
+                       spare: inout WaitStorage<Value>, log: inout TransitionLog?) {
         switch self {
         case .open:
             heard.append(contentsOf: updates)
         case .lost:
             break
-        case .waiting(let rivals, var held):
+        case .waiting(var rivals, var held):
             let before = log != nil ? name : ""
             self = .lost  // let go of the enum's copy of `held`, so that appending to it does not copy it
             switch verdict {
@@ -71,6 +71,7 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
                     log?.record(Self.machine, from: before, to: name,
                                 .lostTo(rival: note.rival, status: note.status, dropped: held.count + updates.count))
                 }
+                spare.recycle(&rivals, &held)
             case .undecided:
                 held.append(contentsOf: updates)
                 self = .waiting(for: rivals, held: held)
@@ -86,6 +87,7 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
                 if let note = log?.rivalNote {
                     log?.record(Self.machine, from: before, to: name, .rivalsFailed(rivals: note.rivals, released: released))
                 }
+                spare.recycle(&rivals, &held)
             }
         }
     }
@@ -93,27 +95,62 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
     /// Input was interrupted or the target removed: what waited was never heard and never will be.
     @inline(__always)
     mutating func takeCancellation(_ updates: [GestureUpdate<Value>], heard: inout [GestureUpdate<Value>],
-                                   log: inout TransitionLog?) {
+                                   spare: inout WaitStorage<Value>, log: inout TransitionLog?) {
+        var wait: (rivals: [Rival], held: [GestureUpdate<Value>])?
         switch self {
         case .open: heard.append(contentsOf: updates)
-        case .waiting, .lost: break
+        case .waiting(let rivals, let held): wait = (rivals, held)
+        case .lost: break
         }
         if log != nil {
             log!.cancel(&self, to: .open, in: Self.machine)
         } else {
             self = .open
         }
+        if var (rivals, held) = wait {
+            wait = nil
+            spare.recycle(&rivals, &held)
+        }
     }
 
-    /// A new touch sequence: waiting for `rivals` (named `names`, when explaining), or open if none.
+    /// A new touch sequence: waiting for `rivals` (named `names`, when explaining), or open if none. The wait
+    /// takes its buffers from `spare`, copying `rivals` into its own.
     @inline(__always)
-    mutating func begin(rivals: [Rival], named names: [String], log: inout TransitionLog?) {
+    mutating func begin(rivals: [Rival], named names: [String], spare: inout WaitStorage<Value>, log: inout TransitionLog?) {
         let before = log != nil ? name : ""
-        self = rivals.isEmpty ? .open : .waiting(for: rivals, held: [])
+        if case .waiting(var oldRivals, var oldHeld) = self {
+            self = .open  // let go of the enum's copies, so that the buffers can be kept
+            spare.recycle(&oldRivals, &oldHeld)
+        }
+        if rivals.isEmpty {
+            self = .open
+        } else {
+            var waitedFor: [Rival] = []
+            var held: [GestureUpdate<Value>] = []
+            swap(&waitedFor, &spare.rivals)
+            swap(&held, &spare.held)
+            waitedFor.append(contentsOf: rivals)
+            self = .waiting(for: waitedFor, held: held)
+        }
         // (A new wait is said even after a wait: the rivals are new.)
         if log != nil && (before != name || !rivals.isEmpty) {
             log?.record(Self.machine, from: before, to: name, rivals.isEmpty ? .noRival : .waitsFor(rivals: names))
         }
+    }
+}
+
+/// The buffers of a target's last wait (`Arbitration.waiting`: the rivals, the updates held), emptied once the wait
+/// is over and kept for the next one, so that a touch sequence that waits allocates nothing once warm.
+struct WaitStorage<Value: Sendable>: Sendable {
+    var rivals: [Rival] = []
+    var held: [GestureUpdate<Value>] = []
+
+    /// Keeps the buffers of a wait that is over, emptied (the caller's variables get the empty ones kept before).
+    mutating func recycle(_ rivals: inout [Rival], _ held: inout [GestureUpdate<Value>]) {
+        rivals.removeAll(keepingCapacity: true)
+        held.removeAll(keepingCapacity: true)
+        swap(&self.rivals, &rivals)
+        swap(&self.held, &held)
     }
 }
 
@@ -178,6 +215,8 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
     var incoming: [GestureUpdate<Value>] = []
     /// Arbitrated updates to be delivered.
     var heard: [GestureUpdate<Value>] = []
+    /// The buffers of the last wait, for the next.
+    var spareWait = WaitStorage<Value>()
 
     init(_ component: C) {
         self.typed = component
@@ -244,14 +283,14 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?) {
-        arbitration.take(incoming, verdict: verdict, heard: &heard, log: &log)
+        arbitration.take(incoming, verdict: verdict, heard: &heard, spare: &spareWait, log: &log)
         incoming.removeAll(keepingCapacity: true)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func arbitrateCancellation(log: inout TransitionLog?) {
-        arbitration.takeCancellation(incoming, heard: &heard, log: &log)
+        arbitration.takeCancellation(incoming, heard: &heard, spare: &spareWait, log: &log)
         incoming.removeAll(keepingCapacity: true)
     }
 
@@ -271,7 +310,7 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
         case .open:
             break
         }
-        arbitration.begin(rivals: rivals, named: names, log: &log)
+        arbitration.begin(rivals: rivals, named: names, spare: &spareWait, log: &log)
     }
 
     @_specialize(where C == TimelineComponent)

@@ -72,6 +72,8 @@ public struct GestureEngine: Sendable {
     /// The buffer the inputs return their events in, emptied and filled anew by each: once the caller has let go of
     /// the events of an input, the next one reuses its storage, and a frame allocates nothing.
     private var output: [GestureEvent] = []
+    /// The rivals of the target beginning a touch sequence, found anew for each (its arbitration copies them).
+    private var rivalBuffer: [Rival] = []
 
     /// An engine for a tree of targets: the first of `targets` is on top (it takes a touch that more than
     /// one contains). Target names must be unique.
@@ -127,8 +129,8 @@ public struct GestureEngine: Sendable {
     /// The earliest time at which `advance(to:)` has something to do, if any.
     public var nextDeadline: Timestamp? {
         var earliest: Timestamp?
-        for node in nodes {
-            if let deadline = node.recognizer?.deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        for index in nodes.indices {
+            if let deadline = deadline(of: index), earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
         return earliest
     }
@@ -144,18 +146,11 @@ public struct GestureEngine: Sendable {
 
     /// `advance(to:)`, appending to `events`.
     private mutating func advance(to now: Timestamp, into events: inout [GestureEvent]) {
-        while true {
-            var next: (index: Int, deadline: Timestamp)?
-            for index in nodes.indices {
-                if let deadline = nodes[index].recognizer?.deadline, deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
-                    next = (index, deadline)
-                }
-            }
-            guard let (index, deadline) = next else { return }
+        while let (index, deadline) = earliestDeadline(upTo: now) {
             nodes[index].recognizer?.deadlineReached(at: deadline, log: &recording)
             explain(index, at: deadline, into: &events)
             settle(at: deadline, into: &events)
-            if let again = nodes[index].recognizer?.deadline, again <= deadline {
+            if let again = self.deadline(of: index), again <= deadline {
                 // A recognizer that does not clear its deadline would spin here; stop instead.
                 assertionFailure("target \(nodes[index].name) kept its deadline \(deadline)")
                 return
@@ -397,7 +392,7 @@ public struct GestureEngine: Sendable {
         var seenUpTo: Int?
         var node = deepest
         while let index = node {
-            if nodes[index].recognizer != nil && nodes[index].ignoredFingers > 0 { break }
+            if hasGesture(index) && nodes[index].ignoredFingers > 0 { break }
             seenUpTo = index
             node = nodes[index].parent
         }
@@ -504,17 +499,21 @@ public struct GestureEngine: Sendable {
                 explain(index, at: time, into: &events)
             }
             for index in nodes.indices where nodes[index].beginsSequence {
-                let status = nodes[index].recognizer?.status ?? .failed
+                let status = status(of: index) ?? .failed
                 nodes[index].previousSequence = (nodes[index].sequence, status)
                 nodes[index].sequence += 1
             }
             recording?.cancellation = .forgotten
-            for index in nodes.indices where nodes[index].beginsSequence && nodes[index].recognizer != nil {
-                let rivals = rivals(of: index)
+            var rivals: [Rival] = []
+            swap(&rivals, &rivalBuffer)
+            for index in nodes.indices where nodes[index].beginsSequence && hasGesture(index) {
+                rivals.removeAll(keepingCapacity: true)
+                appendRivals(of: index, to: &rivals)
                 let names = recording != nil ? self.names(of: rivals) : []
                 nodes[index].recognizer?.beginSequence(rivals: rivals, named: names, at: time, log: &recording)
                 explain(index, at: time, into: &events)
             }
+            swap(&rivals, &rivalBuffer)
         }
         for index in nodes.indices where !nodes[index].changes.isEmpty {
             nodes[index].changes.fingersDown = nodes[index].fingers
@@ -525,30 +524,27 @@ public struct GestureEngine: Sendable {
         settle(at: time, into: &events)
     }
 
-    /// The gestures that begin a touch sequence together with the target at `index` (the same landings)
-    /// and have priority over its gesture.
-    private func rivals(of index: Int) -> [Rival] {
-        var rivals: [Rival] = []
-        let node = nodes[index]
+    /// Appends to `rivals` the gestures that begin a touch sequence together with the target at `index` (the same
+    /// landings) and have priority over its gesture.
+    private func appendRivals(of index: Int, to rivals: inout [Rival]) {
         // Descendants have priority unless this one is high-priority or they are simultaneous.
-        if node.coordination != .highPriority {
-            for descendant in (index + 1)..<node.subtreeEnd
-            where nodes[descendant].beginsSequence && nodes[descendant].recognizer != nil
+        if nodes[index].coordination != .highPriority {
+            for descendant in (index + 1)..<nodes[index].subtreeEnd
+            where nodes[descendant].beginsSequence && hasGesture(descendant)
                 && nodes[descendant].coordination != .simultaneous {
                 rivals.append(Rival(target: nodes[descendant].id, sequence: nodes[descendant].sequence))
             }
         }
         // High-priority ancestors have priority, unless this one is simultaneous.
-        if node.coordination != .simultaneous {
-            var ancestor = node.parent
+        if nodes[index].coordination != .simultaneous {
+            var ancestor = nodes[index].parent
             while let above = ancestor {
-                if nodes[above].beginsSequence && nodes[above].recognizer != nil && nodes[above].coordination == .highPriority {
+                if nodes[above].beginsSequence && hasGesture(above) && nodes[above].coordination == .highPriority {
                     rivals.append(Rival(target: nodes[above].id, sequence: nodes[above].sequence))
                 }
                 ancestor = nodes[above].parent
             }
         }
-        return rivals
     }
 
     /// What the rivals a target waits for have done, and the rival that decided it (the one that succeeded,
@@ -585,9 +581,42 @@ public struct GestureEngine: Sendable {
         rivals.compactMap { rival in nodes.first { $0.id == rival.target }?.name }
     }
 
+    // MARK: Reading the recognizers
+
+    // The engine reads its targets' recognizers in these non-mutating helpers only. In a mutating method, reading
+    // `nodes[index].recognizer?.deadline` copies the whole node first (retaining all it holds), and a mutation of
+    // the recognizer while that copy lives copies the recognizer's storage, every buffer of every gesture in it:
+    // that was a third of a frame's instructions. Here `self` is borrowed, and the node is read in place.
+
+    /// The deadline of the gesture of the target at `index`, if it has one.
+    private func deadline(of index: Int) -> Timestamp? { nodes[index].recognizer?.deadline }
+
+    /// The status of the gesture of the target at `index`; nil for a target without a gesture.
+    private func status(of index: Int) -> RecognizerStatus? { nodes[index].recognizer?.status }
+
+    /// Whether the target at `index` has a gesture (a container has none).
+    private func hasGesture(_ index: Int) -> Bool { nodes[index].recognizer != nil }
+
+    /// Whether the target at `index` has something to settle after an input (`TargetRecognizing.needsSettling`).
+    private func needsSettling(_ index: Int) -> Bool { nodes[index].recognizer?.needsSettling == true }
+
+    /// The rivals the target at `index` waits for, if it waits.
+    private func rivalsWaitedFor(by index: Int) -> [Rival]? { nodes[index].recognizer?.rivals }
+
+    /// The earliest deadline ≤ `now` and its target (ties: the first in tree order), if any.
+    private func earliestDeadline(upTo now: Timestamp) -> (index: Int, deadline: Timestamp)? {
+        var next: (index: Int, deadline: Timestamp)?
+        for index in nodes.indices {
+            if let deadline = deadline(of: index), deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
+                next = (index, deadline)
+            }
+        }
+        return next
+    }
+
     /// Arbitrates the updates of the target at `index` made so far in this input.
     private mutating func arbitrate(_ index: Int) {
-        guard let rivals = nodes[index].recognizer?.rivals else {
+        guard let rivals = rivalsWaitedFor(by: index) else {
             nodes[index].recognizer?.arbitrate(.allFailed, log: &recording)
             return
         }
@@ -614,9 +643,7 @@ public struct GestureEngine: Sendable {
     /// be heard, in tree order.
     private mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
         for index in nodes.indices {
-            // (Asked in place: a copy of the recognizer held across the mutations below would make them
-            // copy its storage.)
-            guard nodes[index].recognizer?.needsSettling == true else { continue }
+            guard needsSettling(index) else { continue }
             arbitrate(index)
             explain(index, at: time, into: &events)
             deliver(index, at: time, into: &events)
@@ -634,7 +661,7 @@ public struct GestureEngine: Sendable {
     /// Cancels the gesture of the target at `index`: what it reported ends `cancelled`; what waited is
     /// never heard.
     private mutating func cancel(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
-        guard nodes[index].recognizer != nil else { return }
+        guard hasGesture(index) else { return }
         nodes[index].recognizer?.cancel(at: time, log: &recording)
         nodes[index].recognizer?.arbitrateCancellation(log: &recording)
         explain(index, at: time, into: &events)
