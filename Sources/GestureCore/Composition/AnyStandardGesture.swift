@@ -82,21 +82,21 @@ private struct StandardGestureBoxOf<G: Gesture>: StandardGestureBox where G.Valu
 
     mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                          into updates: inout [GestureUpdate<AnyStandardGesture.Value>]) {
-        typed.removeAll(keepingCapacity: true)
+        typed.removeAllKeepingCapacity()
         gesture.touchesChanged(changes, log: &log, into: &typed)
         updates.append(typed) { AnyStandardGesture.Value($0) }
     }
 
     mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                           into updates: inout [GestureUpdate<AnyStandardGesture.Value>]) {
-        typed.removeAll(keepingCapacity: true)
+        typed.removeAllKeepingCapacity()
         gesture.deadlineReached(at: now, log: &log, into: &typed)
         updates.append(typed) { AnyStandardGesture.Value($0) }
     }
 
     mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                  into updates: inout [GestureUpdate<AnyStandardGesture.Value>]) {
-        typed.removeAll(keepingCapacity: true)
+        typed.removeAllKeepingCapacity()
         gesture.cancel(at: now, log: &log, into: &typed)
         updates.append(typed) { AnyStandardGesture.Value($0) }
     }

@@ -66,8 +66,8 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
             // others is not one: the engine hands it over as two, the ending, then the beginning.)
             log.transition(&state, to: .undecided(held: []), in: Self.name, because: .sequenceBegan)
         }
-        firstUpdates.removeAll(keepingCapacity: true)
-        secondUpdates.removeAll(keepingCapacity: true)
+        firstUpdates.removeAllKeepingCapacity()
+        secondUpdates.removeAllKeepingCapacity()
         log.enter("exclusively.first")
         first.touchesChanged(changes, log: &log, into: &firstUpdates)
         log.leave()
@@ -79,8 +79,8 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                                  into updates: inout [GestureUpdate<Value>]) {
-        firstUpdates.removeAll(keepingCapacity: true)
-        secondUpdates.removeAll(keepingCapacity: true)
+        firstUpdates.removeAllKeepingCapacity()
+        secondUpdates.removeAllKeepingCapacity()
         var fireFirst = false, fireSecond = false
         switch state {
         case .undecided:
@@ -106,8 +106,8 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                         into updates: inout [GestureUpdate<Value>]) {
-        firstUpdates.removeAll(keepingCapacity: true)
-        secondUpdates.removeAll(keepingCapacity: true)
+        firstUpdates.removeAllKeepingCapacity()
+        secondUpdates.removeAllKeepingCapacity()
         log.enter("exclusively.first")
         first.cancel(at: now, log: &log, into: &firstUpdates)
         log.leave()

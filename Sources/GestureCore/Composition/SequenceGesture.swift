@@ -77,7 +77,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
         follow(changes)
         // The first follows every frame, even after it is done, so that it starts clean next time.
-        firstUpdates.removeAll(keepingCapacity: true)
+        firstUpdates.removeAllKeepingCapacity()
         log.enter("sequenced.first")
         first.touchesChanged(changes, log: &log, into: &firstUpdates)
         log.leave()
@@ -85,7 +85,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         case .first(let reported):
             afterFirst(reported: reported, at: changes.time, log: &log, into: &updates)
         case .second(let value):
-            secondUpdates.removeAll(keepingCapacity: true)
+            secondUpdates.removeAllKeepingCapacity()
             log.enter("sequenced.second")
             second.touchesChanged(changes, log: &log, into: &secondUpdates)
             log.leave()
@@ -99,13 +99,13 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
                                                                  into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .first(let reported):
-            firstUpdates.removeAll(keepingCapacity: true)
+            firstUpdates.removeAllKeepingCapacity()
             log.enter("sequenced.first")
             first.deadlineReached(at: now, log: &log, into: &firstUpdates)
             log.leave()
             afterFirst(reported: reported, at: now, log: &log, into: &updates)
         case .second(let value):
-            secondUpdates.removeAll(keepingCapacity: true)
+            secondUpdates.removeAllKeepingCapacity()
             log.enter("sequenced.second")
             second.deadlineReached(at: now, log: &log, into: &secondUpdates)
             log.leave()
@@ -117,8 +117,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                         into updates: inout [GestureUpdate<Value>]) {
-        touches.removeAll(keepingCapacity: true)
-        firstUpdates.removeAll(keepingCapacity: true)
+        touches.removeAllKeepingCapacity()
+        firstUpdates.removeAllKeepingCapacity()
         log.enter("sequenced.first")
         first.cancel(at: now, log: &log, into: &firstUpdates)
         log.leave()
@@ -148,7 +148,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
     /// second's value when it had one.
     private mutating func cancelSecond<Log: TransitionLogging>(first value: First.Value, at now: Timestamp, log: inout Log,
                                                                into updates: inout [GestureUpdate<Value>]) {
-        secondUpdates.removeAll(keepingCapacity: true)
+        secondUpdates.removeAllKeepingCapacity()
         log.enter("sequenced.second")
         second.cancel(at: now, log: &log, into: &secondUpdates)
         log.leave()
@@ -212,10 +212,10 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         log.enter("sequenced.second")
         let cause = log.cancellation
         log.cancellation = .forgotten
-        secondUpdates.removeAll(keepingCapacity: true)
+        secondUpdates.removeAllKeepingCapacity()
         second.cancel(at: now, log: &log, into: &secondUpdates)  // forget anything of an earlier sequence
         log.cancellation = cause
-        secondUpdates.removeAll(keepingCapacity: true)
+        secondUpdates.removeAllKeepingCapacity()
         second.touchesChanged(TouchChanges(time: now, landed: touches, fingersDown: touches.count), log: &log, into: &secondUpdates)
         log.leave()
         afterSecond(first: value, log: &log, into: &updates)

@@ -43,8 +43,8 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 into updates: inout [GestureUpdate<Value>]) {
-        firstUpdates.removeAll(keepingCapacity: true)
-        secondUpdates.removeAll(keepingCapacity: true)
+        firstUpdates.removeAllKeepingCapacity()
+        secondUpdates.removeAllKeepingCapacity()
         log.enter("simultaneously.first")
         first.touchesChanged(changes, log: &log, into: &firstUpdates)
         log.leave()
@@ -56,8 +56,8 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                                  into updates: inout [GestureUpdate<Value>]) {
-        firstUpdates.removeAll(keepingCapacity: true)
-        secondUpdates.removeAll(keepingCapacity: true)
+        firstUpdates.removeAllKeepingCapacity()
+        secondUpdates.removeAllKeepingCapacity()
         if let deadline = first.deadline, deadline <= now {
             log.enter("simultaneously.first")
             first.deadlineReached(at: now, log: &log, into: &firstUpdates)
@@ -73,8 +73,8 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                         into updates: inout [GestureUpdate<Value>]) {
-        firstUpdates.removeAll(keepingCapacity: true)
-        secondUpdates.removeAll(keepingCapacity: true)
+        firstUpdates.removeAllKeepingCapacity()
+        secondUpdates.removeAllKeepingCapacity()
         log.enter("simultaneously.first")
         first.cancel(at: now, log: &log, into: &firstUpdates)
         log.leave()

@@ -117,7 +117,7 @@ public struct DialValue: Hashable, Sendable {
     /// `apply(turn:)`, the detents stepped to put in `detents` (emptied first), in crossing order: a component keeps
     /// that buffer from frame to frame, and a wind allocates nothing.
     mutating func apply(turn: Double, detents: inout [Int]) -> (applied: Double, limit: Bool) {
-        detents.removeAll(keepingCapacity: true)
+        detents.removeAllKeepingCapacity()
         var target = min(max(degrees + turn, -Self.farthestDegrees), Self.farthestDegrees)
         var clampedLow = false
         var clampedHigh = false

@@ -164,9 +164,9 @@ public struct GestureEngine: Sendable {
         advance(to: frame.time, into: &events)
         for index in nodes.indices {
             nodes[index].changes.time = frame.time
-            nodes[index].changes.moved.removeAll(keepingCapacity: true)
-            nodes[index].changes.lifted.removeAll(keepingCapacity: true)
-            nodes[index].changes.landed.removeAll(keepingCapacity: true)
+            nodes[index].changes.moved.removeAllKeepingCapacity()
+            nodes[index].changes.lifted.removeAllKeepingCapacity()
+            nodes[index].changes.landed.removeAllKeepingCapacity()
             nodes[index].beginsSequence = false
         }
         var landings = 0
@@ -479,8 +479,8 @@ public struct GestureEngine: Sendable {
                 ending.fingersDown = 0
                 nodes[index].recognizer?.touchesChanged(ending, log: &recording)
                 explain(index, at: time, into: &events)
-                nodes[index].changes.moved.removeAll(keepingCapacity: true)
-                nodes[index].changes.lifted.removeAll(keepingCapacity: true)
+                nodes[index].changes.moved.removeAllKeepingCapacity()
+                nodes[index].changes.lifted.removeAllKeepingCapacity()
             }
             // Every other target takes the whole frame now, so that the ending sequences' rivals are
             // judged with this frame's lifts seen (a child's tap ends in the frame its parent begins anew).
@@ -489,9 +489,9 @@ public struct GestureEngine: Sendable {
                 let changes = nodes[index].changes
                 nodes[index].recognizer?.touchesChanged(changes, log: &recording)
                 explain(index, at: time, into: &events)
-                nodes[index].changes.moved.removeAll(keepingCapacity: true)
-                nodes[index].changes.lifted.removeAll(keepingCapacity: true)
-                nodes[index].changes.landed.removeAll(keepingCapacity: true)
+                nodes[index].changes.moved.removeAllKeepingCapacity()
+                nodes[index].changes.lifted.removeAllKeepingCapacity()
+                nodes[index].changes.landed.removeAllKeepingCapacity()
             }
             // The ending sequences are judged as they were, before any rival begins anew.
             for index in nodes.indices where nodes[index].beginsSequence {
@@ -507,7 +507,7 @@ public struct GestureEngine: Sendable {
             var rivals: [Rival] = []
             swap(&rivals, &rivalBuffer)
             for index in nodes.indices where nodes[index].beginsSequence && hasGesture(index) {
-                rivals.removeAll(keepingCapacity: true)
+                rivals.removeAllKeepingCapacity()
                 appendRivals(of: index, to: &rivals)
                 let names = recording != nil ? self.names(of: rivals) : []
                 nodes[index].recognizer?.beginSequence(rivals: rivals, named: names, at: time, log: &recording)
@@ -679,7 +679,7 @@ public struct GestureEngine: Sendable {
     private mutating func takeOutput() -> [GestureEvent] {
         var events: [GestureEvent] = []
         swap(&events, &output)
-        events.removeAll(keepingCapacity: true)
+        events.removeAllKeepingCapacity()
         return events
     }
 

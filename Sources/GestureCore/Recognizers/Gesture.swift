@@ -222,6 +222,14 @@ public enum Outcome: Hashable, Sendable {
 }
 
 extension Array {
+    /// Empties the array, keeping its storage for what comes next: `removeAll(keepingCapacity: true)`, with nothing
+    /// done when it is empty already (the standard library's goes through `replaceSubrange` all the same, and the
+    /// engine's and the combinators' buffers are emptied on every input, most often empty).
+    @inline(__always)
+    mutating func removeAllKeepingCapacity() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
+    }
+
     /// Appends `updates` in order, each with its value passed through `tag`: a combinator reporting its parts'
     /// updates as its own (`.first(value)`, say).
     @inline(__always)

@@ -45,8 +45,8 @@ public struct VelocityTracker: Hashable, Sendable {
     /// Forgets every sample, keeping the storage, and starts again with the finger at `position` at `time` (a new
     /// touch sequence's landing).
     mutating func restart(at position: Point, time: Timestamp) {
-        times.removeAll(keepingCapacity: true)
-        positions.removeAll(keepingCapacity: true)
+        times.removeAllKeepingCapacity()
+        positions.removeAllKeepingCapacity()
         add(position, at: time)
     }
 
