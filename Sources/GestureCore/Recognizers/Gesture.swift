@@ -76,19 +76,22 @@ public enum RecognizerStatus: Hashable, Sendable {
 /// frame (`removeAll(keepingCapacity: true)`). The same inputs returning a fresh array
 /// (`touchesChanged(_:)`, `touchesChanged(_:log:)`, ...) are for tests and one-off use.
 ///
-/// A gesture of your own implements the three inputs with a buffer:
+/// A gesture of your own implements the three inputs with a buffer. This one reports, when the last finger of a
+/// touch sequence lifts, how many fingers were down at most:
 ///
 /// ```swift
-/// struct TwoFingerTap: Gesture {
-///     static let name = "two-finger-tap"
+/// struct FingerCount: Gesture {
+///     static let name = "finger-count"
 ///     var status = RecognizerStatus.possible
 ///     var deadline: Timestamp? { nil }
+///     private var most = 0
 ///     mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
 ///                                                          into updates: inout [GestureUpdate<Int>]) {
-///         if changes.beginsSequence { status = changes.fingersDown == 2 ? .possible : .failed }
-///         if status == .possible && changes.fingersDown == 0 {
+///         if changes.beginsSequence { (status, most) = (.possible, 0) }
+///         most = max(most, changes.fingersDown)
+///         if changes.fingersDown == 0 && status == .possible {
 ///             status = .ended
-///             updates.append(GestureUpdate(.ended, 2))
+///             updates.append(GestureUpdate(.ended, most))  // into the caller's buffer
 ///         }
 ///     }
 ///     mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
