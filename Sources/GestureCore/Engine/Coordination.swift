@@ -180,6 +180,13 @@ protocol TargetRecognizing: Sendable {
     mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?)
     /// Hands the heard updates to the component, which emits its events into `output`.
     mutating func deliver(to output: inout TargetOutput)
+
+    // The same as `deadline`, `needsSettling` and `rivals`, for the engine's reads on every input. Mutating only so
+    // that a call through the engine's existential works on it in place: reading a property of the existential
+    // copies it first (some 100 instructions, several times a frame).
+    mutating func readDeadline() -> Timestamp?
+    mutating func readNeedsSettling() -> Bool
+    mutating func readRivals() -> [Rival]?
     /// The target was moved or resized.
     mutating func targetReshaped(to shape: Shape)
     /// Runs `body` on the component if it is a `C`.
@@ -326,6 +333,16 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
         for update in updates { component.deliver(update, to: &output) }
         updates.removeAllKeepingCapacity()
     }
+
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
+    mutating func readDeadline() -> Timestamp? { deadline }
+
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
+    mutating func readNeedsSettling() -> Bool { needsSettling }
+
+    mutating func readRivals() -> [Rival]? { rivals }
 
     mutating func targetReshaped(to shape: Shape) {
         typed.targetReshaped(to: shape)

@@ -150,7 +150,7 @@ public struct GestureEngine: Sendable {
             nodes[index].recognizer?.deadlineReached(at: deadline, log: &recording)
             explain(index, at: deadline, into: &events)
             settle(at: deadline, into: &events)
-            if let again = self.deadline(of: index), again <= deadline {
+            if let again = currentDeadline(of: index), again <= deadline {
                 // A recognizer that does not clear its deadline would spin here; stop instead.
                 assertionFailure("target \(nodes[index].name) kept its deadline \(deadline)")
                 return
@@ -583,13 +583,18 @@ public struct GestureEngine: Sendable {
 
     // MARK: Reading the recognizers
 
-    // The engine reads its targets' recognizers in these non-mutating helpers only. In a mutating method, reading
+    // The engine reads its targets' recognizers in these helpers only. In a mutating method, reading
     // `nodes[index].recognizer?.deadline` copies the whole node first (retaining all it holds), and a mutation of
     // the recognizer while that copy lives copies the recognizer's storage, every buffer of every gesture in it:
-    // that was a third of a frame's instructions. Here `self` is borrowed, and the node is read in place.
+    // that was a third of a frame's instructions. In a non-mutating one, `self` is borrowed and only the
+    // existential is copied; the reads on every input go through mutating requirements (`readDeadline()`, ...),
+    // which work on it in place.
 
-    /// The deadline of the gesture of the target at `index`, if it has one.
+    /// The deadline of the gesture of the target at `index`, if it has one (for `nextDeadline`, between inputs).
     private func deadline(of index: Int) -> Timestamp? { nodes[index].recognizer?.deadline }
+
+    /// The same, read in place (for the inputs).
+    private mutating func currentDeadline(of index: Int) -> Timestamp? { nodes[index].recognizer?.readDeadline() }
 
     /// The status of the gesture of the target at `index`; nil for a target without a gesture.
     private func status(of index: Int) -> RecognizerStatus? { nodes[index].recognizer?.status }
@@ -598,16 +603,16 @@ public struct GestureEngine: Sendable {
     private func hasGesture(_ index: Int) -> Bool { nodes[index].recognizer != nil }
 
     /// Whether the target at `index` has something to settle after an input (`TargetRecognizing.needsSettling`).
-    private func needsSettling(_ index: Int) -> Bool { nodes[index].recognizer?.needsSettling == true }
+    private mutating func needsSettling(_ index: Int) -> Bool { nodes[index].recognizer?.readNeedsSettling() == true }
 
     /// The rivals the target at `index` waits for, if it waits.
-    private func rivalsWaitedFor(by index: Int) -> [Rival]? { nodes[index].recognizer?.rivals }
+    private mutating func rivalsWaitedFor(by index: Int) -> [Rival]? { nodes[index].recognizer?.readRivals() }
 
     /// The earliest deadline ≤ `now` and its target (ties: the first in tree order), if any.
-    private func earliestDeadline(upTo now: Timestamp) -> (index: Int, deadline: Timestamp)? {
+    private mutating func earliestDeadline(upTo now: Timestamp) -> (index: Int, deadline: Timestamp)? {
         var next: (index: Int, deadline: Timestamp)?
         for index in nodes.indices {
-            if let deadline = deadline(of: index), deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
+            if let deadline = currentDeadline(of: index), deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
                 next = (index, deadline)
             }
         }
