@@ -52,7 +52,8 @@ public struct GesturePipeline: Sendable {
 
     /// One event of the device, in order. A `SYN_REPORT` completes a frame for the engine; a `SYN_DROPPED`
     /// cancels the gestures in progress; the `SYN_REPORT` after it hands the device's state over as a
-    /// resync. Returns the gesture events caused (none for the events inside a frame).
+    /// resync. Returns the gesture events caused (none for the events inside a frame), in the engine's reused buffer
+    /// (`GestureEngine.handle(_:)`): a caller that lets go of them before the next event allocates nothing.
     public mutating func handle(_ event: InputEvent) -> [GestureEvent] {
         handle(event, observingFrames: { _ in })
     }

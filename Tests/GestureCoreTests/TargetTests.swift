@@ -221,9 +221,11 @@ import Testing
         static let name = "undecided"
         var status: RecognizerStatus { .possible }
         var deadline: Timestamp? { nil }
-        mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Int>] { [] }
-        mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Int>] { [] }
-        mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Int>] { [] }
+        mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                             into updates: inout [GestureUpdate<Int>]) {}
+        mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                              into updates: inout [GestureUpdate<Int>]) {}
+        mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log, into updates: inout [GestureUpdate<Int>]) {}
     }
 
     @Test func aRivalWhoseFingersAreAllUpAndThatWaitsForNothing_hasFailed() {

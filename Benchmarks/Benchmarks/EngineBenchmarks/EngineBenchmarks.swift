@@ -36,6 +36,29 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    /// The heap allocations of 10k frames through an engine already warm (its buffers grown on 1,000 frames before,
+    /// which are not counted): the steady state allocates nothing, and this counts it.
+    func steadyState(_ name: String, _ make: @escaping @Sendable () -> GestureEngine) {
+        Benchmark(name, configuration: .init(metrics: [.mallocCountTotal], scalingFactor: .one)) { benchmark in
+            var engine = make()
+            var events = 0
+            for frame in warmUp { events += engine.handle(frame).count }
+            benchmark.startMeasurement()
+            for frame in measured { events += engine.handle(frame).count }
+            benchmark.stopMeasurement()
+            blackHole(events)
+        }
+    }
+    let warmUpAndMeasured = frames(count: 11_000)
+    let warmUp = Array(warmUpAndMeasured[..<1_000])
+    let measured = Array(warmUpAndMeasured[1_000...])
+
+    steadyState("engine: allocations in 10k frames after warm-up, two regions") { GestureEngine(layout: layout) }
+    steadyState("engine: allocations in 10k frames after warm-up, a button on the chart") { GestureEngine(targets: nested) }
+    // explain:begin
+    steadyState("engine: allocations in 10k frames after warm-up, two regions, explaining") { explaining(GestureEngine(layout: layout)) }
+    // explain:end
+
     engine("engine: 10k frames, two regions") { GestureEngine(layout: layout) }
     engineAndJSONLines("engine + JSON Lines: 10k frames") { GestureEngine(layout: layout) }
     engine("engine: 10k frames, a button on the chart") { GestureEngine(targets: nested) }

@@ -24,6 +24,9 @@ public struct DialComponent: Component {
     private var wind: (line: GestureEvent.Wind, turn: Double)?
     /// The rotation in progress: its last line.
     private var rotate: GestureEvent.Rotate?
+    /// The detents the last turn applied stepped to, in crossing order: a buffer kept from update to update, so
+    /// that a wind allocates nothing.
+    private var crossed: [Int] = []
 
     /// The dial of `configuration`: its tap, wind and rotation thresholds and its value's detents and stops, at
     /// ``DialConfiguration/initialDegrees``.
@@ -63,9 +66,12 @@ public struct DialComponent: Component {
 
     public mutating func deliver(_ update: GestureUpdate<Recognizer.Value>, to output: inout TargetOutput) {
         func emit(_ kind: GestureEvent.Kind) { output.emit(kind) }
-        /// The haptics a change caused: detents in crossing order, then a limit.
-        func haptics(_ change: DialValue.Change) {
-            for detent in change.detents { emit(.haptic(.detent(detent))) }
+        /// Applies `turn` to the value: the change applied and whether it was clamped at a stop, the detents
+        /// stepped to in `crossed`.
+        func apply(turn: Double) -> (applied: Double, limit: Bool) { value.apply(turn: turn, detents: &crossed) }
+        /// The haptics a change caused: the detents in `crossed`, in crossing order, then a limit.
+        func haptics(_ change: (applied: Double, limit: Bool)) {
+            for detent in crossed { emit(.haptic(.detent(detent))) }
             if change.limit { emit(.haptic(.limit(detent: value.detent))) }
         }
         do {
@@ -76,14 +82,14 @@ public struct DialComponent: Component {
                 switch update.phase {
                 case .began:
                     // Apply at once the turn accumulated since the down: nothing is lost to the slop.
-                    let change = value.apply(turn: turning.turn)
+                    let change = apply(turn: turning.turn)
                     let line = GestureEvent.Wind(angle: value.degrees, delta: change.applied, detent: value.detent)
                     wind = (line, turning.turn)
                     emit(.wind(.began, line))
                     haptics(change)
                 case .changed:
                     guard let (_, turn) = wind else { return }
-                    let change = value.apply(turn: turning.turn - turn)
+                    let change = apply(turn: turning.turn - turn)
                     wind?.turn = turning.turn
                     if change.applied != 0 {
                         let line = GestureEvent.Wind(angle: value.degrees, delta: change.applied, detent: value.detent)
@@ -102,7 +108,7 @@ public struct DialComponent: Component {
                 switch update.phase {
                 case .began:
                     // Apply the whole rotation so far.
-                    let change = value.apply(turn: rotation.rotation)
+                    let change = apply(turn: rotation.rotation)
                     let line = GestureEvent.Rotate(angle: value.degrees, rotation: rotation.rotation, delta: change.applied,
                                                    detent: value.detent, center: rotation.center)
                     rotate = line
@@ -110,7 +116,7 @@ public struct DialComponent: Component {
                     haptics(change)
                 case .changed:
                     guard let last = rotate else { return }
-                    let change = value.apply(turn: rotation.rotation - last.rotation)
+                    let change = apply(turn: rotation.rotation - last.rotation)
                     let line = GestureEvent.Rotate(angle: value.degrees, rotation: rotation.rotation, delta: change.applied,
                                                    detent: value.detent, center: rotation.center)
                     rotate = line

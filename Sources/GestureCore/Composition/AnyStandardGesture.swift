@@ -40,16 +40,19 @@ public struct AnyStandardGesture: Gesture {
 
     public var deadline: Timestamp? { base.deadline }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
-        base.touchesChanged(changes, log: &log)
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
+        base.touchesChanged(changes, log: &log, into: &updates)
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
-        base.deadlineReached(at: now, log: &log)
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {
+        base.deadlineReached(at: now, log: &log, into: &updates)
     }
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
-        base.cancel(at: now, log: &log)
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        into updates: inout [GestureUpdate<Value>]) {
+        base.cancel(at: now, log: &log, into: &updates)
     }
 }
 
@@ -58,13 +61,18 @@ private protocol StandardGestureBox: Sendable {
     var partName: String { get }
     var status: RecognizerStatus { get }
     var deadline: Timestamp? { get }
-    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>]
-    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>]
-    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>]
+    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                         into updates: inout [GestureUpdate<AnyStandardGesture.Value>])
+    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                          into updates: inout [GestureUpdate<AnyStandardGesture.Value>])
+    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                 into updates: inout [GestureUpdate<AnyStandardGesture.Value>])
 }
 
 private struct StandardGestureBoxOf<G: Gesture>: StandardGestureBox where G.Value: StandardEventValue {
     var gesture: G
+    /// The gesture's updates of the input being taken, before erasure, kept from input to input.
+    var typed: [GestureUpdate<G.Value>] = []
 
     var partName: String { gesture.partName }
 
@@ -72,20 +80,24 @@ private struct StandardGestureBoxOf<G: Gesture>: StandardGestureBox where G.Valu
 
     var deadline: Timestamp? { gesture.deadline }
 
-    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>] {
-        Self.erase(gesture.touchesChanged(changes, log: &log))
+    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                         into updates: inout [GestureUpdate<AnyStandardGesture.Value>]) {
+        typed.removeAllKeepingCapacity()
+        gesture.touchesChanged(changes, log: &log, into: &typed)
+        updates.append(typed) { AnyStandardGesture.Value($0) }
     }
 
-    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>] {
-        Self.erase(gesture.deadlineReached(at: now, log: &log))
+    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                          into updates: inout [GestureUpdate<AnyStandardGesture.Value>]) {
+        typed.removeAllKeepingCapacity()
+        gesture.deadlineReached(at: now, log: &log, into: &typed)
+        updates.append(typed) { AnyStandardGesture.Value($0) }
     }
 
-    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<AnyStandardGesture.Value>] {
-        Self.erase(gesture.cancel(at: now, log: &log))
-    }
-
-    private static func erase(_ updates: [GestureUpdate<G.Value>]) -> [GestureUpdate<AnyStandardGesture.Value>] {
-        if updates.isEmpty { return [] }
-        return updates.map { GestureUpdate($0.phase, AnyStandardGesture.Value($0.value)) }
+    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                 into updates: inout [GestureUpdate<AnyStandardGesture.Value>]) {
+        typed.removeAllKeepingCapacity()
+        gesture.cancel(at: now, log: &log, into: &typed)
+        updates.append(typed) { AnyStandardGesture.Value($0) }
     }
 }

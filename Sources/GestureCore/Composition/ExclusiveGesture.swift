@@ -28,6 +28,10 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
     /// The part with lower priority (the argument of `exclusively(before:)`): heard only once the first has failed.
     public var second: Second
     private var state: State = .undecided(held: [])
+    /// The first's updates of the input being taken, kept from input to input so that nothing is allocated.
+    private var firstUpdates: [GestureUpdate<First.Value>] = []
+    /// The second's, likewise.
+    private var secondUpdates: [GestureUpdate<Second.Value>] = []
 
     /// Its machine's name in explanation paths (`Explanation.path`).
     public static var name: String { "exclusively" }
@@ -55,24 +59,28 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         }
     }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
         if changes.fingersBefore == 0 && !changes.landed.isEmpty {
             // A new touch sequence: both start afresh. (A change that lifts the last finger and lands
             // others is not one: the engine hands it over as two, the ending, then the beginning.)
             log.transition(&state, to: .undecided(held: []), in: Self.name, because: .sequenceBegan)
         }
+        firstUpdates.removeAllKeepingCapacity()
+        secondUpdates.removeAllKeepingCapacity()
         log.enter("exclusively.first")
-        let firstUpdates = first.touchesChanged(changes, log: &log)
+        first.touchesChanged(changes, log: &log, into: &firstUpdates)
         log.leave()
         log.enter("exclusively.second")
-        let secondUpdates = second.touchesChanged(changes, log: &log)
+        second.touchesChanged(changes, log: &log, into: &secondUpdates)
         log.leave()
-        return resolve(firstUpdates, secondUpdates, log: &log)
+        resolve(log: &log, into: &updates)
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
-        var firstUpdates: [GestureUpdate<First.Value>] = []
-        var secondUpdates: [GestureUpdate<Second.Value>] = []
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {
+        firstUpdates.removeAllKeepingCapacity()
+        secondUpdates.removeAllKeepingCapacity()
         var fireFirst = false, fireSecond = false
         switch state {
         case .undecided:
@@ -85,62 +93,68 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         }
         if fireFirst {
             log.enter("exclusively.first")
-            firstUpdates = first.deadlineReached(at: now, log: &log)
+            first.deadlineReached(at: now, log: &log, into: &firstUpdates)
             log.leave()
         }
         if fireSecond {
             log.enter("exclusively.second")
-            secondUpdates = second.deadlineReached(at: now, log: &log)
+            second.deadlineReached(at: now, log: &log, into: &secondUpdates)
             log.leave()
         }
-        return resolve(firstUpdates, secondUpdates, log: &log)
+        resolve(log: &log, into: &updates)
     }
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        into updates: inout [GestureUpdate<Value>]) {
+        firstUpdates.removeAllKeepingCapacity()
+        secondUpdates.removeAllKeepingCapacity()
         log.enter("exclusively.first")
-        let firstUpdates = first.cancel(at: now, log: &log)
+        first.cancel(at: now, log: &log, into: &firstUpdates)
         log.leave()
         log.enter("exclusively.second")
-        let secondUpdates = second.cancel(at: now, log: &log)
+        second.cancel(at: now, log: &log, into: &secondUpdates)
         log.leave()
         switch state {
         case .undecided:
             // Nothing of either was ever reported.
             log.cancel(&state, to: .undecided(held: []), in: Self.name)
-            return []
         case .first:
-            return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }
+            updates.append(firstUpdates, tagged: Value.first)
         case .second:
-            return secondUpdates.map { GestureUpdate($0.phase, .second($0.value)) }
+            updates.append(secondUpdates, tagged: Value.second)
         }
     }
 
-    /// Decides who is heard from, after both have taken the same input.
-    private mutating func resolve<Log: TransitionLogging>(_ firstUpdates: [GestureUpdate<First.Value>],
-                                                          _ secondUpdates: [GestureUpdate<Second.Value>],
-                                                          log: inout Log) -> [GestureUpdate<Value>] {
+    /// Decides who is heard from, after both have taken the same input (their updates in `firstUpdates` and
+    /// `secondUpdates`), and appends what is heard to `updates`.
+    private mutating func resolve<Log: TransitionLogging>(log: inout Log, into updates: inout [GestureUpdate<Value>]) {
         switch state {
-        case .undecided(let held):
+        case .undecided(var held):
             if !firstUpdates.isEmpty || first.status.hasSucceeded {
                 // The first wins; whatever the second did stays unheard.
                 log.transition(&state, to: .first, in: Self.name,
                                because: .firstWon(first: first.partName, status: first.status, dropped: held.count + secondUpdates.count))
-                return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }
+                updates.append(firstUpdates, tagged: Value.first)
+            } else if first.status == .failed {
+                let released = updates.appendReleasing(held, tagged: Value.second)
+                log.transition(&state, to: .second, in: Self.name, because: .firstFailed(first: first.partName, released: released))
+                updates.append(secondUpdates, tagged: Value.second)
+            } else if !secondUpdates.isEmpty {
+                let wasHolding = !held.isEmpty
+                state = .first  // let go of the state's copy of `held`, so that appending to it does not copy it
+                held.append(contentsOf: secondUpdates)
+                if wasHolding {
+                    state = .undecided(held: held)  // holding still: no transition to report
+                } else {
+                    state = .undecided(held: [])
+                    log.transition(&state, to: .undecided(held: held), in: Self.name,
+                                   because: .held(updates: secondUpdates.count, of: second.partName, whileStillPossible: first.partName))
+                }
             }
-            if first.status == .failed {
-                log.transition(&state, to: .second, in: Self.name,
-                               because: .firstFailed(first: first.partName, released: releasing(held).count))
-                return (releasing(held) + secondUpdates).map { GestureUpdate($0.phase, .second($0.value)) }
-            }
-            if !secondUpdates.isEmpty {
-                log.transition(&state, to: .undecided(held: held + secondUpdates), in: Self.name,
-                               because: .held(updates: secondUpdates.count, of: second.partName, whileStillPossible: first.partName))
-            }
-            return []
         case .first:
-            return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }
+            updates.append(firstUpdates, tagged: Value.first)
         case .second:
-            return secondUpdates.map { GestureUpdate($0.phase, .second($0.value)) }
+            updates.append(secondUpdates, tagged: Value.second)
         }
     }
 }

@@ -32,27 +32,30 @@ public enum OptionalGesture<Wrapped: Gesture>: Gesture {
         }
     }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Wrapped.Value>] {
-        forward { $0.touchesChanged(changes, log: &log) }
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Wrapped.Value>]) {
+        forward { $0.touchesChanged(changes, log: &log, into: &updates) }
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Wrapped.Value>] {
-        forward { $0.deadlineReached(at: now, log: &log) }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Wrapped.Value>]) {
+        forward { $0.deadlineReached(at: now, log: &log, into: &updates) }
     }
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Wrapped.Value>] {
-        forward { $0.cancel(at: now, log: &log) }
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        into updates: inout [GestureUpdate<Wrapped.Value>]) {
+        forward { $0.cancel(at: now, log: &log, into: &updates) }
     }
 
     /// One input: to the gesture when present; nothing when absent.
-    private mutating func forward(_ input: (inout Wrapped) -> [GestureUpdate<Wrapped.Value>]) -> [GestureUpdate<Wrapped.Value>] {
+    private mutating func forward(_ input: (inout Wrapped) -> Void) {
         switch self {
         case .absent:
-            return []
+            break
         case .present(var gesture):
-            let updates = input(&gesture)
+            self = .absent  // let go of the enum's copy of the gesture, so that changing it does not copy its storage
+            input(&gesture)
             self = .present(gesture)
-            return updates
         }
     }
 }

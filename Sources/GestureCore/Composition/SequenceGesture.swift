@@ -39,6 +39,10 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
     /// The fingers down now, where they are, to hand over to the second (as many as the last
     /// `TouchChanges.fingersDown`).
     private var touches: [TouchPoint] = []
+    /// The first's updates of the input being taken, kept from input to input so that nothing is allocated.
+    private var firstUpdates: [GestureUpdate<First.Value>] = []
+    /// The second's, likewise.
+    private var secondUpdates: [GestureUpdate<Second.Value>] = []
 
     /// Its machine's name in explanation paths (`Explanation.path`).
     public static var name: String { "sequenced" }
@@ -65,86 +69,92 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
     }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
         if changes.fingersBefore == 0 && !changes.landed.isEmpty {
             // A new touch sequence (as for `ExclusiveGesture`).
             log.transition(&state, to: .first(reported: nil), in: Self.name, because: .sequenceBegan)
         }
         follow(changes)
         // The first follows every frame, even after it is done, so that it starts clean next time.
+        firstUpdates.removeAllKeepingCapacity()
         log.enter("sequenced.first")
-        let firstUpdates = first.touchesChanged(changes, log: &log)
+        first.touchesChanged(changes, log: &log, into: &firstUpdates)
         log.leave()
         switch state {
         case .first(let reported):
-            return afterFirst(firstUpdates, reported: reported, at: changes.time, log: &log)
+            afterFirst(reported: reported, at: changes.time, log: &log, into: &updates)
         case .second(let value):
+            secondUpdates.removeAllKeepingCapacity()
             log.enter("sequenced.second")
-            let secondUpdates = second.touchesChanged(changes, log: &log)
+            second.touchesChanged(changes, log: &log, into: &secondUpdates)
             log.leave()
-            return afterSecond(secondUpdates, first: value, log: &log)
+            afterSecond(first: value, log: &log, into: &updates)
         case .finished:
-            return []
+            break
         }
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .first(let reported):
+            firstUpdates.removeAllKeepingCapacity()
             log.enter("sequenced.first")
-            let firstUpdates = first.deadlineReached(at: now, log: &log)
+            first.deadlineReached(at: now, log: &log, into: &firstUpdates)
             log.leave()
-            return afterFirst(firstUpdates, reported: reported, at: now, log: &log)
+            afterFirst(reported: reported, at: now, log: &log, into: &updates)
         case .second(let value):
+            secondUpdates.removeAllKeepingCapacity()
             log.enter("sequenced.second")
-            let secondUpdates = second.deadlineReached(at: now, log: &log)
+            second.deadlineReached(at: now, log: &log, into: &secondUpdates)
             log.leave()
-            return afterSecond(secondUpdates, first: value, log: &log)
+            afterSecond(first: value, log: &log, into: &updates)
         case .finished:
-            return []
+            break
         }
     }
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
-        touches.removeAll()
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        into updates: inout [GestureUpdate<Value>]) {
+        touches.removeAllKeepingCapacity()
+        firstUpdates.removeAllKeepingCapacity()
         log.enter("sequenced.first")
-        let firstUpdates = first.cancel(at: now, log: &log)
+        first.cancel(at: now, log: &log, into: &firstUpdates)
         log.leave()
         switch state {
         case .first(let reported):
-            let updates = afterFirst(firstUpdates, reported: reported, at: now, log: &log)
+            afterFirst(reported: reported, at: now, log: &log, into: &updates)
             switch state {
             case .first(let reported?):
                 log.cancel(&state, to: .finished(.cancelled), in: Self.name)
-                return updates + [GestureUpdate(.cancelled, .first(reported))]
+                updates.append(GestureUpdate(.cancelled, .first(reported)))
             case .first(nil):
                 log.cancel(&state, to: .finished(.failed), in: Self.name)
-                return updates
             case .second(let value):
                 // Cannot happen (a cancelled first hands nothing over), but end cleanly if it does.
-                return updates + cancelSecond(first: value, at: now, log: &log)
+                cancelSecond(first: value, at: now, log: &log, into: &updates)
             case .finished:
-                return updates
+                break
             }
         case .second(let value):
-            return cancelSecond(first: value, at: now, log: &log)
+            cancelSecond(first: value, at: now, log: &log, into: &updates)
         case .finished:
-            return []
+            break
         }
     }
 
     /// The sequence is active during its second part: cancelling it always reports `cancelled`, with the
     /// second's value when it had one.
-    private mutating func cancelSecond<Log: TransitionLogging>(first value: First.Value, at now: Timestamp,
-                                                               log: inout Log) -> [GestureUpdate<Value>] {
+    private mutating func cancelSecond<Log: TransitionLogging>(first value: First.Value, at now: Timestamp, log: inout Log,
+                                                               into updates: inout [GestureUpdate<Value>]) {
+        secondUpdates.removeAllKeepingCapacity()
         log.enter("sequenced.second")
-        let updates = second.cancel(at: now, log: &log)
+        second.cancel(at: now, log: &log, into: &secondUpdates)
         log.leave()
         log.cancel(&state, to: .finished(.cancelled), in: Self.name)
-        if let cancelled = updates.last(where: { $0.phase == .cancelled }) {
-            return [GestureUpdate(.cancelled, .second(value, cancelled.value))]
-        }
-        return [GestureUpdate(.cancelled, .second(value, nil))]
+        let cancelled = secondUpdates.last(where: { $0.phase == .cancelled })
+        updates.append(GestureUpdate(.cancelled, .second(value, cancelled?.value)))
     }
 
     /// Keeps the list of fingers down, for the hand-over; it holds as many as the changes say are down.
@@ -161,23 +171,24 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
     }
 
-    private mutating func afterFirst<Log: TransitionLogging>(_ updates: [GestureUpdate<First.Value>], reported: First.Value?,
-                                                             at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
-        var result: [GestureUpdate<Value>] = []
+    /// The first's updates of this input (`firstUpdates`), as the sequence reports them.
+    private mutating func afterFirst<Log: TransitionLogging>(reported: First.Value?, at now: Timestamp, log: inout Log,
+                                                             into updates: inout [GestureUpdate<Value>]) {
         var reported = reported
-        for update in updates {
+        for update in firstUpdates {
             switch update.phase {
             case .began, .changed, .ended:
-                result.append(GestureUpdate(reported == nil ? .began : .changed, .first(update.value)))
+                updates.append(GestureUpdate(reported == nil ? .began : .changed, .first(update.value)))
                 reported = update.value
                 if update.phase == .ended {
-                    return result + handOver(first: update.value, at: now, log: &log)
+                    handOver(first: update.value, at: now, log: &log, into: &updates)
+                    return
                 }
             case .cancelled:
-                result.append(GestureUpdate(.cancelled, .first(update.value)))
+                updates.append(GestureUpdate(.cancelled, .first(update.value)))
                 log.transition(&state, to: .finished(.cancelled), in: Self.name,
                                because: .partFinished(part: first.partName, status: .cancelled))
-                return result
+                return
             }
         }
         if reported == nil && first.status == .failed {
@@ -185,49 +196,50 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         } else {
             state = .first(reported: reported)
         }
-        return result
     }
 
     /// Starts the second with the fingers that are down now, as if they had just landed.
-    private mutating func handOver<Log: TransitionLogging>(first value: First.Value, at now: Timestamp,
-                                                           log: inout Log) -> [GestureUpdate<Value>] {
+    private mutating func handOver<Log: TransitionLogging>(first value: First.Value, at now: Timestamp, log: inout Log,
+                                                           into updates: inout [GestureUpdate<Value>]) {
         guard !touches.isEmpty else {
             log.transition(&state, to: .finished(.ended), in: Self.name,
                            because: .handedOver(first: first.partName, fingers: 0, to: second.partName))
-            return [GestureUpdate(.ended, .second(value, nil))]
+            updates.append(GestureUpdate(.ended, .second(value, nil)))
+            return
         }
         log.transition(&state, to: .second(value), in: Self.name,
                        because: .handedOver(first: first.partName, fingers: touches.count, to: second.partName))
         log.enter("sequenced.second")
         let cause = log.cancellation
         log.cancellation = .forgotten
-        _ = second.cancel(at: now, log: &log)  // forget anything of an earlier sequence
+        secondUpdates.removeAllKeepingCapacity()
+        second.cancel(at: now, log: &log, into: &secondUpdates)  // forget anything of an earlier sequence
         log.cancellation = cause
-        let updates = second.touchesChanged(TouchChanges(time: now, landed: touches, fingersDown: touches.count), log: &log)
+        secondUpdates.removeAllKeepingCapacity()
+        second.touchesChanged(TouchChanges(time: now, landed: touches, fingersDown: touches.count), log: &log, into: &secondUpdates)
         log.leave()
-        return afterSecond(updates, first: value, log: &log)
+        afterSecond(first: value, log: &log, into: &updates)
     }
 
-    private mutating func afterSecond<Log: TransitionLogging>(_ updates: [GestureUpdate<Second.Value>],
-                                                              first value: First.Value, log: inout Log) -> [GestureUpdate<Value>] {
-        var result: [GestureUpdate<Value>] = []
-        for update in updates {
+    /// The second's updates of this input (`secondUpdates`), as the sequence reports them.
+    private mutating func afterSecond<Log: TransitionLogging>(first value: First.Value, log: inout Log,
+                                                              into updates: inout [GestureUpdate<Value>]) {
+        for update in secondUpdates {
             switch update.phase {
             case .began, .changed:
-                result.append(GestureUpdate(.changed, .second(value, update.value)))
+                updates.append(GestureUpdate(.changed, .second(value, update.value)))
             case .ended, .cancelled:
-                result.append(GestureUpdate(update.phase, .second(value, update.value)))
+                updates.append(GestureUpdate(update.phase, .second(value, update.value)))
                 let outcome: Outcome = update.phase == .ended ? .ended : .cancelled
                 log.transition(&state, to: .finished(outcome), in: Self.name,
                                because: .partFinished(part: second.partName, status: outcome.status))
-                return result
+                return
             }
         }
         if second.status == .failed {
-            result.append(GestureUpdate(.ended, .second(value, nil)))
+            updates.append(GestureUpdate(.ended, .second(value, nil)))
             log.transition(&state, to: .finished(.ended), in: Self.name, because: .partFinished(part: second.partName, status: .failed))
         }
-        return result
     }
 }
 

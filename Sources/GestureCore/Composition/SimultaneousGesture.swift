@@ -15,6 +15,10 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
     /// The other part (the argument of `simultaneously(with:)`); its updates come after the first's for the same
     /// input.
     public var second: Second
+    /// The first's updates of the input being taken, kept from input to input so that nothing is allocated.
+    private var firstUpdates: [GestureUpdate<First.Value>] = []
+    /// The second's, likewise.
+    private var secondUpdates: [GestureUpdate<Second.Value>] = []
 
     /// Its machine's name in explanation paths (`Explanation.path`).
     public static var name: String { "simultaneously" }
@@ -37,47 +41,53 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
 
     public var deadline: Timestamp? { earliest(first.deadline, second.deadline) }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
+        firstUpdates.removeAllKeepingCapacity()
+        secondUpdates.removeAllKeepingCapacity()
         log.enter("simultaneously.first")
-        let firstUpdates = first.touchesChanged(changes, log: &log)
+        first.touchesChanged(changes, log: &log, into: &firstUpdates)
         log.leave()
         log.enter("simultaneously.second")
-        let secondUpdates = second.touchesChanged(changes, log: &log)
+        second.touchesChanged(changes, log: &log, into: &secondUpdates)
         log.leave()
-        return Self.tag(firstUpdates, secondUpdates)
+        tag(into: &updates)
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
-        var firstUpdates: [GestureUpdate<First.Value>] = []
-        var secondUpdates: [GestureUpdate<Second.Value>] = []
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {
+        firstUpdates.removeAllKeepingCapacity()
+        secondUpdates.removeAllKeepingCapacity()
         if let deadline = first.deadline, deadline <= now {
             log.enter("simultaneously.first")
-            firstUpdates = first.deadlineReached(at: now, log: &log)
+            first.deadlineReached(at: now, log: &log, into: &firstUpdates)
             log.leave()
         }
         if let deadline = second.deadline, deadline <= now {
             log.enter("simultaneously.second")
-            secondUpdates = second.deadlineReached(at: now, log: &log)
+            second.deadlineReached(at: now, log: &log, into: &secondUpdates)
             log.leave()
         }
-        return Self.tag(firstUpdates, secondUpdates)
+        tag(into: &updates)
     }
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        into updates: inout [GestureUpdate<Value>]) {
+        firstUpdates.removeAllKeepingCapacity()
+        secondUpdates.removeAllKeepingCapacity()
         log.enter("simultaneously.first")
-        let firstUpdates = first.cancel(at: now, log: &log)
+        first.cancel(at: now, log: &log, into: &firstUpdates)
         log.leave()
         log.enter("simultaneously.second")
-        let secondUpdates = second.cancel(at: now, log: &log)
+        second.cancel(at: now, log: &log, into: &secondUpdates)
         log.leave()
-        return Self.tag(firstUpdates, secondUpdates)
+        tag(into: &updates)
     }
 
-    private static func tag(_ firstUpdates: [GestureUpdate<First.Value>],
-                            _ secondUpdates: [GestureUpdate<Second.Value>]) -> [GestureUpdate<Value>] {
-        if firstUpdates.isEmpty && secondUpdates.isEmpty { return [] }
-        return firstUpdates.map { GestureUpdate($0.phase, .first($0.value)) }
-            + secondUpdates.map { GestureUpdate($0.phase, .second($0.value)) }
+    /// Appends the first's updates of this input, then the second's, each tagged with its side.
+    private func tag(into updates: inout [GestureUpdate<Value>]) {
+        updates.append(firstUpdates, tagged: Value.first)
+        updates.append(secondUpdates, tagged: Value.second)
     }
 }
 

@@ -109,6 +109,15 @@ public struct DialValue: Hashable, Sendable {
 
     /// Adds `turn` degrees, clamped to the stops.
     public mutating func apply(turn: Double) -> Change {
+        var detents: [Int] = []
+        let (applied, limit) = apply(turn: turn, detents: &detents)
+        return Change(applied: applied, detents: detents, limit: limit)
+    }
+
+    /// `apply(turn:)`, the detents stepped to put in `detents` (emptied first), in crossing order: a component keeps
+    /// that buffer from frame to frame, and a wind allocates nothing.
+    mutating func apply(turn: Double, detents: inout [Int]) -> (applied: Double, limit: Bool) {
+        detents.removeAllKeepingCapacity()
         var target = min(max(degrees + turn, -Self.farthestDegrees), Self.farthestDegrees)
         var clampedLow = false
         var clampedHigh = false
@@ -123,7 +132,6 @@ public struct DialValue: Hashable, Sendable {
         let applied = target - degrees
         degrees = target
 
-        var detents: [Int] = []
         let step = configuration.detentDegrees
         let hysteresis = configuration.hysteresisDegrees
         while degrees - (Double(detent) + 0.5) * step > hysteresis {
@@ -154,7 +162,7 @@ public struct DialValue: Hashable, Sendable {
         }
         if let maxDegrees = configuration.maxDegrees, maxDegrees - degrees > hysteresis { upperArmed = true }
         if let minDegrees = configuration.minDegrees, degrees - minDegrees > hysteresis { lowerArmed = true }
-        return Change(applied: applied, detents: detents, limit: limit)
+        return (applied, limit)
     }
 
     /// After `mostDetentsPerChange` steps, the detent the stepping would end at, with one haptic.

@@ -55,13 +55,13 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
     /// rivals as the log's `rivalNote` does.
     @inline(__always)
     mutating func take(_ updates: [GestureUpdate<Value>], verdict: RivalsVerdict, heard: inout [GestureUpdate<Value>],
-                       log: inout TransitionLog?) {
+                       spare: inout WaitStorage<Value>, log: inout TransitionLog?) {
         switch self {
         case .open:
             heard.append(contentsOf: updates)
         case .lost:
             break
-        case .waiting(let rivals, var held):
+        case .waiting(var rivals, var held):
             let before = log != nil ? name : ""
             self = .lost  // let go of the enum's copy of `held`, so that appending to it does not copy it
             switch verdict {
@@ -71,6 +71,7 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
                     log?.record(Self.machine, from: before, to: name,
                                 .lostTo(rival: note.rival, status: note.status, dropped: held.count + updates.count))
                 }
+                spare.recycle(&rivals, &held)
             case .undecided:
                 held.append(contentsOf: updates)
                 self = .waiting(for: rivals, held: held)
@@ -80,13 +81,13 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
             case .allFailed:
                 // As in `exclusively`: what waited, less the runs begun and cancelled while held, then this
                 // input's updates as they are.
-                let released = releasing(held)
-                heard.append(contentsOf: released)
+                let released = heard.appendReleasing(held) { $0 }
                 heard.append(contentsOf: updates)
                 self = .open
                 if let note = log?.rivalNote {
-                    log?.record(Self.machine, from: before, to: name, .rivalsFailed(rivals: note.rivals, released: released.count))
+                    log?.record(Self.machine, from: before, to: name, .rivalsFailed(rivals: note.rivals, released: released))
                 }
+                spare.recycle(&rivals, &held)
             }
         }
     }
@@ -94,23 +95,43 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
     /// Input was interrupted or the target removed: what waited was never heard and never will be.
     @inline(__always)
     mutating func takeCancellation(_ updates: [GestureUpdate<Value>], heard: inout [GestureUpdate<Value>],
-                                   log: inout TransitionLog?) {
+                                   spare: inout WaitStorage<Value>, log: inout TransitionLog?) {
+        var wait: (rivals: [Rival], held: [GestureUpdate<Value>])?
         switch self {
         case .open: heard.append(contentsOf: updates)
-        case .waiting, .lost: break
+        case .waiting(let rivals, let held): wait = (rivals, held)
+        case .lost: break
         }
         if log != nil {
             log!.cancel(&self, to: .open, in: Self.machine)
         } else {
             self = .open
         }
+        if var (rivals, held) = wait {
+            wait = nil
+            spare.recycle(&rivals, &held)
+        }
     }
 
-    /// A new touch sequence: waiting for `rivals` (named `names`, when explaining), or open if none.
+    /// A new touch sequence: waiting for `rivals` (named `names`, when explaining), or open if none. The wait
+    /// takes its buffers from `spare`, copying `rivals` into its own.
     @inline(__always)
-    mutating func begin(rivals: [Rival], named names: [String], log: inout TransitionLog?) {
+    mutating func begin(rivals: [Rival], named names: [String], spare: inout WaitStorage<Value>, log: inout TransitionLog?) {
         let before = log != nil ? name : ""
-        self = rivals.isEmpty ? .open : .waiting(for: rivals, held: [])
+        if case .waiting(var oldRivals, var oldHeld) = self {
+            self = .open  // let go of the enum's copies, so that the buffers can be kept
+            spare.recycle(&oldRivals, &oldHeld)
+        }
+        if rivals.isEmpty {
+            self = .open
+        } else {
+            var waitedFor: [Rival] = []
+            var held: [GestureUpdate<Value>] = []
+            swap(&waitedFor, &spare.rivals)
+            swap(&held, &spare.held)
+            waitedFor.append(contentsOf: rivals)
+            self = .waiting(for: waitedFor, held: held)
+        }
         // (A new wait is said even after a wait: the rivals are new.)
         if log != nil && (before != name || !rivals.isEmpty) {
             log?.record(Self.machine, from: before, to: name, rivals.isEmpty ? .noRival : .waitsFor(rivals: names))
@@ -118,23 +139,19 @@ enum Arbitration<Value: Sendable>: Sendable, MachineState {
     }
 }
 
-/// What a gesture held back reports when released: its updates in order, except a run that began and
-/// was cancelled while nobody heard it. One home for `ExclusiveGesture` and the target tree.
-func releasing<Value>(_ held: [GestureUpdate<Value>]) -> [GestureUpdate<Value>] {
-    var released: [GestureUpdate<Value>] = []
-    var runStart = 0
-    for update in held {
-        switch update.phase {
-        case .began:
-            runStart = released.count
-            released.append(update)
-        case .changed, .ended:
-            released.append(update)
-        case .cancelled:
-            released.removeSubrange(runStart...)
-        }
+/// The buffers of a target's last wait (`Arbitration.waiting`: the rivals, the updates held), emptied once the wait
+/// is over and kept for the next one, so that a touch sequence that waits allocates nothing once warm.
+struct WaitStorage<Value: Sendable>: Sendable {
+    var rivals: [Rival] = []
+    var held: [GestureUpdate<Value>] = []
+
+    /// Keeps the buffers of a wait that is over, emptied (the caller's variables get the empty ones kept before).
+    mutating func recycle(_ rivals: inout [Rival], _ held: inout [GestureUpdate<Value>]) {
+        rivals.removeAllKeepingCapacity()
+        held.removeAllKeepingCapacity()
+        swap(&self.rivals, &rivals)
+        swap(&self.held, &held)
     }
-    return released
 }
 
 /// A target's recognizer as the engine sees it, whatever its component's type.
@@ -163,6 +180,13 @@ protocol TargetRecognizing: Sendable {
     mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?)
     /// Hands the heard updates to the component, which emits its events into `output`.
     mutating func deliver(to output: inout TargetOutput)
+
+    // The same as `deadline`, `needsSettling` and `rivals`, for the engine's reads on every input. Mutating only so
+    // that a call through the engine's existential works on it in place: reading a property of the existential
+    // copies it first (some 100 instructions, several times a frame).
+    mutating func readDeadline() -> Timestamp?
+    mutating func readNeedsSettling() -> Bool
+    mutating func readRivals() -> [Rival]?
     /// The target was moved or resized.
     mutating func targetReshaped(to shape: Shape)
     /// Runs `body` on the component if it is a `C`.
@@ -198,6 +222,8 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
     var incoming: [GestureUpdate<Value>] = []
     /// Arbitrated updates to be delivered.
     var heard: [GestureUpdate<Value>] = []
+    /// The buffers of the last wait, for the next.
+    var spareWait = WaitStorage<Value>()
 
     init(_ component: C) {
         self.typed = component
@@ -243,38 +269,36 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?) {
-        let updates = withLog(&log, { typed.gesture.touchesChanged(changes, log: &$0) },
-                              { typed.gesture.touchesChanged(changes, log: &$0) })
-        incoming.append(contentsOf: updates)
+        withLog(&log, { typed.gesture.touchesChanged(changes, log: &$0, into: &incoming) },
+                { typed.gesture.touchesChanged(changes, log: &$0, into: &incoming) })
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog?) {
-        let updates = withLog(&log, { typed.gesture.deadlineReached(at: now, log: &$0) },
-                              { typed.gesture.deadlineReached(at: now, log: &$0) })
-        incoming.append(contentsOf: updates)
+        withLog(&log, { typed.gesture.deadlineReached(at: now, log: &$0, into: &incoming) },
+                { typed.gesture.deadlineReached(at: now, log: &$0, into: &incoming) })
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func cancel(at now: Timestamp, log: inout TransitionLog?) {
-        let updates = withLog(&log, { typed.gesture.cancel(at: now, log: &$0) }, { typed.gesture.cancel(at: now, log: &$0) })
-        incoming.append(contentsOf: updates)
+        withLog(&log, { typed.gesture.cancel(at: now, log: &$0, into: &incoming) },
+                { typed.gesture.cancel(at: now, log: &$0, into: &incoming) })
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?) {
-        arbitration.take(incoming, verdict: verdict, heard: &heard, log: &log)
-        incoming.removeAll(keepingCapacity: true)
+        arbitration.take(incoming, verdict: verdict, heard: &heard, spare: &spareWait, log: &log)
+        incoming.removeAllKeepingCapacity()
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func arbitrateCancellation(log: inout TransitionLog?) {
-        arbitration.takeCancellation(incoming, heard: &heard, log: &log)
-        incoming.removeAll(keepingCapacity: true)
+        arbitration.takeCancellation(incoming, heard: &heard, spare: &spareWait, log: &log)
+        incoming.removeAllKeepingCapacity()
     }
 
     @_specialize(where C == TimelineComponent)
@@ -284,20 +308,41 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
         case .lost, .waiting:
             // What the gesture did in a sequence it lost, or that still waited, was never heard (as in
             // `exclusively`) and must not carry over: a tap the child won is not the first of the
-            // parent's double tap. Every finger is up, so cancelling only forgets.
-            _ = withLog(&log, { typed.gesture.cancel(at: time, log: &$0) }, { typed.gesture.cancel(at: time, log: &$0) })
+            // parent's double tap. Every finger is up, so cancelling only forgets (and what it reports is
+            // dropped).
+            let kept = incoming.count
+            withLog(&log, { typed.gesture.cancel(at: time, log: &$0, into: &incoming) },
+                    { typed.gesture.cancel(at: time, log: &$0, into: &incoming) })
+            incoming.removeSubrange(kept...)
         case .open:
             break
         }
-        arbitration.begin(rivals: rivals, named: names, log: &log)
+        arbitration.begin(rivals: rivals, named: names, spare: &spareWait, log: &log)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func deliver(to output: inout TargetOutput) {
-        for update in heard { typed.deliver(update, to: &output) }
-        heard.removeAll(keepingCapacity: true)
+        Self.deliver(&heard, to: &typed, output: &output)
     }
+
+    /// Hands `updates` to `component` in order, then empties them. (A function of its own: with the loop in
+    /// `deliver`, whose generic code the engine's calls go through, that code asked the runtime for the updates'
+    /// type on every call before jumping to the specialized code, some 430 instructions.)
+    private static func deliver(_ updates: inout [GestureUpdate<Value>], to component: inout C, output: inout TargetOutput) {
+        for update in updates { component.deliver(update, to: &output) }
+        updates.removeAllKeepingCapacity()
+    }
+
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
+    mutating func readDeadline() -> Timestamp? { deadline }
+
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
+    mutating func readNeedsSettling() -> Bool { needsSettling }
+
+    mutating func readRivals() -> [Rival]? { rivals }
 
     mutating func targetReshaped(to shape: Shape) {
         typed.targetReshaped(to: shape)

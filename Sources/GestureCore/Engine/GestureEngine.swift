@@ -5,7 +5,8 @@
 /// point where it went down, and to every ancestor of that target; each target's gesture is coordinated
 /// with its ancestors' and descendants' (docs/SPEC.md "Targets").
 ///
-/// Inputs, each returning the events they cause, in order:
+/// Inputs, each returning the events they cause, in order (in a buffer the engine reuses: an input allocates
+/// nothing for its events when the caller has let go of the previous input's, as a loop over them does):
 /// - `handle(_:)` a frame: first every deadline up to the frame's time fires (stamped with its own
 ///   time), then the frame's changes go to the targets, in tree order (a parent before its children,
 ///   siblings in order);
@@ -68,6 +69,11 @@ public struct GestureEngine: Sendable {
     private var nextNodeID = 0
     /// Where the machines report their transitions when the engine `explains`; nil otherwise.
     private var recording: TransitionLog?
+    /// The buffer the inputs return their events in, emptied and filled anew by each: once the caller has let go of
+    /// the events of an input, the next one reuses its storage, and a frame allocates nothing.
+    private var output: [GestureEvent] = []
+    /// The rivals of the target beginning a touch sequence, found anew for each (its arbitration copies them).
+    private var rivalBuffer: [Rival] = []
 
     /// An engine for a tree of targets: the first of `targets` is on top (it takes a touch that more than
     /// one contains). Target names must be unique.
@@ -123,8 +129,8 @@ public struct GestureEngine: Sendable {
     /// The earliest time at which `advance(to:)` has something to do, if any.
     public var nextDeadline: Timestamp? {
         var earliest: Timestamp?
-        for node in nodes {
-            if let deadline = node.recognizer?.deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        for index in nodes.indices {
+            if let deadline = deadline(of: index), earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
         return earliest
     }
@@ -133,34 +139,34 @@ public struct GestureEngine: Sendable {
 
     /// Fires every deadline ≤ `now`, in time order (ties in tree order), each stamped with its own time.
     public mutating func advance(to now: Timestamp) -> [GestureEvent] {
-        var events: [GestureEvent] = []
-        while true {
-            var next: (index: Int, deadline: Timestamp)?
-            for index in nodes.indices {
-                if let deadline = nodes[index].recognizer?.deadline, deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
-                    next = (index, deadline)
-                }
-            }
-            guard let (index, deadline) = next else { return events }
+        var events = takeOutput()
+        advance(to: now, into: &events)
+        return keepOutput(events)
+    }
+
+    /// `advance(to:)`, appending to `events`.
+    private mutating func advance(to now: Timestamp, into events: inout [GestureEvent]) {
+        while let (index, deadline) = earliestDeadline(upTo: now) {
             nodes[index].recognizer?.deadlineReached(at: deadline, log: &recording)
             explain(index, at: deadline, into: &events)
             settle(at: deadline, into: &events)
-            if let again = nodes[index].recognizer?.deadline, again <= deadline {
+            if let again = currentDeadline(of: index), again <= deadline {
                 // A recognizer that does not clear its deadline would spin here; stop instead.
                 assertionFailure("target \(nodes[index].name) kept its deadline \(deadline)")
-                return events
+                return
             }
         }
     }
 
     /// One frame: the deadlines up to its time, then its moves, lifts and landings, target by target.
     public mutating func handle(_ frame: TouchFrame) -> [GestureEvent] {
-        var events = advance(to: frame.time)
+        var events = takeOutput()
+        advance(to: frame.time, into: &events)
         for index in nodes.indices {
             nodes[index].changes.time = frame.time
-            nodes[index].changes.moved.removeAll(keepingCapacity: true)
-            nodes[index].changes.lifted.removeAll(keepingCapacity: true)
-            nodes[index].changes.landed.removeAll(keepingCapacity: true)
+            nodes[index].changes.moved.removeAllKeepingCapacity()
+            nodes[index].changes.lifted.removeAllKeepingCapacity()
+            nodes[index].changes.landed.removeAllKeepingCapacity()
             nodes[index].beginsSequence = false
         }
         var landings = 0
@@ -205,22 +211,24 @@ public struct GestureEngine: Sendable {
             }
         }
         deliverChanges(at: frame.time, into: &events)
-        return events
+        return keepOutput(events)
     }
 
     /// A `SYN_DROPPED` at `time`: deadlines up to it fire, then every gesture in progress is cancelled,
     /// stamped `time`. The fingers down now are ignored until they lift (they still count as fingers).
     public mutating func dropped(at time: Timestamp) -> [GestureEvent] {
-        let events = cancelAll(at: time, because: .dropped)
+        var events = takeOutput()
+        cancelAll(at: time, because: .dropped, into: &events)
         ignoreAll()
-        return events
+        return keepOutput(events)
     }
 
     /// The device's state after a `SYN_DROPPED`, once the events after it are over (libevdev's resync):
     /// deadlines up to its time fire; its contacts are taken as they are, and every one is ignored until
     /// it lifts, as the fingers down at the drop are. Nothing is recognized from it.
     public mutating func resynced(_ frame: TouchFrame) -> [GestureEvent] {
-        let events = advance(to: frame.time)
+        var events = takeOutput()
+        advance(to: frame.time, into: &events)
         for contact in frame.contacts {
             if let slot = contacts.firstIndex(where: { $0.id == contact.id }) {
                 contacts[slot].position = contact.position
@@ -238,20 +246,21 @@ public struct GestureEngine: Sendable {
             }
         }
         ignoreAll()
-        return events
+        return keepOutput(events)
     }
 
     /// The end of input at `time` (the last complete frame's time): deadlines up to it fire, then every
     /// gesture in progress is cancelled and every contact is forgotten. The components keep what persists
     /// between gestures (a dial's value); a new trace gets a new engine.
     public mutating func finish(at time: Timestamp) -> [GestureEvent] {
-        let events = cancelAll(at: time, because: .endOfInput)
+        var events = takeOutput()
+        cancelAll(at: time, because: .endOfInput, into: &events)
         contacts.removeAll()
         for index in nodes.indices {
             nodes[index].fingers = 0
             nodes[index].ignoredFingers = 0
         }
-        return events
+        return keepOutput(events)
     }
 
     // MARK: Changes to the tree between frames
@@ -288,7 +297,8 @@ public struct GestureEngine: Sendable {
     /// nearest remaining ancestor. Other targets go on untouched, except those that waited for a removed
     /// gesture: for them it failed.
     public mutating func remove(_ name: String, at time: Timestamp) -> [GestureEvent] {
-        var events = advance(to: time)
+        var events = takeOutput()
+        advance(to: time, into: &events)
         guard let index = index(of: name) else { preconditionFailure("remove: no target named \(name)") }
         let end = nodes[index].subtreeEnd
         recording?.cancellation = .removed
@@ -301,7 +311,7 @@ public struct GestureEngine: Sendable {
         }
         restructure { nodes in nodes.removeSubrange(index..<end) }
         settle(at: time, into: &events)
-        return events
+        return keepOutput(events)
     }
 
     /// Replaces the target named `name` (and its descendants) with `target`, in the same place, at
@@ -342,7 +352,8 @@ public struct GestureEngine: Sendable {
     /// timeline's domain); `body` may emit events. Deadlines up to `time` fire first.
     public mutating func modify<C: Component>(_ name: String, as type: C.Type = C.self, at time: Timestamp,
                                               _ body: (inout C, inout TargetOutput) -> Void) -> [GestureEvent] {
-        var events = advance(to: time)
+        var events = takeOutput()
+        advance(to: time, into: &events)
         guard let index = index(of: name) else { preconditionFailure("modify: no target named \(name)") }
         var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape, viewTransform: nodes[index].viewTransform,
                                   time: time, events: [])
@@ -351,7 +362,7 @@ public struct GestureEngine: Sendable {
             preconditionFailure("modify: the component of \(name) is not a \(C.self)")
         }
         swap(&events, &output.events)
-        return events
+        return keepOutput(events)
     }
 
     // MARK: Routing
@@ -381,7 +392,7 @@ public struct GestureEngine: Sendable {
         var seenUpTo: Int?
         var node = deepest
         while let index = node {
-            if nodes[index].recognizer != nil && nodes[index].ignoredFingers > 0 { break }
+            if hasGesture(index) && nodes[index].ignoredFingers > 0 { break }
             seenUpTo = index
             node = nodes[index].parent
         }
@@ -468,8 +479,8 @@ public struct GestureEngine: Sendable {
                 ending.fingersDown = 0
                 nodes[index].recognizer?.touchesChanged(ending, log: &recording)
                 explain(index, at: time, into: &events)
-                nodes[index].changes.moved.removeAll(keepingCapacity: true)
-                nodes[index].changes.lifted.removeAll(keepingCapacity: true)
+                nodes[index].changes.moved.removeAllKeepingCapacity()
+                nodes[index].changes.lifted.removeAllKeepingCapacity()
             }
             // Every other target takes the whole frame now, so that the ending sequences' rivals are
             // judged with this frame's lifts seen (a child's tap ends in the frame its parent begins anew).
@@ -478,9 +489,9 @@ public struct GestureEngine: Sendable {
                 let changes = nodes[index].changes
                 nodes[index].recognizer?.touchesChanged(changes, log: &recording)
                 explain(index, at: time, into: &events)
-                nodes[index].changes.moved.removeAll(keepingCapacity: true)
-                nodes[index].changes.lifted.removeAll(keepingCapacity: true)
-                nodes[index].changes.landed.removeAll(keepingCapacity: true)
+                nodes[index].changes.moved.removeAllKeepingCapacity()
+                nodes[index].changes.lifted.removeAllKeepingCapacity()
+                nodes[index].changes.landed.removeAllKeepingCapacity()
             }
             // The ending sequences are judged as they were, before any rival begins anew.
             for index in nodes.indices where nodes[index].beginsSequence {
@@ -488,17 +499,21 @@ public struct GestureEngine: Sendable {
                 explain(index, at: time, into: &events)
             }
             for index in nodes.indices where nodes[index].beginsSequence {
-                let status = nodes[index].recognizer?.status ?? .failed
+                let status = status(of: index) ?? .failed
                 nodes[index].previousSequence = (nodes[index].sequence, status)
                 nodes[index].sequence += 1
             }
             recording?.cancellation = .forgotten
-            for index in nodes.indices where nodes[index].beginsSequence && nodes[index].recognizer != nil {
-                let rivals = rivals(of: index)
+            var rivals: [Rival] = []
+            swap(&rivals, &rivalBuffer)
+            for index in nodes.indices where nodes[index].beginsSequence && hasGesture(index) {
+                rivals.removeAllKeepingCapacity()
+                appendRivals(of: index, to: &rivals)
                 let names = recording != nil ? self.names(of: rivals) : []
                 nodes[index].recognizer?.beginSequence(rivals: rivals, named: names, at: time, log: &recording)
                 explain(index, at: time, into: &events)
             }
+            swap(&rivals, &rivalBuffer)
         }
         for index in nodes.indices where !nodes[index].changes.isEmpty {
             nodes[index].changes.fingersDown = nodes[index].fingers
@@ -509,30 +524,27 @@ public struct GestureEngine: Sendable {
         settle(at: time, into: &events)
     }
 
-    /// The gestures that begin a touch sequence together with the target at `index` (the same landings)
-    /// and have priority over its gesture.
-    private func rivals(of index: Int) -> [Rival] {
-        var rivals: [Rival] = []
-        let node = nodes[index]
+    /// Appends to `rivals` the gestures that begin a touch sequence together with the target at `index` (the same
+    /// landings) and have priority over its gesture.
+    private func appendRivals(of index: Int, to rivals: inout [Rival]) {
         // Descendants have priority unless this one is high-priority or they are simultaneous.
-        if node.coordination != .highPriority {
-            for descendant in (index + 1)..<node.subtreeEnd
-            where nodes[descendant].beginsSequence && nodes[descendant].recognizer != nil
+        if nodes[index].coordination != .highPriority {
+            for descendant in (index + 1)..<nodes[index].subtreeEnd
+            where nodes[descendant].beginsSequence && hasGesture(descendant)
                 && nodes[descendant].coordination != .simultaneous {
                 rivals.append(Rival(target: nodes[descendant].id, sequence: nodes[descendant].sequence))
             }
         }
         // High-priority ancestors have priority, unless this one is simultaneous.
-        if node.coordination != .simultaneous {
-            var ancestor = node.parent
+        if nodes[index].coordination != .simultaneous {
+            var ancestor = nodes[index].parent
             while let above = ancestor {
-                if nodes[above].beginsSequence && nodes[above].recognizer != nil && nodes[above].coordination == .highPriority {
+                if nodes[above].beginsSequence && hasGesture(above) && nodes[above].coordination == .highPriority {
                     rivals.append(Rival(target: nodes[above].id, sequence: nodes[above].sequence))
                 }
                 ancestor = nodes[above].parent
             }
         }
-        return rivals
     }
 
     /// What the rivals a target waits for have done, and the rival that decided it (the one that succeeded,
@@ -569,9 +581,47 @@ public struct GestureEngine: Sendable {
         rivals.compactMap { rival in nodes.first { $0.id == rival.target }?.name }
     }
 
+    // MARK: Reading the recognizers
+
+    // The engine reads its targets' recognizers in these helpers only. In a mutating method, reading
+    // `nodes[index].recognizer?.deadline` copies the whole node first (retaining all it holds), and a mutation of
+    // the recognizer while that copy lives copies the recognizer's storage, every buffer of every gesture in it:
+    // that was a third of a frame's instructions. In a non-mutating one, `self` is borrowed and only the
+    // existential is copied; the reads on every input go through mutating requirements (`readDeadline()`, ...),
+    // which work on it in place.
+
+    /// The deadline of the gesture of the target at `index`, if it has one (for `nextDeadline`, between inputs).
+    private func deadline(of index: Int) -> Timestamp? { nodes[index].recognizer?.deadline }
+
+    /// The same, read in place (for the inputs).
+    private mutating func currentDeadline(of index: Int) -> Timestamp? { nodes[index].recognizer?.readDeadline() }
+
+    /// The status of the gesture of the target at `index`; nil for a target without a gesture.
+    private func status(of index: Int) -> RecognizerStatus? { nodes[index].recognizer?.status }
+
+    /// Whether the target at `index` has a gesture (a container has none).
+    private func hasGesture(_ index: Int) -> Bool { nodes[index].recognizer != nil }
+
+    /// Whether the target at `index` has something to settle after an input (`TargetRecognizing.needsSettling`).
+    private mutating func needsSettling(_ index: Int) -> Bool { nodes[index].recognizer?.readNeedsSettling() == true }
+
+    /// The rivals the target at `index` waits for, if it waits.
+    private mutating func rivalsWaitedFor(by index: Int) -> [Rival]? { nodes[index].recognizer?.readRivals() }
+
+    /// The earliest deadline ≤ `now` and its target (ties: the first in tree order), if any.
+    private mutating func earliestDeadline(upTo now: Timestamp) -> (index: Int, deadline: Timestamp)? {
+        var next: (index: Int, deadline: Timestamp)?
+        for index in nodes.indices {
+            if let deadline = currentDeadline(of: index), deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
+                next = (index, deadline)
+            }
+        }
+        return next
+    }
+
     /// Arbitrates the updates of the target at `index` made so far in this input.
     private mutating func arbitrate(_ index: Int) {
-        guard let rivals = nodes[index].recognizer?.rivals else {
+        guard let rivals = rivalsWaitedFor(by: index) else {
             nodes[index].recognizer?.arbitrate(.allFailed, log: &recording)
             return
         }
@@ -598,9 +648,7 @@ public struct GestureEngine: Sendable {
     /// be heard, in tree order.
     private mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
         for index in nodes.indices {
-            // (Asked in place: a copy of the recognizer held across the mutations below would make them
-            // copy its storage.)
-            guard nodes[index].recognizer?.needsSettling == true else { continue }
+            guard needsSettling(index) else { continue }
             arbitrate(index)
             explain(index, at: time, into: &events)
             deliver(index, at: time, into: &events)
@@ -618,17 +666,31 @@ public struct GestureEngine: Sendable {
     /// Cancels the gesture of the target at `index`: what it reported ends `cancelled`; what waited is
     /// never heard.
     private mutating func cancel(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
-        guard nodes[index].recognizer != nil else { return }
+        guard hasGesture(index) else { return }
         nodes[index].recognizer?.cancel(at: time, log: &recording)
         nodes[index].recognizer?.arbitrateCancellation(log: &recording)
         explain(index, at: time, into: &events)
         deliver(index, at: time, into: &events)
     }
 
-    private mutating func cancelAll(at time: Timestamp, because cause: Explanation.Cancellation) -> [GestureEvent] {
-        var events = advance(to: time)
+    private mutating func cancelAll(at time: Timestamp, because cause: Explanation.Cancellation, into events: inout [GestureEvent]) {
+        advance(to: time, into: &events)
         recording?.cancellation = cause
         for index in nodes.indices { cancel(index, at: time, into: &events) }
+    }
+
+    /// The engine's buffer for the events of an input, emptied (its storage is reused when the caller let go of
+    /// the previous input's events).
+    private mutating func takeOutput() -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        swap(&events, &output)
+        events.removeAllKeepingCapacity()
+        return events
+    }
+
+    /// Keeps `events`, the result of an input, as the buffer of the next one, and returns them.
+    private mutating func keepOutput(_ events: [GestureEvent]) -> [GestureEvent] {
+        output = events
         return events
     }
 

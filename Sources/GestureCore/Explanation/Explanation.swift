@@ -107,7 +107,7 @@ public struct Explanation: Hashable, Sendable {
         case rivalsFailed(rivals: [String], released: Int)
     }
 
-    /// What cancelled a machine (`Gesture.cancel(at:log:)`): the engine says so in the log's `cancellation`.
+    /// What cancelled a machine (`Gesture.cancel(at:log:into:)`): the engine says so in the log's `cancellation`.
     public enum Cancellation: String, Hashable, Sendable {
         /// Input was interrupted, cause unknown (a caller other than the engine).
         case interrupted = "input interrupted"
@@ -260,7 +260,7 @@ public protocol MachineState {
 
 /// Where machines report their transitions while they take an input (`--explain`).
 ///
-/// Every recognizer's and combinator's input is generic over its log (`Gesture.touchesChanged(_:log:)`, ...):
+/// Every recognizer's and combinator's input is generic over its log (`Gesture.touchesChanged(_:log:into:)`, ...):
 /// a `TransitionLog` records, a `NoTransitionLog` does nothing. The engine runs with the one or the other,
 /// and the code made for `NoTransitionLog` (whose `isOn` is a constant false) has every test of it folded
 /// away: off, explanations cost nothing. A machine reports through `transition(_:to:in:because:)` (its
@@ -292,7 +292,7 @@ extension TransitionLogging {
         state = new
     }
 
-    /// Sets `state` to `new` for a cancellation (`Gesture.cancel(at:log:)`): a transition whose reason is
+    /// Sets `state` to `new` for a cancellation (`Gesture.cancel(at:log:into:)`): a transition whose reason is
     /// `cancellation`.
     @inline(__always)
     public mutating func cancel<State: MachineState>(_ state: inout State, to new: State, in machine: String) {

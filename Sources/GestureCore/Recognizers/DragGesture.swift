@@ -49,10 +49,10 @@ public struct DragGesture: Gesture {
     enum State: Hashable, Sendable {
         /// No finger down in this touch sequence yet.
         case idle
-        /// One finger down, not yet beyond the minimum distance; `tracker` holds its positions since the down.
-        case pending(touch: Int, start: Point, tracker: VelocityTracker)
-        /// Dragging.
-        case dragging(touch: Int, start: Point, location: Point, tracker: VelocityTracker)
+        /// One finger down, not yet beyond the minimum distance (`tracker` holds its positions since the down).
+        case pending(touch: Int, start: Point)
+        /// Dragging (`tracker` holds the finger's positions since the down).
+        case dragging(touch: Int, start: Point, location: Point)
         /// Decided; fingers may still be down (`TouchChanges.fingersDown`).
         case finished(Outcome)
     }
@@ -63,6 +63,9 @@ public struct DragGesture: Gesture {
     /// The thresholds this drag was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle
+    /// The positions of the finger followed in `pending` and `dragging`, since its down. Beside the state rather than
+    /// in it, so that its storage is reused from one touch sequence to the next: a drag allocates nothing once warm.
+    private var tracker = VelocityTracker()
 
     /// A drag with `configuration`, by default a 3 mm slop and a second finger cancelling it.
     public init(_ configuration: Configuration = Configuration()) {
@@ -79,38 +82,36 @@ public struct DragGesture: Gesture {
 
     public var deadline: Timestamp? { nil }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
         checkFingers(changes)
-        var updates: [GestureUpdate<Value>] = []
         switch state {
-        case .pending(let touch, let start, var tracker):
+        case .pending(let touch, let start):
             if let position = changes.position(of: touch) {
                 tracker.add(position, at: changes.time)
                 let moved = Comparison(.moved(finger: touch), position.distance(to: start), .beyond, configuration.minimumDistance, .slop)
                 if moved.holds {
-                    log.transition(&state, to: .dragging(touch: touch, start: start, location: position, tracker: tracker), in: Self.name,
+                    log.transition(&state, to: .dragging(touch: touch, start: start, location: position), in: Self.name,
                                    because: .measured(moved))
                     updates.append(GestureUpdate(.began, Value(startLocation: start, location: position)))
-                } else {
-                    state = .pending(touch: touch, start: start, tracker: tracker)
                 }
             }
-        case .dragging(let touch, let start, _, var tracker):
+        case .dragging(let touch, let start, _):
             if let position = changes.position(of: touch) {
                 tracker.add(position, at: changes.time)
-                state = .dragging(touch: touch, start: start, location: position, tracker: tracker)
+                state = .dragging(touch: touch, start: start, location: position)
                 updates.append(GestureUpdate(.changed, Value(startLocation: start, location: position)))
             }
         case .idle, .finished:
             break
         }
         switch state {
-        case .pending(let touch, _, _):
+        case .pending(let touch, _):
             if changes.lift(of: touch) != nil {
                 log.transition(&state, to: .finished(.failed), in: Self.name,
                                because: .liftedWithinSlop(finger: touch, slop: configuration.minimumDistance))
             }
-        case .dragging(let touch, let start, let location, let tracker):
+        case .dragging(let touch, let start, let location):
             if let lift = changes.lift(of: touch) {
                 if lift.cancelled {
                     log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .withdrawn(finger: touch))
@@ -124,19 +125,19 @@ public struct DragGesture: Gesture {
         case .idle, .finished:
             break
         }
-        guard !changes.landed.isEmpty else { return updates }
+        guard !changes.landed.isEmpty else { return }
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
-            updates += startSequence(changes, log: &log)
+            startSequence(changes, log: &log, into: &updates)
         case .finished where changes.beginsSequence:
-            updates += startSequence(changes, log: &log)
+            startSequence(changes, log: &log, into: &updates)
         case .finished:
             // Nothing more until every finger has lifted.
             break
         case .pending:
             log.transition(&state, to: .finished(.failed), in: Self.name, because: .secondFinger(changes.landed[0].id))
-        case .dragging(_, let start, let location, let tracker):
+        case .dragging(_, let start, let location):
             switch configuration.extraTouch {
             case .cancel:
                 log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .secondFinger(changes.landed[0].id))
@@ -147,7 +148,6 @@ public struct DragGesture: Gesture {
                                                            velocity: tracker.velocity(at: changes.time))))
             }
         }
-        return updates
     }
 
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
@@ -165,38 +165,38 @@ public struct DragGesture: Gesture {
     }
 
     /// The landings of a new touch sequence: one finger is followed, more fail the drag.
-    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
         guard changes.landed.count == 1 else {
             log.transition(&state, to: .finished(.failed), in: Self.name,
                            because: .fingersLanded(count: changes.landed.count, expected: 1))
-            return []
+            return
         }
         let touch = changes.landed[0]
-        var tracker = VelocityTracker()
-        tracker.add(touch.position, at: changes.time)
+        tracker.restart(at: touch.position, time: changes.time)
         guard configuration.minimumDistance == 0 else {
-            log.transition(&state, to: .pending(touch: touch.id, start: touch.position, tracker: tracker), in: Self.name,
+            log.transition(&state, to: .pending(touch: touch.id, start: touch.position), in: Self.name,
                            because: .landed(finger: touch.id, at: touch.position, deadline: nil))
-            return []
+            return
         }
-        log.transition(&state, to: .dragging(touch: touch.id, start: touch.position, location: touch.position, tracker: tracker),
+        log.transition(&state, to: .dragging(touch: touch.id, start: touch.position, location: touch.position),
                        in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
-        return [GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position))]
+        updates.append(GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position)))
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {}
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log, into updates: inout [GestureUpdate<Value>]) {
         switch state {
-        case .dragging(_, let start, let location, _):
+        case .dragging(_, let start, let location):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)
-            return [GestureUpdate(.cancelled, Value(startLocation: start, location: location))]
+            updates.append(GestureUpdate(.cancelled, Value(startLocation: start, location: location)))
         case .pending:
             log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }
-        return []
     }
 }
 

@@ -104,8 +104,8 @@ public struct EdgeSwipeGesture: Gesture {
         Value(edge: configuration.edge, startLocation: down, location: location)
     }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
-        var updates: [GestureUpdate<Value>] = []
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .pending(let touch, let down):
             if let position = changes.position(of: touch) {
@@ -145,7 +145,7 @@ public struct EdgeSwipeGesture: Gesture {
         case .idle, .finished:
             break
         }
-        guard !changes.landed.isEmpty else { return updates }
+        guard !changes.landed.isEmpty else { return }
         switch state {
         case .idle:
             start(changes, log: &log)
@@ -160,7 +160,6 @@ public struct EdgeSwipeGesture: Gesture {
             log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .secondFinger(changes.landed[0].id))
             updates.append(GestureUpdate(.cancelled, value(down, location)))
         }
-        return updates
     }
 
     private mutating func start<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
@@ -176,19 +175,20 @@ public struct EdgeSwipeGesture: Gesture {
                        in: Self.name, because: .measured(landing))
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {}
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .swiping(_, let down, let location):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)
-            return [GestureUpdate(.cancelled, value(down, location))]
+            updates.append(GestureUpdate(.cancelled, value(down, location)))
         case .pending:
             log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }
-        return []
     }
 }
 

@@ -68,11 +68,40 @@ public enum RecognizerStatus: Hashable, Sendable {
 /// A gesture recognizer: a pure state machine fed with touch changes, deadlines and cancellation.
 ///
 /// Nothing in a recognizer reads a clock: time arrives with every input, and `deadline` tells the caller
-/// when the recognizer wants `deadlineReached(at:)` even if no touch changes by then. Every input returns
-/// the updates the caller must act on, in order, and reports its state transitions, with their reasons,
-/// to `log` (`TransitionLogging`: a `TransitionLog` records them, a `NoTransitionLog` costs nothing; a
-/// combinator hands it on to its parts). The same inputs without a log (`touchesChanged(_:)`, ...) report
-/// nothing.
+/// when the recognizer wants `deadlineReached(at:)` even if no touch changes by then. Every input appends
+/// the updates the caller must act on, in order, to the caller's buffer (`into updates`), and reports its
+/// state transitions, with their reasons, to `log` (`TransitionLogging`: a `TransitionLog` records them, a
+/// `NoTransitionLog` costs nothing; a combinator hands it on to its parts). The buffer is the caller's, so
+/// that a recognizer allocates nothing per frame: the engine and the combinators keep theirs from frame to
+/// frame (`removeAll(keepingCapacity: true)`). The same inputs returning a fresh array
+/// (`touchesChanged(_:)`, `touchesChanged(_:log:)`, ...) are for tests and one-off use.
+///
+/// A gesture of your own implements the three inputs with a buffer. This one reports, when the last finger of a
+/// touch sequence lifts, how many fingers were down at most:
+///
+/// ```swift
+/// struct FingerCount: Gesture {
+///     static let name = "finger-count"
+///     var status = RecognizerStatus.possible
+///     var deadline: Timestamp? { nil }
+///     private var most = 0
+///     mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+///                                                          into updates: inout [GestureUpdate<Int>]) {
+///         if changes.beginsSequence { (status, most) = (.possible, 0) }
+///         most = max(most, changes.fingersDown)
+///         if changes.fingersDown == 0 && status == .possible {
+///             status = .ended
+///             updates.append(GestureUpdate(.ended, most))  // into the caller's buffer
+///         }
+///     }
+///     mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+///                                                           into updates: inout [GestureUpdate<Int>]) {}
+///     mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+///                                                  into updates: inout [GestureUpdate<Int>]) {
+///         if status == .possible { status = .failed }
+///     }
+/// }
+/// ```
 public protocol Gesture: Sendable {
     /// What the recognizer reports with each update (``GestureUpdate/value``): a position, a translation, a scale, or
     /// a composite's combination of its parts' values.
@@ -91,19 +120,45 @@ public protocol Gesture: Sendable {
     /// The absolute time at which the recognizer must be given `deadlineReached(at:)`, if any.
     var deadline: Timestamp? { get }
 
-    /// One frame's changes to the touches this recognizer sees.
-    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>]
+    /// One frame's changes to the touches this recognizer sees: appends the updates they cause to `updates`, in
+    /// order, leaving what is already there.
+    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                         into updates: inout [GestureUpdate<Value>])
 
-    /// Time reached `deadline`, with no touch change in between. `now` is the deadline's own time.
-    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>]
+    /// Time reached `deadline`, with no touch change in between. `now` is the deadline's own time. Appends the
+    /// updates it causes to `updates`.
+    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                          into updates: inout [GestureUpdate<Value>])
 
     /// Input was interrupted (`SYN_DROPPED`, end of input, device lost): an active gesture is cancelled,
-    /// a pending one fails, and every touch is forgotten.
-    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>]
+    /// a pending one fails, and every touch is forgotten. Appends the updates it causes to `updates`.
+    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                 into updates: inout [GestureUpdate<Value>])
 }
 
 extension Gesture {
     public var partName: String { Self.name }
+
+    /// One frame's changes, reporting to `log`: the updates they cause, in a fresh array.
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+        var updates: [GestureUpdate<Value>] = []
+        touchesChanged(changes, log: &log, into: &updates)
+        return updates
+    }
+
+    /// Time reached `deadline`, reporting to `log`: the updates it causes, in a fresh array.
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+        var updates: [GestureUpdate<Value>] = []
+        deadlineReached(at: now, log: &log, into: &updates)
+        return updates
+    }
+
+    /// Input was interrupted, reporting to `log`: the updates it causes, in a fresh array.
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+        var updates: [GestureUpdate<Value>] = []
+        cancel(at: now, log: &log, into: &updates)
+        return updates
+    }
 
     /// One frame's changes, explaining nothing.
     public mutating func touchesChanged(_ changes: TouchChanges) -> [GestureUpdate<Value>] {
@@ -166,5 +221,45 @@ public enum Outcome: Hashable, Sendable {
         case .failed: "failed"
         case .cancelled: "cancelled"
         }
+    }
+}
+
+extension Array {
+    /// Empties the array, keeping its storage for what comes next: `removeAll(keepingCapacity: true)`, with nothing
+    /// done when it is empty already (the standard library's goes through `replaceSubrange` all the same, and the
+    /// engine's and the combinators' buffers are emptied on every input, most often empty).
+    @inline(__always)
+    mutating func removeAllKeepingCapacity() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
+    }
+
+    /// Appends `updates` in order, each with its value passed through `tag`: a combinator reporting its parts'
+    /// updates as its own (`.first(value)`, say).
+    @inline(__always)
+    mutating func append<Part, Whole>(_ updates: [GestureUpdate<Part>], tagged tag: (Part) -> Whole)
+    where Element == GestureUpdate<Whole> {
+        for update in updates { append(GestureUpdate(update.phase, tag(update.value))) }
+    }
+
+    /// Appends what a gesture held back reports when released (`held`, each value passed through `tag`): its
+    /// updates in order, except a run that began and was cancelled while nobody heard it. Returns how many it
+    /// appended. One home for `ExclusiveGesture` and the target tree.
+    @discardableResult
+    mutating func appendReleasing<Part, Whole>(_ held: [GestureUpdate<Part>], tagged tag: (Part) -> Whole) -> Int
+    where Element == GestureUpdate<Whole> {
+        let start = count
+        var runStart = start
+        for update in held {
+            switch update.phase {
+            case .began:
+                runStart = count
+                append(GestureUpdate(.began, tag(update.value)))
+            case .changed, .ended:
+                append(GestureUpdate(update.phase, tag(update.value)))
+            case .cancelled:
+                removeSubrange(runStart...)
+            }
+        }
+        return count - start
     }
 }

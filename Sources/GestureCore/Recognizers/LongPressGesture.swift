@@ -70,7 +70,8 @@ public struct LongPressGesture: Gesture {
         }
     }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
         checkFingers(changes)
         switch state {
         case .pressing(let touch, let start, _, let deadline):
@@ -96,7 +97,7 @@ public struct LongPressGesture: Gesture {
         case .idle, .recognized, .failed:
             break
         }
-        guard !changes.landed.isEmpty else { return [] }
+        guard !changes.landed.isEmpty else { return }
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
@@ -110,7 +111,6 @@ public struct LongPressGesture: Gesture {
             // A second finger: a pending long press fails.
             log.transition(&state, to: .failed, in: Self.name, because: .secondFinger(changes.landed[0].id))
         }
-        return []
     }
 
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
@@ -138,25 +138,26 @@ public struct LongPressGesture: Gesture {
                        in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: deadline))
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .pressing(_, let start, let location, let deadline) where now >= deadline:
             log.transition(&state, to: .recognized, in: Self.name,
                            because: .longPressHeld(deadline: deadline, distance: location.distance(to: start),
                                                    slop: configuration.maximumDistance))
-            return [GestureUpdate(.ended, Value(startLocation: start, location: location))]
+            updates.append(GestureUpdate(.ended, Value(startLocation: start, location: location)))
         case .idle, .pressing, .recognized, .failed:
-            return []
+            break
         }
     }
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        into updates: inout [GestureUpdate<Value>]) {
         // A long press is discrete: a recognized one stays recognized; a pending one fails.
         switch state {
         case .idle, .recognized, .failed: break
         case .pressing: log.cancel(&state, to: .failed, in: Self.name)
         }
-        return []
     }
 }
 

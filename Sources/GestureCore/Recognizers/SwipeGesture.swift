@@ -136,16 +136,18 @@ public struct SwipeGesture: Gesture {
 
     public var deadline: Timestamp? { nil }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
-        var updates: [GestureUpdate<Value>] = []
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .tracking(var fingers):
+            state = .idle  // let go of the state's copy of the fingers, so that changing them does not copy them
             for index in fingers.indices {
                 if let position = changes.position(of: fingers[index].id) {
                     fingers[index].location = position
                     fingers[index].tracker.add(position, at: changes.time)
                 }
             }
+            state = .tracking(fingers)
             if fingers.contains(where: { changes.lift(of: $0.id) != nil }) {
                 switch swipe(of: fingers, at: changes.time, lifts: changes) {
                 case .swipe(let swipe):
@@ -157,13 +159,11 @@ public struct SwipeGesture: Gesture {
                 case .miss(let miss):
                     log.transition(&state, to: .finished(.failed), in: Self.name, because: .noSwipe(miss))
                 }
-            } else {
-                state = .tracking(fingers)
             }
         case .idle, .finished:
             break
         }
-        guard !changes.landed.isEmpty else { return updates }
+        guard !changes.landed.isEmpty else { return }
         switch state {
         case .idle:
             start(changes, log: &log)
@@ -174,7 +174,6 @@ public struct SwipeGesture: Gesture {
         case .tracking(let fingers):
             follow(fingers + fingersLanding(changes), log: &log)
         }
-        return updates
     }
 
     private func tracker(_ touch: TouchPoint, _ time: Timestamp) -> VelocityTracker {
@@ -236,14 +235,15 @@ public struct SwipeGesture: Gesture {
         return .swipe(Value(direction: direction, vx: sum.vx / count, vy: sum.vy / count, fingers: fingers.count))
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {}
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .tracking: log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished: break
         }
-        return []
     }
 }
 

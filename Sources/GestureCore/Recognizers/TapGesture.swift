@@ -115,9 +115,9 @@ public struct TapGesture: Gesture {
         }
     }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
         checkFingers(changes)
-        var updates: [GestureUpdate<Value>] = []
         // Moves: beyond the slop, it is not a tap.
         switch state {
         case .pressed(let touch, let down, _, _):
@@ -158,7 +158,7 @@ public struct TapGesture: Gesture {
             break
         }
         // Landings.
-        guard !changes.landed.isEmpty else { return updates }
+        guard !changes.landed.isEmpty else { return }
         switch state {
         case .idle(let previous), .recognized(let previous):
             // No finger was down (checked above): these landings begin a touch sequence.
@@ -193,7 +193,6 @@ public struct TapGesture: Gesture {
             // A second finger: not a tap.
             log.transition(&state, to: .failed, in: Self.name, because: .secondFinger(changes.landed[0].id))
         }
-        return updates
     }
 
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
@@ -241,7 +240,8 @@ public struct TapGesture: Gesture {
                             distance: touch.position.distance(to: previous.down), maximumDistance: configuration.countDistance)
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .pressed(_, _, _, let deadline?) where now >= deadline:
             // Held too long to be a tap.
@@ -253,26 +253,25 @@ public struct TapGesture: Gesture {
                 // The chain stopped short.
                 log.transition(&state, to: .failed, in: Self.name,
                                because: .chainClosed(deadline: deadline, count: previous.count, required: required))
-                return []
+                return
             }
             // Exactly the required count, and no further tap: recognized, with the last tap's position.
             log.transition(&state, to: .recognized(previous: nil), in: Self.name,
                            because: .chainClosed(deadline: deadline, count: previous.count, required: required))
-            return [GestureUpdate(.ended, Value(location: previous.down, count: previous.count))]
+            updates.append(GestureUpdate(.ended, Value(location: previous.down, count: previous.count)))
         case .pressed, .waiting, .idle, .recognized, .failed:
             break
         }
-        return []
     }
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        into updates: inout [GestureUpdate<Value>]) {
         // A tap has nothing in progress to report; the chain of counts is broken.
         switch state {
         case .idle: state = .idle(previous: nil)
         case .recognized: state = .recognized(previous: nil)
         case .pressed, .waiting, .failed: log.cancel(&state, to: .failed, in: Self.name)
         }
-        return []
     }
 }
 

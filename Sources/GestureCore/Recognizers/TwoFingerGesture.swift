@@ -72,9 +72,9 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
 
     public var deadline: Timestamp? { nil }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
         checkFingers(changes)
-        var updates: [GestureUpdate<Value>] = []
         switch state {
         case .oneFinger(var touch):
             if let position = changes.position(of: touch.id) {
@@ -123,7 +123,7 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
             }
         }
         let landed = changes.landed
-        guard !landed.isEmpty else { return updates }
+        guard !landed.isEmpty else { return }
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
@@ -139,7 +139,6 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
             // Further fingers are ignored.
             break
         }
-        return updates
     }
 
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
@@ -169,19 +168,20 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
         }
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {}
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .active(let pair):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)
-            return [GestureUpdate(.cancelled, pair.value)]
+            updates.append(GestureUpdate(.cancelled, pair.value))
         case .oneFinger, .pending:
             log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }
-        return []
     }
 }
 

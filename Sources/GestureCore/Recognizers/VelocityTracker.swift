@@ -42,50 +42,67 @@ public struct VelocityTracker: Hashable, Sendable {
         positions.append(position)
     }
 
+    /// Forgets every sample, keeping the storage, and starts again with the finger at `position` at `time` (a new
+    /// touch sequence's landing).
+    mutating func restart(at position: Point, time: Timestamp) {
+        times.removeAllKeepingCapacity()
+        positions.removeAllKeepingCapacity()
+        add(position, at: time)
+    }
+
     /// The velocity at `time` (a lift), in mm/s: 0 when the finger had not moved within `horizon` before
     /// it (it rested), or with fewer than two samples in that window.
     public func velocity(at time: Timestamp) -> Velocity {
         guard let newest = times.last, time.microseconds - newest <= Self.horizon.microseconds else { return .zero }
-        var ts: [Double] = [], xs: [Double] = [], ys: [Double] = []
-        for index in times.indices.reversed() {
-            let age = newest - times[index]
-            guard age <= Self.horizon.microseconds else { break }
-            ts.append(-Double(age) / 1_000_000)
-            xs.append(positions[index].x)
-            ys.append(positions[index].y)
-        }
-        guard ts.count >= 2 else { return .zero }
-        return Velocity(vx: Self.slope(ts, xs), vy: Self.slope(ts, ys))
+        // The samples within the horizon before the newest: from `oldest` on.
+        var oldest = times.count - 1
+        while oldest > 0 && newest - times[oldest - 1] <= Self.horizon.microseconds { oldest -= 1 }
+        guard times.count - oldest >= 2 else { return .zero }
+        return Velocity(vx: slope(from: oldest) { positions[$0].x }, vy: slope(from: oldest) { positions[$0].y })
     }
 
-    /// The slope at t = 0 of the least-squares fit of `values` against `ts`: a quadratic with three
-    /// samples or more, else a line. A degenerate fit (samples at one time) falls back to the line, then 0.
-    static func slope(_ ts: [Double], _ values: [Double]) -> Double {
-        if ts.count >= 3, let coefficients = fit(ts, values, degree: 2) { return coefficients[1] }
-        return fit(ts, values, degree: 1)?[1] ?? 0
+    /// The slope at t = 0 (the newest sample) of the least-squares fit of one coordinate (`value` of a sample's
+    /// index) against time, over the samples from `oldest` on: a quadratic with three samples or more, else a line.
+    /// A degenerate fit (samples at one time) falls back to the line, then 0.
+    private func slope(from oldest: Int, _ value: (Int) -> Double) -> Double {
+        if times.count - oldest >= 3, let slope = fittedSlope(from: oldest, degree: 2, value) { return slope }
+        return fittedSlope(from: oldest, degree: 1, value) ?? 0
     }
 
-    /// Least squares by the normal equations (at most 3 × 3, Gaussian elimination with pivoting).
-    static func fit(_ ts: [Double], _ values: [Double], degree: Int) -> [Double]? {
+    /// Least squares by the normal equations (at most 3 × 3, Gaussian elimination with pivoting), in a matrix on
+    /// the stack (the tracker allocates nothing): the fit's first-order coefficient, nil for a degenerate fit.
+    /// The samples are summed newest first, each at its time in seconds before the newest (t ≤ 0).
+    private func fittedSlope(from oldest: Int, degree: Int, _ value: (Int) -> Double) -> Double? {
         let size = degree + 1
-        var matrix = Array(repeating: Array(repeating: 0.0, count: size + 1), count: size)
-        for (t, value) in zip(ts, values) {
-            var powers = [1.0]
-            for _ in 0..<(2 * degree) { powers.append(powers.last! * t) }
-            for row in 0..<size {
-                for column in 0..<size { matrix[row][column] += powers[row + column] }
-                matrix[row][size] += powers[row] * value
+        let width = size + 1
+        let newest = times[times.count - 1]
+        // A 3 × 4 matrix at most, then the powers of t up to t⁴.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * 4 + 5) { storage -> Double? in
+            storage.initialize(repeating: 0)
+            let powersStart = 3 * 4
+            for index in (oldest..<times.count).reversed() {
+                let t = -Double(newest - times[index]) / 1_000_000
+                let sample = value(index)
+                storage[powersStart] = 1
+                for power in 1...(2 * degree) { storage[powersStart + power] = storage[powersStart + power - 1] * t }
+                for row in 0..<size {
+                    for column in 0..<size { storage[row * width + column] += storage[powersStart + row + column] }
+                    storage[row * width + size] += storage[powersStart + row] * sample
+                }
             }
-        }
-        for column in 0..<size {
-            guard let pivot = (column..<size).max(by: { abs(matrix[$0][column]) < abs(matrix[$1][column]) }),
-                  abs(matrix[pivot][column]) > 1e-18 else { return nil }
-            matrix.swapAt(column, pivot)
-            for row in 0..<size where row != column {
-                let factor = matrix[row][column] / matrix[column][column]
-                for entry in column...size { matrix[row][entry] -= factor * matrix[column][entry] }
+            for column in 0..<size {
+                var pivot = column
+                for row in (column + 1)..<size where abs(storage[row * width + column]) > abs(storage[pivot * width + column]) {
+                    pivot = row
+                }
+                guard abs(storage[pivot * width + column]) > 1e-18 else { return nil }
+                for entry in 0...size { storage.swapAt(column * width + entry, pivot * width + entry) }
+                for row in 0..<size where row != column {
+                    let factor = storage[row * width + column] / storage[column * width + column]
+                    for entry in column...size { storage[row * width + entry] -= factor * storage[column * width + entry] }
+                }
             }
+            return storage[1 * width + size] / storage[1 * width + 1]
         }
-        return (0..<size).map { matrix[$0][size] / matrix[$0][$0] }
     }
 }

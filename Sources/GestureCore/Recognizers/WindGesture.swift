@@ -125,9 +125,9 @@ public struct WindGesture: Gesture {
         return next
     }
 
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
         checkFingers(changes)
-        var updates: [GestureUpdate<Value>] = []
         switch state {
         case .pending(let tracking):
             if let position = changes.position(of: tracking.touch) {
@@ -166,7 +166,7 @@ public struct WindGesture: Gesture {
         case .idle, .finished:
             break
         }
-        guard !changes.landed.isEmpty else { return updates }
+        guard !changes.landed.isEmpty else { return }
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
@@ -183,7 +183,6 @@ public struct WindGesture: Gesture {
             log.transition(&state, to: .finished(outcome), in: Self.name, because: .secondFinger(changes.landed[0].id))
             updates.append(GestureUpdate(outcome == .cancelled ? .cancelled : .ended, tracking.value))
         }
-        return updates
     }
 
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
@@ -213,19 +212,20 @@ public struct WindGesture: Gesture {
                        in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
     }
 
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] { [] }
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {}
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log) -> [GestureUpdate<Value>] {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .winding(let tracking):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)
-            return [GestureUpdate(.cancelled, tracking.value)]
+            updates.append(GestureUpdate(.cancelled, tracking.value))
         case .pending:
             log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished:
             break
         }
-        return []
     }
 }
 
