@@ -25,8 +25,14 @@ public struct DialComponent: Component {
     /// The rotation in progress: its last line.
     private var rotate: GestureEvent.Rotate?
     /// The detents the last turn applied stepped to, in crossing order: a buffer kept from update to update, so
-    /// that a wind allocates nothing.
-    private var crossed: [Int] = []
+    /// that a wind allocates nothing. Room for 32 from the start: a frame crosses a few detents (two turns a
+    /// second at 100 Hz over 1° detents is 7), so a dial's buffer grows only on a turn of more than 32 detents in
+    /// one frame, and then at most 7 times in its life (`DialValue.mostDetentsPerChange` caps it at 3,600).
+    private var crossed: [Int] = {
+        var buffer: [Int] = []
+        buffer.reserveCapacity(32)
+        return buffer
+    }()
 
     /// The dial of `configuration`: its tap, wind and rotation thresholds and its value's detents and stops, at
     /// ``DialConfiguration/initialDegrees``.
