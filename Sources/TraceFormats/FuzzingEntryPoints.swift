@@ -36,9 +36,14 @@ import EvdevModel
     /// validating path. With a `batch`, `batch` events at a time (`read(into:)`, as `TraceGestureSource`
     /// reads), else one at a time (`next()`).
     public static func read(path: String, onePass: Bool, batch: Int? = nil) -> Reading {
+        read(path: path, onePass: onePass, batch: batch, lineLimit: LineReader.defaultLineLimit)
+    }
+
+    /// `read(path:onePass:batch:)` with a line limit of a test's (`EvemuReader.init`).
+    static func read(path: String, onePass: Bool, batch: Int?, lineLimit: Int) -> Reading {
         var reading = Reading()
         do throws(TraceError) {
-            let reader = try EvemuReader(path: FilePath(path), readsPlainLinesInOnePass: onePass)
+            let reader = try EvemuReader(path: FilePath(path), readsPlainLinesInOnePass: onePass, lineLimit: lineLimit)
             defer { reading.cutShortLine = reader.cutShortLine }
             if let batch {
                 let buffer = UnsafeMutableBufferPointer<InputEvent>.allocate(capacity: batch)

@@ -159,36 +159,14 @@ import Testing
         for ending in ["", "E: 0.1 0003 0035 1 x\n", "E: 0.2 0003 0035 5"] {
             let path = try directory.write("batches.evemu", text + ending)
             for lineLimit in stride(from: 26, through: 70, by: 11) {
-                let validating = Self.reading(path, onePass: false, lineLimit: lineLimit, batch: nil)
+                let validating = EvemuPaths.read(path: path, onePass: false, batch: nil, lineLimit: lineLimit)
                 #expect(validating.events.count == 400)
                 for batch in 1...9 {
-                    #expect(Self.reading(path, onePass: true, lineLimit: lineLimit, batch: batch) == validating,
+                    #expect(EvemuPaths.read(path: path, onePass: true, batch: batch, lineLimit: lineLimit) == validating,
                             "\(ending.debugDescription), line limit \(lineLimit), \(batch) at a time")
                 }
             }
         }
-    }
-
-    /// `EvemuPaths.read`, with a line limit of the test's.
-    private static func reading(_ path: String, onePass: Bool, lineLimit: Int, batch: Int?) -> EvemuPaths.Reading {
-        var reading = EvemuPaths.Reading()
-        do throws(TraceError) {
-            let reader = try EvemuReader(path: FilePath(path), readsPlainLinesInOnePass: onePass, lineLimit: lineLimit)
-            defer { reading.cutShortLine = reader.cutShortLine }
-            if let batch {
-                var buffer = [InputEvent](repeating: InputEvent(time: .zero, type: 0, code: 0, value: 0), count: batch)
-                while case let count = try buffer.withUnsafeMutableBufferPointer({ (events) throws(TraceError) in try reader.read(into: events) }),
-                    count > 0
-                {
-                    reading.events.append(contentsOf: buffer[..<count])
-                }
-            } else {
-                while let event = try reader.next() { reading.events.append(event) }
-            }
-        } catch {
-            reading.error = error
-        }
-        return reading
     }
 
     // MARK: NUL bytes found by the line reader
