@@ -294,12 +294,24 @@ enum EvemuSyntax {
         mutating func hex4() -> UInt16? {
             let start = position
             var value: UInt32 = 0
-            while let digit = hexDigit(position.pointee) {
+            while case let digit = Self.hexValues.utf8Start[Int(position.pointee)] &- 0x30, digit < 16 {
                 value = value &<< 4 | UInt32(digit)
                 position += 1
             }
             let count = start.distance(to: position)
             return count > 0 && count <= 4 ? UInt16(truncatingIfNeeded: value) : nil
+        }
+
+        /// For each byte b, at b: the value of the hexadecimal digit b (either case) plus 0x30, so `0`…`9` then
+        /// `:;<=>?` for a…f; `x` for any other byte (its value, 0x48, is no digit's). One look-up a digit,
+        /// where `hexDigit` takes up to three comparisons.
+        private static var hexValues: StaticString {
+            """
+            xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx0123456789xxxxxx\
+            x:;<=>?xxxxxxxxxxxxxxxxxxxxxxxxxx:;<=>?xxxxxxxxxxxxxxxxxxxxxxxxx\
+            xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\
+            xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
+            """
         }
     }
 

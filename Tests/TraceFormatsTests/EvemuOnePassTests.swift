@@ -77,6 +77,17 @@ import Testing
         }
     }
 
+    /// Every byte as the type's last digit: a hexadecimal digit (either case) is read as such, any other byte
+    /// leaves the line to the validating path.
+    @Test func everyByteIsReadAsAHexadecimalDigitOrLeft() {
+        for byte in UInt8.min...UInt8.max where byte != 0x0A && byte != 0x0D {
+            let line = Array("E: 0.1 000".utf8) + [byte] + Array(" 0035 1\n".utf8)  // its line end after it
+            let event = line.withUnsafeBufferPointer { EvemuSyntax.plainEvent(UnsafeBufferPointer(rebasing: $0.dropLast())) }
+            let expected = EvemuSyntax.hexDigit(byte).map { Self.event(1, UInt16($0), 0x35, 1) }
+            #expect(event == expected, "byte \(byte)")
+        }
+    }
+
     @Test func otherLinesAreLeftToTheValidatingPath() {
         for line in Self.otherLines {
             #expect(Self.plainEvent(line) == nil, "\(line.debugDescription)")
