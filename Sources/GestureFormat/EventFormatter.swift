@@ -86,12 +86,12 @@ public struct EventFormatter: Sendable {
         case .haptic(let haptic):
             switch haptic {
             case .press:
-                fields.string("kind", "press")
+                fields.name("kind", "press")
             case .detent(let detent):
-                fields.string("kind", "detent")
+                fields.name("kind", "detent")
                 fields.integer("detent", detent)
             case .limit(let detent):
-                fields.string("kind", "limit")
+                fields.name("kind", "limit")
                 fields.integer("detent", detent)
             }
         case .magnify(_, let magnify):
@@ -214,7 +214,8 @@ struct Fields {
         }
     }
 
-    /// One of the library's own names (a type, a phase), as `string` writes it: plain ASCII, nothing to escape.
+    /// One of the library's own names (a type, a phase, a haptic's kind), as `string` writes it: plain ASCII,
+    /// nothing to escape.
     @inline(__always)
     mutating func name(_ name: StaticString, _ value: String) {
         assert(value.utf8.allSatisfy { Self.escapes.utf8Start[Int($0)] == UInt8(ascii: "0") }, "\(value) needs escapes")

@@ -128,12 +128,19 @@ extension ByteWriter {
     /// `Numbers.decimal(value)`. Away from a rounding tie the value × 1000 rounds the same as its shortest
     /// decimal form, so the digits come straight from that integer; near a tie (and for huge values) the
     /// exact path through the shortest form decides.
+    ///
+    /// The rounding is done in integers, without libm: below 1e12 (< 2^53) `Int64(scaled)` is `scaled`
+    /// truncated exactly, and `scaled - truncated` is exact (a double's fractional part is a multiple of its
+    /// ulp), so `fraction` is what `scaled - scaled.rounded(.towardZero)` gives; away from the tie,
+    /// rounding half away from zero adds 1 to the magnitude when `fraction` is above one half
+    /// (NumberWritingTests compares this with `rounded`'s results).
     mutating func decimal(_ value: Double) {
         let scaled = value * 1000
         if scaled.magnitude < 1e12 {
-            let fraction = (scaled - scaled.rounded(.towardZero)).magnitude
+            let truncated = Int64(scaled)
+            let fraction = (scaled - Double(truncated)).magnitude
             if (fraction - 0.5).magnitude > 1e-6 {
-                let thousandths = Int64(scaled.rounded(.toNearestOrAwayFromZero))
+                let thousandths = fraction > 0.5 ? (scaled < 0 ? truncated - 1 : truncated + 1) : truncated
                 if thousandths == 0 {
                     append(UInt8(ascii: "0"))
                     return

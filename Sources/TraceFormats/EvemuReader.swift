@@ -39,9 +39,10 @@ final class EvemuReader {
     private var pendingError: TraceError?
     private var finished = false
 
-    /// Opens `path` and reads its description header, up to the first `E:` line.
-    init(path: FilePath, readsPlainLinesInOnePass: Bool = true) throws(TraceError) {
-        let lines = try LineReader(path: path)
+    /// Opens `path` and reads its description header, up to the first `E:` line. (A `lineLimit` other than
+    /// the default is for tests: the line reader's buffer then holds a few lines at a time.)
+    init(path: FilePath, readsPlainLinesInOnePass: Bool = true, lineLimit: Int = LineReader.defaultLineLimit) throws(TraceError) {
+        let lines = try LineReader(path: path, lineLimit: lineLimit)
         var parser = EvemuDescriptionParser(path: path.description)
         var pending: InputEvent?
         var pendingError: TraceError?
@@ -107,6 +108,44 @@ final class EvemuReader {
             finished = true
             throw error
         }
+    }
+
+    /// The next events, as many as fit in `events` up to the end of the file, as `next()` would give them;
+    /// the number read (0 at the end). Fewer than fit only at the end of the file, or before an error: the
+    /// events before it come first, and the next call throws it (as `next()`).
+    ///
+    /// The plain event lines of a run in the line reader's buffer are read straight from it, one after the
+    /// other (`EvemuSyntax.plainEventLine`), with no call per line; `next()` reads any other line (a comment,
+    /// a CR line end, the line cut by the buffer's end), then the run goes on.
+    func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(TraceError) -> Int {
+        var count = 0
+        while count < events.count {
+            if readsPlainLinesInOnePass && pending == nil && pendingError == nil && !finished, let unread = lines.unreadLines {
+                var position = unread.start
+                var lineFeed: UnsafePointer<UInt8>?
+                let first = count
+                while count < events.count, let (event, end) = EvemuSyntax.plainEventLine(at: position) {
+                    events[count] = event
+                    count += 1
+                    lineFeed = end
+                    position = end + 1
+                }
+                if let lineFeed {
+                    lines.consumeLines(through: lineFeed, count: count - first)
+                    continue
+                }
+            }
+            do {
+                guard let event = try next() else { break }
+                events[count] = event
+                count += 1
+            } catch {
+                if count == 0 { throw error }
+                pendingError = error  // after the events read before it
+                break
+            }
+        }
+        return count
     }
 
     @inline(__always)

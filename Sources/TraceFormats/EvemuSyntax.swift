@@ -216,6 +216,28 @@ enum EvemuSyntax {
     static func plainEvent(_ line: Bytes) -> InputEvent? {
         guard line.count >= 12, let start = line.baseAddress else { return nil }
         assert(start[line.count] == 0x0A || start[line.count] == 0x0D, "a line followed by its line end")
+        guard let (event, after) = plainEventData(at: start),
+            after == start + line.count || after.pointee == hash
+        else { return nil }
+        return event
+    }
+
+    /// The event of a plain `E:` line ended by an LF, with no comment, read in one pass from `start` (the
+    /// grammar of `plainEvent`, without the comment), and where its LF is; nil for any other line.
+    ///
+    /// - Precondition: the bytes from `start` on hold an LF or a 0 byte, which stops every scan: the line
+    ///   reader's unread bytes (`LineReader.unreadLines`). An LF found so is the line's own, and the bytes
+    ///   before it are neither an LF nor a CR nor a NUL: the line is whole, as the validating path reads it.
+    @inline(__always)
+    static func plainEventLine(at start: UnsafePointer<UInt8>) -> (event: InputEvent, lineFeed: UnsafePointer<UInt8>)? {
+        guard let (event, after) = plainEventData(at: start), after.pointee == 0x0A else { return nil }
+        return (event, after)
+    }
+
+    /// `plainEvent`'s grammar up to its data's end (`E: sec.usec type code value`, then blanks or none): the
+    /// event and the first byte after the blanks, for the caller to check (a line end, a `#`).
+    @inline(__always)
+    private static func plainEventData(at start: UnsafePointer<UInt8>) -> (InputEvent, UnsafePointer<UInt8>)? {
         var scanner = PlainEventScanner(at: start)
         guard scanner.skip(UInt8(ascii: "E")), scanner.skip(colon), scanner.skip(space),
             let seconds = scanner.decimal(maxDigits: 12), scanner.skip(dot),
@@ -226,9 +248,9 @@ enum EvemuSyntax {
         let negative = scanner.skip(minus)
         guard let magnitude = scanner.decimal(maxDigits: 9) else { return nil }
         scanner.skipBlanks()
-        guard scanner.position == start + line.count || scanner.skip(hash) else { return nil }
-        return InputEvent(time: Timestamp(microseconds: seconds * 1_000_000 + microseconds),
-                          type: type, code: code, value: Int32(truncatingIfNeeded: negative ? -magnitude : magnitude))
+        let event = InputEvent(time: Timestamp(microseconds: seconds * 1_000_000 + microseconds),
+                               type: type, code: code, value: Int32(truncatingIfNeeded: negative ? -magnitude : magnitude))
+        return (event, scanner.position)
     }
 
     /// `plainEvent`'s cursor: each step reads the bytes of one piece of the grammar, once. The line end
@@ -272,12 +294,24 @@ enum EvemuSyntax {
         mutating func hex4() -> UInt16? {
             let start = position
             var value: UInt32 = 0
-            while let digit = hexDigit(position.pointee) {
+            while case let digit = Self.hexValues.utf8Start[Int(position.pointee)] &- 0x30, digit < 16 {
                 value = value &<< 4 | UInt32(digit)
                 position += 1
             }
             let count = start.distance(to: position)
             return count > 0 && count <= 4 ? UInt16(truncatingIfNeeded: value) : nil
+        }
+
+        /// For each byte b, at b: the value of the hexadecimal digit b (either case) plus 0x30, so `0`…`9` then
+        /// `:;<=>?` for a…f; `x` for any other byte (its value, 0x48, is no digit's). One look-up a digit,
+        /// where `hexDigit` takes up to three comparisons.
+        private static var hexValues: StaticString {
+            """
+            xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx0123456789xxxxxx\
+            x:;<=>?xxxxxxxxxxxxxxxxxxxxxxxxxx:;<=>?xxxxxxxxxxxxxxxxxxxxxxxxx\
+            xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\
+            xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
+            """
         }
     }
 

@@ -118,6 +118,10 @@ public func readWholeFile(_ path: FilePath, limit: Int) throws(TraceError) -> [U
 /// The buffer is searched for line feeds, carriage returns and NUL bytes by `memchr`, each search going on
 /// from where the last one stopped (`ByteSearch`): in a file without carriage returns or NUL bytes, one
 /// search of each per refill of the buffer says so for all its lines.
+///
+/// A reader of a format can also read lines straight from the buffer (`unreadLines`, then
+/// `consumeLines(through:count:)`): evemu's plain event lines are read so, many at a time, without a call here
+/// per line.
 final class LineReader {
     enum Ending: Equatable {
         /// The line ended with a line end (LF, CR LF or CR), removed.
@@ -198,6 +202,7 @@ final class LineReader {
     private let fd: Int32
     /// `lineLimit` + 1 bytes: a line of `lineLimit` bytes and the first byte of its line end fit.
     private let capacity: Int
+    /// `capacity` bytes, and one more for the sentinel: `buffer[end]` is always 0 (`unreadLines`).
     private let buffer: UnsafeMutablePointer<UInt8>
     /// The unread bytes are `buffer[start..<end]`.
     private var start = 0
@@ -229,7 +234,8 @@ final class LineReader {
         var status = stat()
         self.regularFileSize = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
         self.fd = fd
-        self.buffer = .allocate(capacity: capacity)
+        self.buffer = .allocate(capacity: capacity + 1)
+        buffer[0] = 0
     }
 
     deinit {
@@ -243,6 +249,27 @@ final class LineReader {
     /// The message for an overlong line: what was expected.
     var overlongMessage: String {
         "expected a line of at most \(lineLimit) bytes (\(mebibytes(lineLimit))), found a longer one"
+    }
+
+    /// The unread bytes, for a caller that reads whole lines straight from the buffer; nil while the next line
+    /// cannot be read so: at the start of the file (a byte order mark may come first), and after a CR (an LF
+    /// right after it is part of its line end). A 0 byte follows the unread bytes in memory, at `end`, so a
+    /// scan that stops at a 0 needs no bounds check; `next()` reads what such a caller leaves.
+    ///
+    /// Only a line that ends with an LF before `end` may be taken (then `consumeLines`): a line without its
+    /// line end yet may go on in bytes not read, and one that ends with a CR may have an LF to skip.
+    var unreadLines: (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>)? {
+        guard !atStartOfFile && !afterCarriageReturn else { return nil }
+        return (UnsafePointer(buffer + start), UnsafePointer(buffer + end))
+    }
+
+    /// Moves past `count` lines taken from `unreadLines`, the last one ending with the LF at `lineFeed`.
+    /// The searches (`ByteSearch`) go on from the new start as they do after `next()`.
+    func consumeLines(through lineFeed: UnsafePointer<UInt8>, count: Int) {
+        assert(lineFeed.pointee == Self.lineFeed && lineFeed >= UnsafePointer(buffer + start) && lineFeed < UnsafePointer(buffer + end),
+               "an LF of the unread bytes")
+        start = UnsafePointer(buffer).distance(to: lineFeed) + 1
+        lineNumber += count
     }
 
     /// The next line, or nil at the end of the file.
@@ -325,6 +352,7 @@ final class LineReader {
     /// Reads more bytes into `buffer[end...]`, which has room; sets `atEndOfFile` at the end.
     private func readMore() throws(TraceError) {
         precondition(end < capacity, "no room to read into")
+        buffer[end] = 0  // the sentinel of `unreadLines`, also when the read fails (`end` may have moved back)
         while true {
             let count = read(fd, buffer + end, capacity - end)
             if count < 0 {
@@ -332,6 +360,7 @@ final class LineReader {
                 throw TraceError(.io, path: path.description, line: lineNumber + 1, message: "cannot read: \(errorText(errno))")
             }
             if count == 0 { atEndOfFile = true } else { end += count }
+            buffer[end] = 0
             return
         }
     }

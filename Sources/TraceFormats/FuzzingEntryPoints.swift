@@ -33,13 +33,27 @@ import EvdevModel
 
     /// Reads `path`'s events (its header too, but not a description beside a header-less trace): as
     /// `TraceReader` does, plain event lines in one pass, when `onePass`; else every line by the
-    /// validating path.
-    public static func read(path: String, onePass: Bool) -> Reading {
+    /// validating path. With a `batch`, `batch` events at a time (`read(into:)`, as `TraceGestureSource`
+    /// reads), else one at a time (`next()`).
+    public static func read(path: String, onePass: Bool, batch: Int? = nil) -> Reading {
+        read(path: path, onePass: onePass, batch: batch, lineLimit: LineReader.defaultLineLimit)
+    }
+
+    /// `read(path:onePass:batch:)` with a line limit of a test's (`EvemuReader.init`).
+    static func read(path: String, onePass: Bool, batch: Int?, lineLimit: Int) -> Reading {
         var reading = Reading()
         do throws(TraceError) {
-            let reader = try EvemuReader(path: FilePath(path), readsPlainLinesInOnePass: onePass)
+            let reader = try EvemuReader(path: FilePath(path), readsPlainLinesInOnePass: onePass, lineLimit: lineLimit)
             defer { reading.cutShortLine = reader.cutShortLine }
-            while let event = try reader.next() { reading.events.append(event) }
+            if let batch {
+                let buffer = UnsafeMutableBufferPointer<InputEvent>.allocate(capacity: batch)
+                defer { buffer.deallocate() }
+                while case let count = try reader.read(into: buffer), count > 0 {
+                    reading.events.append(contentsOf: buffer[..<count])
+                }
+            } else {
+                while let event = try reader.next() { reading.events.append(event) }
+            }
         } catch {
             reading.error = error
         }

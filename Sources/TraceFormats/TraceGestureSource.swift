@@ -76,8 +76,8 @@ public final class TraceGestureSource: GestureSource {
     public let surface: SurfaceMapping
     /// How fast the events come.
     public let pacing: Pacing
-    public private(set) var isFinished = false
-    public private(set) var failure: TraceError?
+    public var isFinished: Bool { finished }
+    public var failure: TraceError? { endedBy }
     /// What the end of the trace found (a partial frame dropped, the last frame's time); nil before it.
     public private(set) var endOfInput: GesturePipeline.EndOfInput?
     /// The number of the trace's last line when it was dropped for having no line end (known at the end).
@@ -89,7 +89,22 @@ public final class TraceGestureSource: GestureSource {
 
     private let reader: TraceReader
     /// Nil for `Recognition.nothing`.
-    private var pipeline: GesturePipeline?
+    ///
+    /// Without run-time exclusivity checks (about 100 instructions each, one per event), as
+    /// `LiveGestureSource`'s: the pipeline is changed only inside the source's own calls, and never while a
+    /// caller's closure runs, except `observe`'s (`dispatch(now:observingFrames:_:)`), which must not call
+    /// the source: events are delivered once the pipeline has returned them.
+    @exclusivity(unchecked) private var pipeline: GesturePipeline?
+    /// `isFinished` and `failure`, stored privately: the compiler then sees every access to them, none
+    /// overlapping another, and leaves out their run-time exclusivity checks.
+    private var finished = false
+    private var endedBy: TraceError?
+    /// As fast as possible, the trace's events are read ahead, up to `batch` at once (`TraceReader.read(into:)`,
+    /// cheaper per event than `next()`), into `readAhead`; `readAhead[nextReadAhead..<readAheadEnd]` are not
+    /// handled yet. A `deliver` that calls the source again (`change`) goes on with them, in order.
+    private let readAhead = UnsafeMutableBufferPointer<InputEvent>.allocate(capacity: TraceGestureSource.batch)
+    private var nextReadAhead = 0
+    private var readAheadEnd = 0
     /// The next event, read ahead (`.realTime`): handled once its time comes.
     private var pending: InputEvent?
     /// `.realTime`: the device time that `monotonic` stands for.
@@ -102,6 +117,8 @@ public final class TraceGestureSource: GestureSource {
         self.surface = surface
         self.pacing = pacing
     }
+
+    deinit { readAhead.deallocate() }
 
     /// Opens the trace at `path` (with its description, as `TraceReader.open(path:device:)` finds it) and
     /// recognizes gestures in it as `recognition` says; `size` for a device that reports no resolution.
@@ -134,13 +151,19 @@ public final class TraceGestureSource: GestureSource {
     }
 
     /// As `dispatch(now:_:)`, and hands each frame of the trace to `observe` before the engine sees it (the
-    /// contacts as the engine gets them: a picture of their paths).
+    /// contacts as the engine gets them: a picture of their paths). `observe` must not call the source.
     public func dispatch(now: MonotonicTime, observingFrames observe: (TouchFrame) -> Void, _ deliver: (GestureEvent) -> Void) {
         guard !isFinished else { return }
         switch pacing {
         case .asFastAsPossible:
             for _ in 0..<Self.batch {
-                guard let event = read(deliver) else { return }
+                if nextReadAhead == readAheadEnd {
+                    nextReadAhead = 0
+                    readAheadEnd = readAhead(deliver)
+                    if readAheadEnd == 0 { return }
+                }
+                let event = readAhead[nextReadAhead]
+                nextReadAhead += 1
                 handle(event, observe, deliver)
             }
         case .realTime:
@@ -191,10 +214,23 @@ public final class TraceGestureSource: GestureSource {
         do {
             if let event = try reader.next() { return event }
         } catch {
-            failure = error
+            endedBy = error
         }
         finish(deliver)
         return nil
+    }
+
+    /// The next events of the trace into `readAhead`, as `read(_:)` reads one: their number, 0 at the end (the
+    /// source then ends).
+    private func readAhead(_ deliver: (GestureEvent) -> Void) -> Int {
+        do {
+            let count = try reader.read(into: readAhead)
+            if count > 0 { return count }
+        } catch {
+            endedBy = error
+        }
+        finish(deliver)
+        return 0
     }
 
     private func handle(_ event: InputEvent, _ observe: (TouchFrame) -> Void, _ deliver: (GestureEvent) -> Void) {
@@ -203,7 +239,7 @@ public final class TraceGestureSource: GestureSource {
 
     /// The end: the gestures in progress are cancelled at the last frame's time (`GesturePipeline.finish()`).
     private func finish(_ deliver: (GestureEvent) -> Void) {
-        isFinished = true
+        finished = true
         pending = nil
         if let end = pipeline?.finish() {
             endOfInput = end

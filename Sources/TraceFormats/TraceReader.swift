@@ -25,8 +25,19 @@ public enum DescriptionSource: Hashable, Sendable {
 protocol FormatReader: AnyObject {
     /// The next event, or nil at the end of the trace (and after an error).
     func next() throws(TraceError) -> InputEvent?
+    /// The next events into `events`, as `TraceReader.read(into:)`.
+    func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(TraceError) -> Int
     /// The number of the trace's last line when it had no line end and was dropped (evemu).
     var cutShortLine: Int? { get }
+}
+
+extension FormatReader {
+    /// One event at a time, by `next()`.
+    func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(TraceError) -> Int {
+        guard !events.isEmpty, let event = try next() else { return 0 }
+        events[0] = event
+        return 1
+    }
 }
 
 extension EvemuReader: FormatReader {}
@@ -164,6 +175,16 @@ public final class TraceReader {
     /// - Throws: `TraceError` — `.malformed` with the line and what was expected; `.io` when reading fails.
     public func next() throws(TraceError) -> InputEvent? {
         try reader.next()
+    }
+
+    /// The next events, in order, into the start of `events`; the number read, 0 only at the end of the
+    /// trace (and after an error). As `next()` called again and again, for less per event: an evemu trace's
+    /// plain event lines are read many at a time. It may read fewer events than fit before the end: an
+    /// error after some events is thrown by the next call, once they are handled.
+    ///
+    /// - Throws: as `next()`.
+    public func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(TraceError) -> Int {
+        try reader.read(into: events)
     }
 
     /// All the remaining events (for small traces and tests; `next()` streams).

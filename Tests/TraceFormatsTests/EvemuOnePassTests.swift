@@ -77,6 +77,17 @@ import Testing
         }
     }
 
+    /// Every byte as the type's last digit: a hexadecimal digit (either case) is read as such, any other byte
+    /// leaves the line to the validating path.
+    @Test func everyByteIsReadAsAHexadecimalDigitOrLeft() {
+        for byte in UInt8.min...UInt8.max where byte != 0x0A && byte != 0x0D {
+            let line = Array("E: 0.1 000".utf8) + [byte] + Array(" 0035 1\n".utf8)  // its line end after it
+            let event = line.withUnsafeBufferPointer { EvemuSyntax.plainEvent(UnsafeBufferPointer(rebasing: $0.dropLast())) }
+            let expected = EvemuSyntax.hexDigit(byte).map { Self.event(1, UInt16($0), 0x35, 1) }
+            #expect(event == expected, "byte \(byte)")
+        }
+    }
+
     @Test func otherLinesAreLeftToTheValidatingPath() {
         for line in Self.otherLines {
             #expect(Self.plainEvent(line) == nil, "\(line.debugDescription)")
@@ -92,6 +103,10 @@ import Testing
             let onePass = EvemuPaths.read(path: path, onePass: true)
             let validating = EvemuPaths.read(path: path, onePass: false)
             #expect(onePass == validating, "\(line.debugDescription) with \(lineEnd.debugDescription)")
+            for batch in [1, 2, 64] {
+                #expect(EvemuPaths.read(path: path, onePass: true, batch: batch) == validating,
+                        "\(line.debugDescription) with \(lineEnd.debugDescription), \(batch) at a time")
+            }
         }
     }
 
@@ -107,15 +122,17 @@ import Testing
         let path = try directory.write("trace.evemu", smallHeader + "E: 0.000001 0000 0000 0\nE: 0.000002 0003 0035 5")
         let expected = EvemuPaths.Reading(events: [Self.event(1, 0, 0, 0)], error: nil, cutShortLine: 18)
         #expect(EvemuPaths.read(path: path, onePass: true) == expected)
+        #expect(EvemuPaths.read(path: path, onePass: true, batch: 8) == expected)
         #expect(EvemuPaths.read(path: path, onePass: false) == expected)
     }
 
     /// A NUL byte in a plain line's comment is refused, at its column, as before: the line reader finds it.
     @Test func aNULByteInTheCommentOfAPlainLineIsRefused() throws {
         let path = try directory.write("trace.evemu", smallHeader + "E: 0.000001 0000 0000 0\nE: 0.1 0003 0035 1 # a\u{0}b\n")
-        let reading = EvemuPaths.read(path: path, onePass: true)
-        #expect(reading.events == [Self.event(1, 0, 0, 0)])
-        #expect(reading.error?.description == path + ":18: unexpected NUL byte in column 23: expected a text evemu file")
+        for reading in [EvemuPaths.read(path: path, onePass: true), EvemuPaths.read(path: path, onePass: true, batch: 8)] {
+            #expect(reading.events == [Self.event(1, 0, 0, 0)])
+            #expect(reading.error?.description == path + ":18: unexpected NUL byte in column 23: expected a text evemu file")
+        }
     }
 
     /// A long trace, across many refills of the line reader's buffer, with an odd line now and then and a
@@ -134,6 +151,33 @@ import Testing
         #expect(onePass == EvemuPaths.read(path: path, onePass: false))
         #expect(onePass.events == expected)
         #expect(onePass.error?.line == 16 + 3000 + 12 + 1)
+        for batch in [1, 7, 4096] {
+            #expect(EvemuPaths.read(path: path, onePass: true, batch: batch) == onePass, "\(batch) at a time")
+        }
+    }
+
+    /// Read in batches straight from the line reader's buffer (`EvemuReader.read(into:)`), a trace gives what
+    /// the validating path gives, one event at a time: with buffers of a few lines (line limits of 26 to 70
+    /// bytes), so that lines are cut by the buffer's end at every place, and batches of every size up to 9.
+    @Test func batchesAcrossRefillsReadAsTheValidatingPath() throws {
+        let lines = Self.plainLines.map(\.line).filter { $0.utf8.count <= 24 }  // within every line limit
+        var text = ""  // no header, whose lines are longer
+        for index in 0..<400 {
+            let line = lines[(index * 7) % lines.count]
+            text += line + (index % 11 == 0 ? "\r\n" : index % 13 == 0 ? "\r" : "\n")
+            if index % 37 == 36 { text += "# a comment\n\n" }
+        }
+        for ending in ["", "E: 0.1 0003 0035 1 x\n", "E: 0.2 0003 0035 5"] {
+            let path = try directory.write("batches.evemu", text + ending)
+            for lineLimit in stride(from: 26, through: 70, by: 11) {
+                let validating = EvemuPaths.read(path: path, onePass: false, batch: nil, lineLimit: lineLimit)
+                #expect(validating.events.count == 400)
+                for batch in 1...9 {
+                    #expect(EvemuPaths.read(path: path, onePass: true, batch: batch, lineLimit: lineLimit) == validating,
+                            "\(ending.debugDescription), line limit \(lineLimit), \(batch) at a time")
+                }
+            }
+        }
     }
 
     // MARK: NUL bytes found by the line reader

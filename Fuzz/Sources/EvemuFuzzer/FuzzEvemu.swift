@@ -3,9 +3,10 @@ import GestureCore
 import FuzzSupport
 @_spi(Fuzzing) import TraceFormats
 
-/// Reads the input as an evemu trace (`trace.evemu`) twice, plain event lines in one pass as `TraceReader`
-/// reads them and every line by the validating path (`EvemuPaths`): the same events, the same error (its
-/// line and message) and the same last line cut short, else a finding. Then through `TraceReader` (a
+/// Reads the input as an evemu trace (`trace.evemu`) three times, plain event lines in one pass (one event at
+/// a time, and in batches straight from the line reader's buffer as `TraceGestureSource` reads them) and
+/// every line by the validating path (`EvemuPaths`): the same events, the same error (its line and message)
+/// and the same last line cut short, else a finding. Then through `TraceReader` (a
 /// header-less trace finds no description beside it and is an error), and checks:
 /// - the number of events is bounded by the input's size (an `E:` line is at least 12 bytes);
 /// - a trace read with its header, written again by `EvemuFormat`, reads back to the same description and
@@ -16,11 +17,12 @@ func fuzzEvemu(_ input: FuzzInput) {
     let path = Scratch.write("trace.evemu", input.bytes)
     let onePass = EvemuPaths.read(path: path, onePass: true)
     let validating = EvemuPaths.read(path: path, onePass: false)
-    guard onePass == validating else {
-        let index = firstDifference(onePass.events, validating.events) ?? min(onePass.events.count, validating.events.count)
-        finding("the one-pass reading differs from the validating one: \(onePass.events.count) events for \(validating.events.count), "
-            + "first difference at \(index); errors \(String(describing: onePass.error)) and \(String(describing: validating.error)); "
-            + "cut short \(String(describing: onePass.cutShortLine)) and \(String(describing: validating.cutShortLine))")
+    for (name, reading) in [("one-pass", onePass), ("batched", EvemuPaths.read(path: path, onePass: true, batch: 3))]
+    where reading != validating {
+        let index = firstDifference(reading.events, validating.events) ?? min(reading.events.count, validating.events.count)
+        finding("the \(name) reading differs from the validating one: \(reading.events.count) events for \(validating.events.count), "
+            + "first difference at \(index); errors \(String(describing: reading.error)) and \(String(describing: validating.error)); "
+            + "cut short \(String(describing: reading.cutShortLine)) and \(String(describing: validating.cutShortLine))")
     }
     let trace: TraceReader
     do {
