@@ -290,7 +290,13 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?) {
-        arbitration.take(incoming, verdict: verdict, heard: &heard, spare: &spareWait, log: &log)
+        Self.arbitrate(&incoming, verdict: verdict, arbitration: &arbitration, heard: &heard, spare: &spareWait, log: &log)
+    }
+
+    /// `arbitrate(_:log:)`'s work, in a function of its own for the reason `deliver(_:to:output:)` gives.
+    private static func arbitrate(_ incoming: inout [GestureUpdate<Value>], verdict: RivalsVerdict, arbitration: inout Arbitration<Value>,
+                                  heard: inout [GestureUpdate<Value>], spare: inout WaitStorage<Value>, log: inout TransitionLog?) {
+        arbitration.take(incoming, verdict: verdict, heard: &heard, spare: &spare, log: &log)
         incoming.removeAllKeepingCapacity()
     }
 

@@ -170,6 +170,7 @@ public struct GestureEngine: Sendable {
             nodes[index].beginsSequence = false
         }
         var landings = 0
+        var lifts = 0
         for contact in frame.contacts {
             guard let slot = contacts.firstIndex(where: { $0.id == contact.id }) else {
                 // Unknown id: a landing, unless it is already over.
@@ -184,6 +185,7 @@ public struct GestureEngine: Sendable {
                 // A known id landing again: the old contact lifted (where it was) and a new one landed.
                 lift(tracked, withdrawn: false)
                 contacts[slot].id = Int.min
+                lifts += 1
                 landings += 1
                 continue
             }
@@ -199,9 +201,10 @@ public struct GestureEngine: Sendable {
             case .ended, .cancelled:
                 lift(tracked, withdrawn: contact.phase == .cancelled)
                 contacts[slot].id = Int.min  // removed below, after the landings are known
+                lifts += 1
             }
         }
-        contacts.removeAll { $0.id == Int.min }
+        if lifts > 0 { contacts.removeAll { $0.id == Int.min } }  // (most frames lift nothing)
         if landings > 0 {
             for contact in frame.contacts where !contacts.contains(where: { $0.id == contact.id }) {
                 switch contact.phase {
