@@ -651,7 +651,17 @@ public struct GestureEngine: Sendable {
     /// be heard, in tree order.
     private mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
         for index in nodes.indices {
-            guard needsSettling(index) else { continue }
+            if recording == nil {
+                // Most often the target waits for no rival: its recognizer settles in one access.
+                var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape,
+                                          viewTransform: nodes[index].viewTransform, time: time, events: [])
+                swap(&events, &output.events)
+                let settled = nodes[index].recognizer?.settleUnlessWaiting(into: &output)
+                swap(&events, &output.events)
+                guard settled == false else { continue }  // settled, or a container
+            } else {
+                guard needsSettling(index) else { continue }
+            }
             arbitrate(index)
             explain(index, at: time, into: &events)
             deliver(index, at: time, into: &events)
