@@ -72,6 +72,8 @@ public struct GestureEngine: Sendable {
     /// The buffer the inputs return their events in, emptied and filled anew by each: once the caller has let go of
     /// the events of an input, the next one reuses its storage, and a frame allocates nothing.
     private var output: [GestureEvent] = []
+    /// Empty between inputs: the changes being shown to a target, swapped out of its node (`showChanges`).
+    private var shownChanges = TouchChanges(time: .zero, fingersDown: 0)
     /// The rivals of the target beginning a touch sequence, found anew for each (its arbitration copies them).
     private var rivalBuffer: [Rival] = []
 
@@ -525,13 +527,12 @@ public struct GestureEngine: Sendable {
 
     /// Hands the target at `index` its changes of this frame, with the fingers down on it now.
     private mutating func showChanges(_ index: Int) {
-        // Moved out of the node and back rather than copied: a copy retains and releases its three buffers, and
+        // Swapped out of the node and back rather than copied: a copy retains and releases its three buffers, and
         // reading `nodes[index].changes` here copies the whole node first (together some 250 instructions a frame).
-        var changes = TouchChanges(time: .zero, fingersDown: 0)
-        swap(&changes, &nodes[index].changes)
-        changes.fingersDown = nodes[index].fingers
-        nodes[index].recognizer?.touchesChanged(changes, log: &recording)
-        swap(&changes, &nodes[index].changes)
+        swap(&shownChanges, &nodes[index].changes)
+        shownChanges.fingersDown = nodes[index].fingers
+        nodes[index].recognizer?.touchesChanged(shownChanges, log: &recording)
+        swap(&shownChanges, &nodes[index].changes)
     }
 
     /// Appends to `rivals` the gestures that begin a touch sequence together with the target at `index` (the same
