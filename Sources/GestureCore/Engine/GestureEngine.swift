@@ -46,6 +46,16 @@ public struct GestureEngine: Sendable {
         var changes = TouchChanges(time: .zero, fingersDown: 0)
         /// This frame's landings begin a touch sequence on it.
         var beginsSequence = false
+
+        /// Empties the changes for a frame at `time`. (One access to the node for all of it: each
+        /// `nodes[index].…` assignment costs an access of its own.)
+        mutating func startFrame(at time: Timestamp) {
+            changes.time = time
+            changes.moved.removeAllKeepingCapacity()
+            changes.lifted.removeAllKeepingCapacity()
+            changes.landed.removeAllKeepingCapacity()
+            beginsSequence = false
+        }
     }
 
     /// A contact the engine follows from its landing to its lift.
@@ -164,13 +174,7 @@ public struct GestureEngine: Sendable {
     public mutating func handle(_ frame: TouchFrame) -> [GestureEvent] {
         var events = takeOutput()
         advance(to: frame.time, into: &events)
-        for index in nodes.indices {
-            nodes[index].changes.time = frame.time
-            nodes[index].changes.moved.removeAllKeepingCapacity()
-            nodes[index].changes.lifted.removeAllKeepingCapacity()
-            nodes[index].changes.landed.removeAllKeepingCapacity()
-            nodes[index].beginsSequence = false
-        }
+        for index in nodes.indices { nodes[index].startFrame(at: frame.time) }
         var landings = 0
         var lifts = 0
         for contact in frame.contacts {
