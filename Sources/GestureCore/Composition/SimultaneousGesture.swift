@@ -84,8 +84,9 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
         tag(into: &updates)
     }
 
-    /// Appends the first's updates of this input, then the second's, each tagged with its side.
-    private func tag(into updates: inout [GestureUpdate<Value>]) {
+    /// Appends the first's updates of this input, then the second's, each tagged with its side. (Mutating only so that
+    /// the inputs' calls borrow the composite in place: a non-mutating call from them copied it whole first.)
+    private mutating func tag(into updates: inout [GestureUpdate<Value>]) {
         updates.append(firstUpdates, tagged: Value.first)
         updates.append(secondUpdates, tagged: Value.second)
     }

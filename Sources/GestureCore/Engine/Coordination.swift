@@ -180,6 +180,11 @@ protocol TargetRecognizing: Sendable {
     mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?)
     /// Hands the heard updates to the component, which emits its events into `output`.
     mutating func deliver(to output: inout TargetOutput)
+    /// After an input, for an engine that does not explain: what `needsSettling`, `rivals`, `arbitrate` and `deliver`
+    /// do for a target that waits for no rival, in one access (each access to the engine's existential costs some
+    /// 100 instructions): arbitrates this input's updates (`.allFailed`: no rival) and delivers the heard ones into
+    /// `output`, when there is something to settle. Returns false, having done nothing, when it waits for rivals.
+    mutating func settleUnlessWaiting(into output: inout TargetOutput) -> Bool
 
     // The same as `deadline`, `needsSettling` and `rivals`, for the engine's reads on every input. Mutating only so
     // that a call through the engine's existential works on it in place: reading a property of the existential
@@ -290,7 +295,13 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
     mutating func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?) {
-        arbitration.take(incoming, verdict: verdict, heard: &heard, spare: &spareWait, log: &log)
+        Self.arbitrate(&incoming, verdict: verdict, arbitration: &arbitration, heard: &heard, spare: &spareWait, log: &log)
+    }
+
+    /// `arbitrate(_:log:)`'s work, in a function of its own for the reason `deliver(_:to:output:)` gives.
+    private static func arbitrate(_ incoming: inout [GestureUpdate<Value>], verdict: RivalsVerdict, arbitration: inout Arbitration<Value>,
+                                  heard: inout [GestureUpdate<Value>], spare: inout WaitStorage<Value>, log: inout TransitionLog?) {
+        arbitration.take(incoming, verdict: verdict, heard: &heard, spare: &spare, log: &log)
         incoming.removeAllKeepingCapacity()
     }
 
@@ -324,6 +335,20 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
     @_specialize(where C == DialComponent)
     mutating func deliver(to output: inout TargetOutput) {
         Self.deliver(&heard, to: &typed, output: &output)
+    }
+
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
+    mutating func settleUnlessWaiting(into output: inout TargetOutput) -> Bool {
+        switch arbitration {
+        case .waiting: return false
+        case .open, .lost: break
+        }
+        guard needsSettling else { return true }
+        var noLog: TransitionLog?
+        Self.arbitrate(&incoming, verdict: .allFailed, arbitration: &arbitration, heard: &heard, spare: &spareWait, log: &noLog)
+        Self.deliver(&heard, to: &typed, output: &output)
+        return true
     }
 
     /// Hands `updates` to `component` in order, then empties them. (A function of its own: with the loop in

@@ -46,6 +46,16 @@ public struct GestureEngine: Sendable {
         var changes = TouchChanges(time: .zero, fingersDown: 0)
         /// This frame's landings begin a touch sequence on it.
         var beginsSequence = false
+
+        /// Empties the changes for a frame at `time`. (One access to the node for all of it: each
+        /// `nodes[index].…` assignment costs an access of its own.)
+        mutating func startFrame(at time: Timestamp) {
+            changes.time = time
+            changes.moved.removeAllKeepingCapacity()
+            changes.lifted.removeAllKeepingCapacity()
+            changes.landed.removeAllKeepingCapacity()
+            beginsSequence = false
+        }
     }
 
     /// A contact the engine follows from its landing to its lift.
@@ -72,6 +82,8 @@ public struct GestureEngine: Sendable {
     /// The buffer the inputs return their events in, emptied and filled anew by each: once the caller has let go of
     /// the events of an input, the next one reuses its storage, and a frame allocates nothing.
     private var output: [GestureEvent] = []
+    /// Empty between inputs: the changes being shown to a target, swapped out of its node (`showChanges`).
+    private var shownChanges = TouchChanges(time: .zero, fingersDown: 0)
     /// The rivals of the target beginning a touch sequence, found anew for each (its arbitration copies them).
     private var rivalBuffer: [Rival] = []
 
@@ -162,14 +174,9 @@ public struct GestureEngine: Sendable {
     public mutating func handle(_ frame: TouchFrame) -> [GestureEvent] {
         var events = takeOutput()
         advance(to: frame.time, into: &events)
-        for index in nodes.indices {
-            nodes[index].changes.time = frame.time
-            nodes[index].changes.moved.removeAllKeepingCapacity()
-            nodes[index].changes.lifted.removeAllKeepingCapacity()
-            nodes[index].changes.landed.removeAllKeepingCapacity()
-            nodes[index].beginsSequence = false
-        }
+        for index in nodes.indices { nodes[index].startFrame(at: frame.time) }
         var landings = 0
+        var lifts = 0
         for contact in frame.contacts {
             guard let slot = contacts.firstIndex(where: { $0.id == contact.id }) else {
                 // Unknown id: a landing, unless it is already over.
@@ -184,6 +191,7 @@ public struct GestureEngine: Sendable {
                 // A known id landing again: the old contact lifted (where it was) and a new one landed.
                 lift(tracked, withdrawn: false)
                 contacts[slot].id = Int.min
+                lifts += 1
                 landings += 1
                 continue
             }
@@ -199,9 +207,10 @@ public struct GestureEngine: Sendable {
             case .ended, .cancelled:
                 lift(tracked, withdrawn: contact.phase == .cancelled)
                 contacts[slot].id = Int.min  // removed below, after the landings are known
+                lifts += 1
             }
         }
-        contacts.removeAll { $0.id == Int.min }
+        if lifts > 0 { contacts.removeAll { $0.id == Int.min } }  // (most frames lift nothing)
         if landings > 0 {
             for contact in frame.contacts where !contacts.contains(where: { $0.id == contact.id }) {
                 switch contact.phase {
@@ -485,9 +494,7 @@ public struct GestureEngine: Sendable {
             // Every other target takes the whole frame now, so that the ending sequences' rivals are
             // judged with this frame's lifts seen (a child's tap ends in the frame its parent begins anew).
             for index in nodes.indices where !nodes[index].beginsSequence && !nodes[index].changes.isEmpty {
-                nodes[index].changes.fingersDown = nodes[index].fingers
-                let changes = nodes[index].changes
-                nodes[index].recognizer?.touchesChanged(changes, log: &recording)
+                showChanges(index)
                 explain(index, at: time, into: &events)
                 nodes[index].changes.moved.removeAllKeepingCapacity()
                 nodes[index].changes.lifted.removeAllKeepingCapacity()
@@ -516,12 +523,20 @@ public struct GestureEngine: Sendable {
             swap(&rivals, &rivalBuffer)
         }
         for index in nodes.indices where !nodes[index].changes.isEmpty {
-            nodes[index].changes.fingersDown = nodes[index].fingers
-            let changes = nodes[index].changes
-            nodes[index].recognizer?.touchesChanged(changes, log: &recording)
+            showChanges(index)
             explain(index, at: time, into: &events)
         }
         settle(at: time, into: &events)
+    }
+
+    /// Hands the target at `index` its changes of this frame, with the fingers down on it now.
+    private mutating func showChanges(_ index: Int) {
+        // Swapped out of the node and back rather than copied: a copy retains and releases its three buffers, and
+        // reading `nodes[index].changes` here copies the whole node first (together some 250 instructions a frame).
+        swap(&shownChanges, &nodes[index].changes)
+        shownChanges.fingersDown = nodes[index].fingers
+        nodes[index].recognizer?.touchesChanged(shownChanges, log: &recording)
+        swap(&shownChanges, &nodes[index].changes)
     }
 
     /// Appends to `rivals` the gestures that begin a touch sequence together with the target at `index` (the same
@@ -648,7 +663,17 @@ public struct GestureEngine: Sendable {
     /// be heard, in tree order.
     private mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
         for index in nodes.indices {
-            guard needsSettling(index) else { continue }
+            if recording == nil {
+                // Most often the target waits for no rival: its recognizer settles in one access.
+                var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape,
+                                          viewTransform: nodes[index].viewTransform, time: time, events: [])
+                swap(&events, &output.events)
+                let settled = nodes[index].recognizer?.settleUnlessWaiting(into: &output)
+                swap(&events, &output.events)
+                guard settled == false else { continue }  // settled, or a container
+            } else {
+                guard needsSettling(index) else { continue }
+            }
             arbitrate(index)
             explain(index, at: time, into: &events)
             deliver(index, at: time, into: &events)
