@@ -25,9 +25,9 @@ struct Decisions {
     /// Rows taken by labels (at least 1 when there is any decision).
     private(set) var rows = 0
 
-    /// The explanations among `events`, laid out between `timeLeft` and `right` (the strip's right edge)
-    /// with `x` placing a time: each label goes in the first row where it clears the label before it.
-    init(events: [GestureEvent], font: Double, timeLeft: Double, right: Double, x: (Timestamp) -> Double) {
+    /// The explanations among `events`, laid out left of `right` (the strip's right edge) with `x` placing a
+    /// time: each label goes in the first row where it clears the label before it.
+    init(events: [GestureEvent], font: Double, right: Double, x: (Timestamp) -> Double) {
         let explained = events.compactMap { event -> (GestureEvent, Explanation)? in
             if case .explanation(let explanation) = event.kind { (event, explanation) } else { nil }
         }

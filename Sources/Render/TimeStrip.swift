@@ -52,10 +52,11 @@ struct TimeStrip {
         let nameWidth = names.map { TextMetrics.width(of: $0, fontSize: 0.8 * font) }.max() ?? 0
         timeLeft = left + nameWidth + 1.2 * font
         timeRight = left + width - 0.8 * font
+        spanSeconds = max(Double((end - start).microseconds) / 1e6, 1e-3)
         // Gestures that overlap in time take rows of their own in their lane, the first free one.
         var rows = Array(repeating: 0, count: episodes.count)
         var rowEnds: [String: [Double]] = [:]
-        let pixelsPerSecond = (timeRight - timeLeft) / max(Double((end - start).microseconds) / 1e6, 1e-3)
+        let pixelsPerSecond = (timeRight - timeLeft) / spanSeconds
         for (index, episode) in episodes.enumerated() where episode.isContinuous {
             let from = Double((episode.first.time - start).microseconds) / 1e6 * pixelsPerSecond
             let to = max(Double((TimeStrip.endTime(of: episode, traceEnd: end) - start).microseconds) / 1e6 * pixelsPerSecond, from + font)
@@ -66,10 +67,9 @@ struct TimeStrip {
             rows[index] = row
         }
         self.rows = rows
-        let timeLeft = timeLeft, timeRight = timeRight
-        let span = max(Double((end - start).microseconds) / 1e6, 1e-3)
-        decisions = Decisions(events: explains ? events : [], font: font, timeLeft: timeLeft, right: left + width - 0.2 * font) {
-            timeLeft + Double(($0 - start).microseconds) / 1e6 / span * (timeRight - timeLeft)
+        let (timeLeft, timeRight, spanSeconds) = (timeLeft, timeRight, spanSeconds)
+        decisions = Decisions(events: events, font: font, right: left + width - 0.2 * font) {
+            TimeStrip.x($0, start: start, spanSeconds: spanSeconds, from: timeLeft, to: timeRight)
         }
         var lanes: [Lane] = []
         var y = top + 0.3 * font
@@ -79,7 +79,7 @@ struct TimeStrip {
             case "touches":
                 count = max(1, (contacts.map(\.finger).max() ?? 0) + 1)
                 height = max(1.6 * font, Double(count) * 0.7 * font + 0.4 * font)
-            case decisionsName where explains:
+            case decisionsName:
                 count = decisions.rows
                 height = Decisions.height(rows: count, font: font)
             default:
@@ -101,10 +101,17 @@ struct TimeStrip {
         episode.last.kind.phase == .ended || episode.wasCancelled ? episode.last.time : traceEnd
     }
 
-    private var spanSeconds: Double { max(Double((end - start).microseconds) / 1e6, 1e-3) }
+    /// Seconds from `start` to `end` (at least a millisecond, so that a trace of one instant has a width).
+    private let spanSeconds: Double
 
+    /// Where `time` is on the strip.
     func x(_ time: Timestamp) -> Double {
-        timeLeft + Double((time - start).microseconds) / 1e6 / spanSeconds * (timeRight - timeLeft)
+        TimeStrip.x(time, start: start, spanSeconds: spanSeconds, from: timeLeft, to: timeRight)
+    }
+
+    /// Where `time` is on a strip running from `from` at `start` to `to` `spanSeconds` later.
+    private static func x(_ time: Timestamp, start: Timestamp, spanSeconds: Double, from: Double, to: Double) -> Double {
+        from + Double((time - start).microseconds) / 1e6 / spanSeconds * (to - from)
     }
 
     func draw(_ drawing: PictureDrawing, to svg: inout SVGText) {
