@@ -86,8 +86,9 @@ extension ScriptAction {
         return Int(duration.microseconds / framePeriod.microseconds)
     }
 
-    /// `steps` frames over `duration`, each made by `frame` from the fraction of the path done (0 exclusive, 1 inclusive).
-    static func path(steps: Int, over duration: TimeSpan, _ frame: (Double) -> [FingerChange]) -> ScriptAction {
+    /// `steps` frames over `duration`, each made by `frame` from the fraction of the path done (0 exclusive, 1 inclusive):
+    /// the path of `line`, `arc` and `twist`, and of any other movement.
+    public static func path(steps: Int, over duration: TimeSpan, _ frame: (Double) -> [FingerChange]) -> ScriptAction {
         .path((1...steps).map { step in frame(Double(step) / Double(steps)) },
               every: TimeSpan(microseconds: duration.microseconds / Int64(steps)))
     }
@@ -156,6 +157,9 @@ public struct ScriptPlayer {
     private var fingers: [Int: Point] = [:]
     /// The time the engine was last brought to: its last frame, or a later wake-up, drop or change.
     private var reached: Timestamp?
+
+    /// The fingers down now, in order.
+    public var fingersDown: [Int] { fingers.keys.sorted() }
 
     public init(layout: Layout, start: Timestamp = .zero) {
         self.init(engine: GestureEngine(layout: layout), start: start)
