@@ -71,7 +71,7 @@ let package = Package(
                                                                 "TraceFormats", "LayoutFile", "LiveInput"],
                           path: "Examples/KitchenTimer"),
         // Writes the synthetic traces of Recordings/ and their layouts: `swift run trace-generator Recordings`.
-        .executableTarget(name: "trace-generator", dependencies: ["EvdevModel", "TraceFormats", "GestureCore"], path: "Sources/TraceGenerator"),
+        .executableTarget(name: "trace-generator", dependencies: ["EvdevModel", "TraceFormats", "GestureCore", "GestureTestSupport"], path: "Sources/TraceGenerator"),
         // Test-only helpers: the touch-script builder and the event invariant checks.
         .target(name: "GestureTestSupport", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", .product(name: "RealModule", package: "swift-numerics")], path: "Tests/GestureTestSupport"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureFormat", "GestureTestSupport"]),

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import GestureCore
+import GestureTestSupport
 
 /// One synthetic trace: a touch script played on an emulated device, with its layout.
 struct Scenario {
@@ -24,7 +25,7 @@ struct Scenario {
     /// What the trace pins down, in one line (written into the trace's comments).
     var summary: String
     var layout: String
-    var script: TouchScript
+    var script: ScriptTimeline
 
     var traceFile: String { name + (format == .evemu ? ".evemu" : ".yml") }
     var layoutFile: String { name + ".layout.json" }
@@ -66,15 +67,15 @@ func allScenarios() -> [Scenario] {
 /// a tap on the button, a week selected, the timer wound a quarter turn (15 minutes) and left to run down for
 /// 3.5 s, a tap on the chart. Replayed with SPEC's layout (no button), the first tap is the chart's.
 private func kitchenTimer() -> Scenario {
-    var s = TouchScript()
-    s.tap(0, at: P(192, 14), holding: 80)                                // the button: 2025-11-28 on the chart
-    s.at(800); s.down(0, at: P(60, 30))                                  // held: select began at 1.100 (2025-11-08)
-    s.at(1300); s.line(0, from: P(60, 30), to: P(100, 30), over: 400)    // dragged to 2025-11-14
-    s.wait(100); s.up(0)
-    s.at(2500); s.down(0, at: polar(timer, radius: 24, degrees: 0))
-    s.arc(0, around: timer, radius: 24, from: 0, to: 90, over: 600)      // wound from 0 to 90: 15 detents
-    s.wait(100); s.up(0)
-    s.at(6700); s.tap(0, at: P(150, 40), holding: 70)                    // 2025-11-22
+    var s = ScriptTimeline()
+    s.play(tap(0, at: P(192, 14), holding: .ms(80)))                              // the button: 2025-11-28 on the chart
+    s.at(800); s.play(down(0, at: P(60, 30)))                                     // held: select began at 1.100 (2025-11-08)
+    s.at(1300); s.play(line(0, from: P(60, 30), to: P(100, 30), over: .ms(400)))  // dragged to 2025-11-14
+    s.play(after(.ms(100)), up(0))
+    s.at(2500); s.play(down(0, at: polar(timer, radius: 24, degrees: 0)))
+    s.play(arc(0, around: timer, radius: 24, from: 0, to: 90, over: .ms(600)))    // wound from 0 to 90: 15 detents
+    s.play(after(.ms(100)), up(0))
+    s.at(6700); s.play(tap(0, at: P(150, 40), holding: .ms(70)))                  // 2025-11-22
     return Scenario(
         name: "synthetic-kitchen-timer", device: .touchscreen,
         summary: "the example app's session: a tap at the chart's top right (the example's today button), a week selected, the timer wound to 90 and left to run, a tap on the chart.",
@@ -83,17 +84,17 @@ private func kitchenTimer() -> Scenario {
 
 /// Taps counting up, and the two ways a count starts again: too far, too late. The limits are inclusive.
 private func taps() -> Scenario {
-    var s = TouchScript()
-    s.tap(0, at: P(40, 30), holding: 80)                 // tap, count 1, value 3
-    s.at(1500); s.tap(0, at: P(100, 30), holding: 70)    // count 1 (1 s after the last lift)
-    s.at(1700); s.tap(0, at: P(102, 32), holding: 60)    // count 2: 130 ms and 2.8 mm from the last
-    s.at(1900); s.down(0, at: P(98, 29))                 // count 3, moving 1.8 mm (within the slop),
-    s.line(0, from: P(98, 29), to: P(99.5, 30), over: 30) // reported where it went down
-    s.wait(30); s.up(0)
-    s.at(2100); s.tap(0, at: P(120, 30), holding: 60)    // count 1: 22 mm away
-    s.at(2600); s.tap(0, at: P(121, 31), holding: 70)    // count 1: 440 ms later
-    s.at(2970); s.tap(0, at: P(131, 31), holding: 60)    // count 2: exactly 300 ms and 10 mm
-    s.at(3331); s.tap(0, at: P(131, 31), holding: 60)    // count 1: 301 ms (same place: no position events)
+    var s = ScriptTimeline()
+    s.play(tap(0, at: P(40, 30), holding: .ms(80)))                   // tap, count 1, value 3
+    s.at(1500); s.play(tap(0, at: P(100, 30), holding: .ms(70)))      // count 1 (1 s after the last lift)
+    s.at(1700); s.play(tap(0, at: P(102, 32), holding: .ms(60)))      // count 2: 130 ms and 2.8 mm from the last
+    s.at(1900); s.play(down(0, at: P(98, 29)))                        // count 3, moving 1.8 mm (within the slop),
+    s.play(line(0, from: P(98, 29), to: P(99.5, 30), over: .ms(30)))  // reported where it went down
+    s.play(after(.ms(30)), up(0))
+    s.at(2100); s.play(tap(0, at: P(120, 30), holding: .ms(60)))      // count 1: 22 mm away
+    s.at(2600); s.play(tap(0, at: P(121, 31), holding: .ms(70)))      // count 1: 440 ms later
+    s.at(2970); s.play(tap(0, at: P(131, 31), holding: .ms(60)))      // count 2: exactly 300 ms and 10 mm
+    s.at(3331); s.play(tap(0, at: P(131, 31), holding: .ms(60)))      // count 1: 301 ms (same place: no position events)
     return Scenario(
         name: "synthetic-taps", device: .touchscreen,
         summary: "taps on a numeric chart: a double and a triple tap, then a tap too far and one too late; 300 ms and 10 mm count, 301 ms does not.",
@@ -102,13 +103,13 @@ private func taps() -> Scenario {
 
 /// SPEC's example turned right: a long press, still within the slop, then a drag to the end of the domain.
 private func longPressDragRight() -> Scenario {
-    var s = TouchScript()
-    s.down(0, at: P(95, 30))                             // anchor 8; select began at 800 with no event
-    s.at(600); s.move(0, to: P(96, 30.5))                // jitter within the slop
-    s.at(700); s.move(0, to: P(95.5, 29.5))
-    s.at(900); s.line(0, from: P(95.5, 29.5), to: P(150.5, 32), over: 550)   // buckets 9 … 14
-    s.wait(100); s.line(0, from: P(150.5, 32), to: P(214, 20), over: 300)    // past the rect: clamped to 19
-    s.wait(200); s.up(0)
+    var s = ScriptTimeline()
+    s.play(down(0, at: P(95, 30)))                                                        // anchor 8; select began at 800 with no event
+    s.at(600); s.play(move(0, to: P(96, 30.5)))                                           // jitter within the slop
+    s.at(700); s.play(move(0, to: P(95.5, 29.5)))
+    s.at(900); s.play(line(0, from: P(95.5, 29.5), to: P(150.5, 32), over: .ms(550)))     // buckets 9 … 14
+    s.play(after(.ms(100)), line(0, from: P(150.5, 32), to: P(214, 20), over: .ms(300)))  // past the rect: clamped to 19
+    s.play(after(.ms(200)), up(0))
     return Scenario(
         name: "synthetic-long-press-drag-right", device: .touchscreen,
         summary: "long press (with jitter within the slop) then drag right: select 8-8 … 8-19, clamped at the domain's end.",
@@ -117,12 +118,12 @@ private func longPressDragRight() -> Scenario {
 
 /// A long press dragged left of its anchor, back over it and beyond the start: always ordered.
 private func longPressDragLeft() -> Scenario {
-    var s = TouchScript()
-    s.down(0, at: P(95, 30))                             // anchor 8, began at 800
-    s.at(900); s.line(0, from: P(95, 30), to: P(52, 40), over: 430)          // 7-8 … 4-8
-    s.at(1500); s.line(0, from: P(52, 40), to: P(127, 100), over: 750)       // back to 8-11, over the timer
-    s.at(2400); s.line(0, from: P(127, 100), to: P(2, 50), over: 500)        // down to 0-8, left of the rect
-    s.wait(100); s.up(0)
+    var s = ScriptTimeline()
+    s.play(down(0, at: P(95, 30)))                                                 // anchor 8, began at 800
+    s.at(900); s.play(line(0, from: P(95, 30), to: P(52, 40), over: .ms(430)))     // 7-8 … 4-8
+    s.at(1500); s.play(line(0, from: P(52, 40), to: P(127, 100), over: .ms(750)))  // back to 8-11, over the timer
+    s.at(2400); s.play(line(0, from: P(127, 100), to: P(2, 50), over: .ms(500)))   // down to 0-8, left of the rect
+    s.play(after(.ms(100)), up(0))
     return Scenario(
         name: "synthetic-long-press-drag-left", device: .touchscreen,
         summary: "long press then drag left of the anchor, back right past it and out of the rect: ordered selections, clamped at 0; the dial under the finger sees nothing.",
@@ -131,11 +132,11 @@ private func longPressDragLeft() -> Scenario {
 
 /// A finger held for 3 s with no event at all: the select begins at down + 300 ms anyway.
 private func longPressSilent() -> Scenario {
-    var s = TouchScript()
-    s.down(0, at: P(60, 30))                             // select began at 800, stamped with the deadline
-    s.at(3500); s.up(0)                                  // the next event, 3 s later
-    s.at(3700); s.tap(0, at: P(62, 30), holding: 60)     // count 1: a long press is no tap
-    s.at(3900); s.tap(0, at: P(62, 30), holding: 60)     // count 2
+    var s = ScriptTimeline()
+    s.play(down(0, at: P(60, 30)))                               // select began at 800, stamped with the deadline
+    s.at(3500); s.play(up(0))                                    // the next event, 3 s later
+    s.at(3700); s.play(tap(0, at: P(62, 30), holding: .ms(60)))  // count 1: a long press is no tap
+    s.at(3900); s.play(tap(0, at: P(62, 30), holding: .ms(60)))  // count 2
     return Scenario(
         name: "synthetic-long-press-silent", device: .touchscreen,
         summary: "a finger held 3 s without any event: select began at down + 300 ms, ended at the lift; the taps after it count from 1.",
@@ -144,13 +145,13 @@ private func longPressSilent() -> Scenario {
 
 /// A pan on the chart while another finger taps the timer: each region sees only its own finger.
 private func pan() -> Scenario {
-    var s = TouchScript()
-    s.down(0, at: P(150, 40))
-    s.line(0, from: P(150, 40), to: P(70, 50), over: 400)   // pan began at 520 (4 mm)
-    s.at(700); s.down(1, at: P(108, 110))                   // a tap on the timer, in the pan's frames
-    s.at(760); s.up(1)
-    s.at(1200); s.line(0, from: P(70, 50), to: P(100, 45), over: 200)   // after a pause, back right
-    s.at(1500); s.up(0)
+    var s = ScriptTimeline()
+    s.play(down(0, at: P(150, 40)))
+    s.play(line(0, from: P(150, 40), to: P(70, 50), over: .ms(400)))              // pan began at 520 (4 mm)
+    s.at(700); s.play(down(1, at: P(108, 110)))                                   // a tap on the timer, in the pan's frames
+    s.at(760); s.play(up(1))
+    s.at(1200); s.play(line(0, from: P(70, 50), to: P(100, 45), over: .ms(200)))  // after a pause, back right
+    s.at(1500); s.play(up(0))
     return Scenario(
         name: "synthetic-pan", device: .touchscreen,
         summary: "a pan left and back on the chart (dx, dy from the down position) while a second finger taps the timer: chart lines first, then the timer's.",
@@ -159,16 +160,16 @@ private func pan() -> Scenario {
 
 /// SPEC's layout verbatim: dates by day.
 private func dateChart() -> Scenario {
-    var s = TouchScript()
-    s.tap(0, at: P(47.2, 30.1), holding: 80)             // 2025-11-06, value to the second
-    s.at(780); s.tap(0, at: P(49, 31), holding: 70)      // double tap
-    s.at(1500); s.down(0, at: P(95, 30))                 // anchor 2025-11-13, began at 1800
-    s.at(1900); s.line(0, from: P(95, 30), to: P(131, 35), over: 350)        // … 2025-11-19
-    s.wait(100); s.up(0)
-    s.at(3000); s.down(0, at: P(31, 40))                 // anchor 2025-11-04, began at 3300
-    s.at(3400); s.line(0, from: P(31, 40), to: P(4, 40), over: 260)          // clamped to 2025-11-01
-    s.at(3800); s.line(0, from: P(4, 40), to: P(214, 40), over: 1050)        // to the end: 2025-11-30
-    s.wait(100); s.up(0)
+    var s = ScriptTimeline()
+    s.play(tap(0, at: P(47.2, 30.1), holding: .ms(80)))                           // 2025-11-06, value to the second
+    s.at(780); s.play(tap(0, at: P(49, 31), holding: .ms(70)))                    // double tap
+    s.at(1500); s.play(down(0, at: P(95, 30)))                                    // anchor 2025-11-13, began at 1800
+    s.at(1900); s.play(line(0, from: P(95, 30), to: P(131, 35), over: .ms(350)))  // … 2025-11-19
+    s.play(after(.ms(100)), up(0))
+    s.at(3000); s.play(down(0, at: P(31, 40)))                                    // anchor 2025-11-04, began at 3300
+    s.at(3400); s.play(line(0, from: P(31, 40), to: P(4, 40), over: .ms(260)))    // clamped to 2025-11-01
+    s.at(3800); s.play(line(0, from: P(4, 40), to: P(214, 40), over: .ms(1050)))  // to the end: 2025-11-30
+    s.play(after(.ms(100)), up(0))
     return Scenario(
         name: "synthetic-date-chart", device: .touchscreen,
         summary: "SPEC's layout (November 2025 by day): a tap and a double tap with dates, a selection to the right, one to the left clamped at the start then across the whole month to the last day.",
@@ -177,15 +178,15 @@ private func dateChart() -> Scenario {
 
 /// ISO weeks (a week can start before the domain; the end instant is in the last week) and months.
 private func dateWeeksAndMonths() -> Scenario {
-    var s = TouchScript()
-    s.tap(0, at: P(11, 30), holding: 60)                 // 2025-11-01T08:00:00Z, in the week of Mon 2025-10-27
-    s.at(1000); s.down(0, at: P(101, 30))                // anchor: week of 2025-12-01, began at 1300
-    s.at(1400); s.line(0, from: P(101, 30), to: P(205, 30), over: 350)       // to the end: week of 2025-12-29
-    s.wait(100); s.up(0)
-    s.at(2500); s.tap(0, at: P(101, 100), holding: 60)   // months: 2025-07-02, month 2025-07-01
-    s.at(3000); s.down(0, at: P(101, 100))               // anchor July, began at 3300
-    s.at(3400); s.line(0, from: P(101, 100), to: P(40, 100), over: 310)      // back to March
-    s.wait(100); s.up(0)
+    var s = ScriptTimeline()
+    s.play(tap(0, at: P(11, 30), holding: .ms(60)))                                 // 2025-11-01T08:00:00Z, in the week of Mon 2025-10-27
+    s.at(1000); s.play(down(0, at: P(101, 30)))                                     // anchor: week of 2025-12-01, began at 1300
+    s.at(1400); s.play(line(0, from: P(101, 30), to: P(205, 30), over: .ms(350)))   // to the end: week of 2025-12-29
+    s.play(after(.ms(100)), up(0))
+    s.at(2500); s.play(tap(0, at: P(101, 100), holding: .ms(60)))                   // months: 2025-07-02, month 2025-07-01
+    s.at(3000); s.play(down(0, at: P(101, 100)))                                    // anchor July, began at 3300
+    s.at(3400); s.play(line(0, from: P(101, 100), to: P(40, 100), over: .ms(310)))  // back to March
+    s.play(after(.ms(100)), up(0))
     return Scenario(
         name: "synthetic-date-weeks-months", device: .touchscreen,
         summary: "date charts by ISO week (the first week starts before the domain, the last holds its end) and by month: taps and selections.",
@@ -194,15 +195,15 @@ private func dateWeeksAndMonths() -> Scenario {
 
 /// Winding the timer (from 300°) through detents to the 360° stop, pushing past it, back and again.
 private func windToTheStop() -> Scenario {
-    var s = TouchScript()
-    s.down(0, at: polar(timer, radius: 24, degrees: 0))
+    var s = ScriptTimeline()
+    s.play(down(0, at: polar(timer, radius: 24, degrees: 0)))
     // 2.2° a frame: began at 8.8° (3.7 mm), the stop passed at 61.6° (value 361.6: clamped, limit), then
     // pushed on to 88° with nothing to report.
-    s.arc(0, around: timer, radius: 24, from: 0, to: 88, over: 400)
+    s.play(arc(0, around: timer, radius: 24, from: 0, to: 88, over: .ms(400)))
     // Back 30° at once (no overshoot stored), then forward 2.8° a frame: 358 → 360.8, clamped: limit again.
-    s.at(1000); s.arc(0, around: timer, radius: 24, from: 88, to: 58, over: 150)
-    s.at(1200); s.arc(0, around: timer, radius: 24, from: 58, to: 100, over: 150)
-    s.at(1500); s.up(0)
+    s.at(1000); s.play(arc(0, around: timer, radius: 24, from: 88, to: 58, over: .ms(150)))
+    s.at(1200); s.play(arc(0, around: timer, radius: 24, from: 58, to: 100, over: .ms(150)))
+    s.at(1500); s.play(up(0))
     return Scenario(
         name: "synthetic-dial-wind-limit", device: .touchscreen,
         summary: "one finger winds the timer from 300 through detents to the 360 stop (limit), pushes on, backs off 30 and comes back (limit again).",
@@ -211,14 +212,14 @@ private func windToTheStop() -> Scenario {
 
 /// A finger crossing the timer 3 mm above its centre, through the 5 mm dead zone, then round to 6 o'clock.
 private func windThroughTheDeadZone() -> Scenario {
-    var s = TouchScript()
-    s.down(0, at: P(88, 97))
-    s.line(0, from: P(88, 97), to: P(128, 97), over: 400)   // 1 mm a frame; within 5 mm of the centre it adds nothing
+    var s = ScriptTimeline()
+    s.play(down(0, at: P(88, 97)))
+    s.play(line(0, from: P(88, 97), to: P(128, 97), over: .ms(400)))  // 1 mm a frame; within 5 mm of the centre it adds nothing
     let dx = 128 - timer.x, dy = 97 - timer.y
     let radius = (dx * dx + dy * dy).squareRoot()
     let angle = atan2(dx, -dy) * 180 / Double.pi         // 81.7°
-    s.arc(0, around: timer, radius: radius, from: angle, to: 180, over: 300)
-    s.wait(100); s.up(0)
+    s.play(arc(0, around: timer, radius: radius, from: angle, to: 180, over: .ms(300)))
+    s.play(after(.ms(100)), up(0))
     return Scenario(
         name: "synthetic-dial-dead-zone", device: .touchscreen,
         summary: "one finger crosses the timer just above its centre, through the dead zone (no jump, no turn there), then winds round to 6 o'clock.",
@@ -227,17 +228,17 @@ private func windThroughTheDeadZone() -> Scenario {
 
 /// A wind ended by a second finger, then a two-finger rotation up and back down to the 0 stop.
 private func twoFingerRotation() -> Scenario {
-    var s = TouchScript()
-    s.down(0, at: polar(timer, radius: 18, degrees: 0))
-    s.arc(0, around: timer, radius: 18, from: 0, to: 30, over: 100)   // wind: began at 12° (3.8 mm), 30
-    s.at(700); s.down(1, at: polar(timer, radius: 18, degrees: 210))   // wind ended; rotation from here
-    s.twist(1, 0, around: timer, radius: 18, from: 30, to: 75, over: 150)     // +3° a frame: 33 … 75
-    s.at(900); s.twist(1, 0, around: timer, radius: 18, from: 75, to: -13, over: 220)  // −4° a frame: 71 … 3, then 0 (limit)
-    s.at(1200); s.up(1)                                  // rotate ended
-    s.at(1210); s.line(0, from: polar(timer, radius: 18, degrees: -13), to: P(115, 90), over: 100)  // nothing
-    s.at(1400); s.up(0)
-    s.at(1600); s.tap(0, at: P(108, 110), holding: 60)   // dial tap, count 1
-    s.at(1800); s.tap(0, at: P(109, 111), holding: 60)   // count 2
+    var s = ScriptTimeline()
+    s.play(down(0, at: polar(timer, radius: 18, degrees: 0)))
+    s.play(arc(0, around: timer, radius: 18, from: 0, to: 30, over: .ms(100)))                                 // wind: began at 12° (3.8 mm), 30
+    s.at(700); s.play(down(1, at: polar(timer, radius: 18, degrees: 210)))                                     // wind ended; rotation from here
+    s.play(twist(1, 0, around: timer, radius: 18, from: 30, to: 75, over: .ms(150)))                           // +3° a frame: 33 … 75
+    s.at(900); s.play(twist(1, 0, around: timer, radius: 18, from: 75, to: -13, over: .ms(220)))               // −4° a frame: 71 … 3, then 0 (limit)
+    s.at(1200); s.play(up(1))                                                                                  // rotate ended
+    s.at(1210); s.play(line(0, from: polar(timer, radius: 18, degrees: -13), to: P(115, 90), over: .ms(100)))  // nothing
+    s.at(1400); s.play(up(0))
+    s.at(1600); s.play(tap(0, at: P(108, 110), holding: .ms(60)))                                              // dial tap, count 1
+    s.at(1800); s.play(tap(0, at: P(109, 111), holding: .ms(60)))                                              // count 2
     return Scenario(
         name: "synthetic-dial-rotate", device: .touchscreen,
         summary: "a one-finger wind to 30, ended by a second finger; a two-finger rotation to 75 and back down to the 0 stop (limit); taps after.",
@@ -246,33 +247,33 @@ private func twoFingerRotation() -> Scenario {
 
 /// A second finger in the chart cancels a selection and a pan; a finger on the timer does not.
 private func secondFingerCancels() -> Scenario {
-    var s = TouchScript()
+    var s = ScriptTimeline()
     // A selection cancelled by a second finger on the chart; nothing more until both lift.
-    s.down(0, at: P(95, 30))                             // anchor 8, began at 800
-    s.at(900); s.line(0, from: P(95, 30), to: P(75, 30), over: 200)          // 7-8, 6-8
-    s.at(1200); s.down(1, at: P(150, 40))                // select cancelled
-    s.at(1300); s.up(1)
-    s.at(1310); s.line(0, from: P(75, 30), to: P(55, 30), over: 100)         // nothing
-    s.at(1500); s.up(0)
-    s.at(1700); s.tap(0, at: P(100, 30), holding: 60)    // a tap again
+    s.play(down(0, at: P(95, 30)))                                               // anchor 8, began at 800
+    s.at(900); s.play(line(0, from: P(95, 30), to: P(75, 30), over: .ms(200)))   // 7-8, 6-8
+    s.at(1200); s.play(down(1, at: P(150, 40)))                                  // select cancelled
+    s.at(1300); s.play(up(1))
+    s.at(1310); s.play(line(0, from: P(75, 30), to: P(55, 30), over: .ms(100)))  // nothing
+    s.at(1500); s.play(up(0))
+    s.at(1700); s.play(tap(0, at: P(100, 30), holding: .ms(60)))                 // a tap again
     // A pan cancelled the same way.
-    s.at(2200); s.down(0, at: P(150, 40))
-    s.line(0, from: P(150, 40), to: P(120, 40), over: 150)                   // pan began at 2220
-    s.at(2400); s.down(1, at: P(60, 50))                 // pan cancelled
-    s.at(2410); s.line(0, from: P(120, 40), to: P(100, 40), over: 100)       // nothing
-    s.at(2600); s.together(.up(0), .up(1))
+    s.at(2200); s.play(down(0, at: P(150, 40)))
+    s.play(line(0, from: P(150, 40), to: P(120, 40), over: .ms(150)))              // pan began at 2220
+    s.at(2400); s.play(down(1, at: P(60, 50)))                                     // pan cancelled
+    s.at(2410); s.play(line(0, from: P(120, 40), to: P(100, 40), over: .ms(100)))  // nothing
+    s.at(2600); s.play(together(.up(0), .up(1)))
     // A finger on the timer is not a second finger on the chart.
-    s.at(3000); s.down(0, at: P(95, 30))                 // began at 3300
-    s.at(3400); s.down(1, at: P(108, 110))
-    s.at(3460); s.up(1)                                  // a dial tap; the selection goes on
-    s.at(3500); s.line(0, from: P(95, 30), to: P(115, 30), over: 200)        // 8-9, 8-10
-    s.wait(100); s.up(0)
+    s.at(3000); s.play(down(0, at: P(95, 30)))                                    // began at 3300
+    s.at(3400); s.play(down(1, at: P(108, 110)))
+    s.at(3460); s.play(up(1))                                                     // a dial tap; the selection goes on
+    s.at(3500); s.play(line(0, from: P(95, 30), to: P(115, 30), over: .ms(200)))  // 8-9, 8-10
+    s.play(after(.ms(100)), up(0))
     // A two-finger touch between two taps: the second tap counts from 1.
-    s.at(4200); s.tap(0, at: P(50, 30), holding: 50)
-    s.at(4300); s.down(0, at: P(50, 30))
-    s.at(4320); s.down(1, at: P(70, 30))                 // the pending tap fails silently
-    s.at(4360); s.together(.up(0), .up(1))
-    s.at(4450); s.tap(0, at: P(50, 30), holding: 50)     // count 1, not 2
+    s.at(4200); s.play(tap(0, at: P(50, 30), holding: .ms(50)))
+    s.at(4300); s.play(down(0, at: P(50, 30)))
+    s.at(4320); s.play(down(1, at: P(70, 30)))                   // the pending tap fails silently
+    s.at(4360); s.play(together(.up(0), .up(1)))
+    s.at(4450); s.play(tap(0, at: P(50, 30), holding: .ms(50)))  // count 1, not 2
     return Scenario(
         name: "synthetic-second-finger-cancels", device: .touchscreen,
         summary: "a second finger on the chart cancels a selection and a pan, makes a pending tap fail and stops a tap count; a finger on the timer does not disturb the chart.",
@@ -281,17 +282,17 @@ private func secondFingerCancels() -> Scenario {
 
 /// Protocol A: taps, a pan and a two-finger rotation, contacts matched by nearest position.
 private func protocolA() -> Scenario {
-    var s = TouchScript()
-    s.tap(0, at: P(40, 30), holding: 80)
-    s.at(700); s.tap(0, at: P(42, 31), holding: 70)      // double tap
-    s.at(1200); s.down(0, at: P(150, 40))
-    s.line(0, from: P(150, 40), to: P(90, 45), over: 300)
-    s.at(1600); s.up(0)
-    s.at(2000); s.down(0, at: polar(timer, radius: 18, degrees: 300))
-    s.at(2050); s.down(1, at: polar(timer, radius: 18, degrees: 120))
-    s.at(2100); s.twist(1, 0, around: timer, radius: 18, from: 300, to: 336, over: 120)   // +3° a frame
-    s.at(2300); s.up(0)                                  // rotate ended; the other finger is matched
-    s.at(2400); s.up(1)
+    var s = ScriptTimeline()
+    s.play(tap(0, at: P(40, 30), holding: .ms(80)))
+    s.at(700); s.play(tap(0, at: P(42, 31), holding: .ms(70)))                                      // double tap
+    s.at(1200); s.play(down(0, at: P(150, 40)))
+    s.play(line(0, from: P(150, 40), to: P(90, 45), over: .ms(300)))
+    s.at(1600); s.play(up(0))
+    s.at(2000); s.play(down(0, at: polar(timer, radius: 18, degrees: 300)))
+    s.at(2050); s.play(down(1, at: polar(timer, radius: 18, degrees: 120)))
+    s.at(2100); s.play(twist(1, 0, around: timer, radius: 18, from: 300, to: 336, over: .ms(120)))  // +3° a frame
+    s.at(2300); s.play(up(0))                                                                       // rotate ended; the other finger is matched
+    s.at(2400); s.play(up(1))
     return Scenario(
         name: "synthetic-protocol-a", device: .protocolA,
         summary: "a protocol A touchscreen (SYN_MT_REPORT, no tracking ids): a double tap and a pan on the chart, a two-finger rotation on the timer.",
@@ -300,14 +301,14 @@ private func protocolA() -> Scenario {
 
 /// A single-touch device: a long press drag, a tap and a wind.
 private func singleTouch() -> Scenario {
-    var s = TouchScript()
-    s.down(0, at: P(60, 30))                             // anchor 5, began at 800
-    s.at(900); s.line(0, from: P(60, 30), to: P(85, 30), over: 250)          // 5-6, 5-7
-    s.at(1300); s.up(0)
-    s.at(1600); s.tap(0, at: P(60, 30), holding: 70)
-    s.at(2000); s.down(0, at: polar(timer, radius: 18, degrees: 90))
-    s.arc(0, around: timer, radius: 18, from: 90, to: 180, over: 300)       // wind: began at 102°, to 90
-    s.wait(100); s.up(0)
+    var s = ScriptTimeline()
+    s.play(down(0, at: P(60, 30)))                                                // anchor 5, began at 800
+    s.at(900); s.play(line(0, from: P(60, 30), to: P(85, 30), over: .ms(250)))    // 5-6, 5-7
+    s.at(1300); s.play(up(0))
+    s.at(1600); s.play(tap(0, at: P(60, 30), holding: .ms(70)))
+    s.at(2000); s.play(down(0, at: polar(timer, radius: 18, degrees: 90)))
+    s.play(arc(0, around: timer, radius: 18, from: 90, to: 180, over: .ms(300)))  // wind: began at 102°, to 90
+    s.play(after(.ms(100)), up(0))
     return Scenario(
         name: "synthetic-single-touch", device: .singleTouch,
         summary: "a single-touch touchscreen (BTN_TOUCH, ABS_X/ABS_Y): a long press drag and a tap on the chart, a quarter-turn wind of the timer.",
@@ -316,15 +317,15 @@ private func singleTouch() -> Scenario {
 
 /// The libinput record format: taps on the timer (a slow one is still a tap there), a wind, a date tap.
 private func libinputRecord() -> Scenario {
-    var s = TouchScript()
-    s.down(0, at: P(108, 110))
-    s.at(1300); s.up(0)                                  // held 800 ms: on a dial still a tap
-    s.at(1450); s.tap(0, at: P(110, 112), holding: 60)   // count 2
-    s.at(1650); s.tap(0, at: P(109, 111), holding: 60)   // count 3
-    s.at(2200); s.down(0, at: polar(timer, radius: 18, degrees: 0))
-    s.arc(0, around: timer, radius: 18, from: 0, to: 21, over: 70)          // began at 12°, to 21
-    s.wait(100); s.up(0)
-    s.at(2800); s.tap(0, at: P(47.2, 30.1), holding: 80)  // a chart tap: count 1 (counts are per region)
+    var s = ScriptTimeline()
+    s.play(down(0, at: P(108, 110)))
+    s.at(1300); s.play(up(0))                                                  // held 800 ms: on a dial still a tap
+    s.at(1450); s.play(tap(0, at: P(110, 112), holding: .ms(60)))              // count 2
+    s.at(1650); s.play(tap(0, at: P(109, 111), holding: .ms(60)))              // count 3
+    s.at(2200); s.play(down(0, at: polar(timer, radius: 18, degrees: 0)))
+    s.play(arc(0, around: timer, radius: 18, from: 0, to: 21, over: .ms(70)))  // began at 12°, to 21
+    s.play(after(.ms(100)), up(0))
+    s.at(2800); s.play(tap(0, at: P(47.2, 30.1), holding: .ms(80)))            // a chart tap: count 1 (counts are per region)
     return Scenario(
         name: "synthetic-libinput-record", device: .touchscreen, format: .libinputRecord,
         summary: "a libinput record (YAML) trace with SPEC's layout: a slow tap (800 ms) and two quick ones on the timer, a short wind, a tap on the chart.",
@@ -335,35 +336,35 @@ private func libinputRecord() -> Scenario {
 /// with two fingers, with a tap and a selection mapped through what it shows; a numeric chart zoomed to its
 /// minimum span and out again.
 private func pinchZoom() -> Scenario {
-    var s = TouchScript()
-    s.tap(0, at: P(100, 30), holding: 60)                // 15 days in: 2025-11-16T00:00:00Z
+    var s = ScriptTimeline()
+    s.play(tap(0, at: P(100, 30), holding: .ms(60)))  // 15 days in: 2025-11-16T00:00:00Z
     // Two fingers about x 100 (value 15 days, gripped) spread from 20 mm to 60 mm apart: 4 mm more a
     // frame, so began at the first (scale 1.2: 25 days, 2.5–27.5) … scale 3: 10 days, 10–20.
-    s.at(1000); s.together(.down(0, P(90, 30)), .down(1, P(110, 30)))
-    s.at(1000); s.line(0, from: P(90, 30), to: P(70, 30), over: 100)
-    s.at(1000); s.line(1, from: P(110, 30), to: P(130, 30), over: 100)
-    s.at(1200); s.together(.up(0), .up(1))
-    s.at(1500); s.tap(0, at: P(40, 30), holding: 60)     // 1/6 of 10–20: 11⅔ days, 2025-11-12T16:00:00Z
+    s.at(1000); s.play(together(.down(0, P(90, 30)), .down(1, P(110, 30))))
+    s.at(1000); s.play(line(0, from: P(90, 30), to: P(70, 30), over: .ms(100)))
+    s.at(1000); s.play(line(1, from: P(110, 30), to: P(130, 30), over: .ms(100)))
+    s.at(1200); s.play(together(.up(0), .up(1)))
+    s.at(1500); s.play(tap(0, at: P(40, 30), holding: .ms(60)))  // 1/6 of 10–20: 11⅔ days, 2025-11-12T16:00:00Z
     // Both fingers about x 100 (15 days) moved 30 mm right: the chart follows them, and shows earlier days,
     // 15 − (120/180) × 10 = 8⅓ days at the end: 2025-11-09T08:00:00Z – 2025-11-19T08:00:00Z.
-    s.at(2000); s.together(.down(0, P(80, 30)), .down(1, P(120, 30)))
-    s.at(2000); s.line(0, from: P(80, 30), to: P(110, 30), over: 150)
-    s.at(2000); s.line(1, from: P(120, 30), to: P(150, 30), over: 150)
-    s.at(2300); s.up(1)
-    s.at(2320); s.line(0, from: P(110, 30), to: P(60, 30), over: 100)   // the finger left: nothing
-    s.at(2500); s.up(0)
+    s.at(2000); s.play(together(.down(0, P(80, 30)), .down(1, P(120, 30))))
+    s.at(2000); s.play(line(0, from: P(80, 30), to: P(110, 30), over: .ms(150)))
+    s.at(2000); s.play(line(1, from: P(120, 30), to: P(150, 30), over: .ms(150)))
+    s.at(2300); s.play(up(1))
+    s.at(2320); s.play(line(0, from: P(110, 30), to: P(60, 30), over: .ms(100)))  // the finger left: nothing
+    s.at(2500); s.play(up(0))
     // A selection on the zoomed chart: x 55 (10⅚ days: 2025-11-11) dragged to x 145 (15⅚: 2025-11-16).
-    s.at(3000); s.down(0, at: P(55, 30))
-    s.at(3400); s.line(0, from: P(55, 30), to: P(145, 30), over: 200)
-    s.at(3700); s.up(0)
+    s.at(3000); s.play(down(0, at: P(55, 30)))
+    s.at(3400); s.play(line(0, from: P(55, 30), to: P(145, 30), over: .ms(200)))
+    s.at(3700); s.play(up(0))
     // The numeric chart: 10 mm apart about x 110 (value 50), spread to 190 mm: scale 19, a span of 5.3,
     // kept at 10 (45–55); then brought to 40 mm apart: scale 4, a span of 25 (37.5–62.5).
-    s.at(4000); s.together(.down(2, P(105, 100)), .down(3, P(115, 100)))
-    s.at(4000); s.line(2, from: P(105, 100), to: P(15, 100), over: 150)
-    s.at(4000); s.line(3, from: P(115, 100), to: P(205, 100), over: 150)
-    s.at(4300); s.line(2, from: P(15, 100), to: P(90, 100), over: 150)
-    s.at(4300); s.line(3, from: P(205, 100), to: P(130, 100), over: 150)
-    s.at(4600); s.together(.up(2), .up(3))
+    s.at(4000); s.play(together(.down(2, P(105, 100)), .down(3, P(115, 100))))
+    s.at(4000); s.play(line(2, from: P(105, 100), to: P(15, 100), over: .ms(150)))
+    s.at(4000); s.play(line(3, from: P(115, 100), to: P(205, 100), over: .ms(150)))
+    s.at(4300); s.play(line(2, from: P(15, 100), to: P(90, 100), over: .ms(150)))
+    s.at(4300); s.play(line(3, from: P(205, 100), to: P(130, 100), over: .ms(150)))
+    s.at(4600); s.play(together(.up(2), .up(3)))
     return Scenario(
         name: "synthetic-pinch-zoom", device: .touchscreen,
         summary: "pinch-to-zoom: a date chart zoomed in 3 times about the day under the fingers, panned with two fingers, then tapped and selected through what it shows; a numeric chart zoomed to its 10 minimum and out.",
@@ -374,21 +375,21 @@ private func pinchZoom() -> Scenario {
 
 /// SPEC's photo viewer: a pinch out to twice the distance, then a pinch in to 0.3 of it.
 private func targetMagnify() -> Scenario {
-    var s = TouchScript()
+    var s = ScriptTimeline()
     // Out: 40 mm apart, each finger 1 mm a frame outwards (the distance 2 mm a frame): began at 44 mm.
-    s.down(0, at: P(80, 60))                              // the first finger alone: taps, drag possible
-    s.at(530); s.down(1, at: P(120, 60))                  // a second finger: the taps and the drag fail
-    s.at(540); s.line(0, from: P(80, 60), to: P(60, 60), over: 200)
-    s.at(540); s.line(1, from: P(120, 60), to: P(140, 60), over: 200)   // scale 1.1 … 2, centre (100, 60)
-    s.at(800); s.up(1)                                    // ended at 2
-    s.at(850); s.up(0)
+    s.play(down(0, at: P(80, 60)))                                                // the first finger alone: taps, drag possible
+    s.at(530); s.play(down(1, at: P(120, 60)))                                    // a second finger: the taps and the drag fail
+    s.at(540); s.play(line(0, from: P(80, 60), to: P(60, 60), over: .ms(200)))
+    s.at(540); s.play(line(1, from: P(120, 60), to: P(140, 60), over: .ms(200)))  // scale 1.1 … 2, centre (100, 60)
+    s.at(800); s.play(up(1))                                                      // ended at 2
+    s.at(850); s.play(up(0))
     // In: 100 mm apart, 2 mm a frame inwards: began at 96 mm.
-    s.at(1500); s.down(0, at: P(60, 60))
-    s.at(1530); s.down(1, at: P(160, 60))
-    s.at(1540); s.line(0, from: P(60, 60), to: P(95, 60), over: 350)
-    s.at(1540); s.line(1, from: P(160, 60), to: P(125, 60), over: 350)   // scale 0.96 … 0.3, centre (110, 60)
-    s.at(1950); s.up(0)                                   // ended at 0.3
-    s.at(2000); s.up(1)
+    s.at(1500); s.play(down(0, at: P(60, 60)))
+    s.at(1530); s.play(down(1, at: P(160, 60)))
+    s.at(1540); s.play(line(0, from: P(60, 60), to: P(95, 60), over: .ms(350)))
+    s.at(1540); s.play(line(1, from: P(160, 60), to: P(125, 60), over: .ms(350)))  // scale 0.96 … 0.3, centre (110, 60)
+    s.at(1950); s.play(up(0))                                                      // ended at 0.3
+    s.at(2000); s.play(up(1))
     return Scenario(
         name: "synthetic-target-magnify", device: .touchscreen,
         summary: "a layout target (SPEC's photo viewer): a pinch out from 40 to 80 mm (scale 1.1 to 2), then a pinch in from 100 to 30 mm (0.96 to 0.3); no tap, drag or rotation.",
@@ -398,29 +399,29 @@ private func targetMagnify() -> Scenario {
 /// Flicks of one and two fingers, and three moves that are no swipe: too slow, resting before the lift,
 /// and halfway between two directions.
 private func targetSwipes() -> Scenario {
-    var s = TouchScript()
-    s.down(0, at: P(80, 67))
-    s.line(0, from: P(80, 67), to: P(120, 67), over: 100)          // 4 mm a frame: 400 mm/s right
-    s.wait(10); s.up(0)                                            // swipe right at 0.610
-    s.at(1000); s.down(0, at: P(150, 110))
-    s.line(0, from: P(150, 110), to: P(120, 80), over: 100)        // 3 mm a frame on each axis: up-left
-    s.wait(10); s.up(0)                                            // at 1.110
-    s.at(1500); s.down(0, at: P(60, 30))
-    s.line(0, from: P(60, 30), to: P(60, 70), over: 100)           // down
-    s.wait(10); s.up(0)                                            // at 1.610
-    s.at(2000); s.down(0, at: P(40, 60))
-    s.line(0, from: P(40, 60), to: P(80, 60), over: 500)           // 80 mm/s: too slow
-    s.wait(10); s.up(0)
-    s.at(3000); s.down(0, at: P(40, 60))
-    s.line(0, from: P(40, 60), to: P(80, 60), over: 100)           // fast, then resting 150 ms: 0 mm/s at the lift
-    s.wait(150); s.up(0)
-    s.at(4000); s.down(0, at: P(100, 120))
-    s.line(0, from: P(100, 120), to: P(120, 71.72), over: 100)     // 22.5° from up: 22.5° from up and from up-right
-    s.wait(10); s.up(0)
-    s.at(5000); s.together(.down(0, P(90, 110)), .down(1, P(120, 110)))
-    s.line(0, from: P(90, 110), to: P(90, 70), over: 100)
-    s.at(5000); s.line(1, from: P(120, 110), to: P(120, 70), over: 100)   // two fingers up at 400 mm/s
-    s.wait(10); s.together(.up(0), .up(1))                         // a two-finger swipe up at 5.110
+    var s = ScriptTimeline()
+    s.play(down(0, at: P(80, 67)))
+    s.play(line(0, from: P(80, 67), to: P(120, 67), over: .ms(100)))                // 4 mm a frame: 400 mm/s right
+    s.play(after(.ms(10)), up(0))                                                   // swipe right at 0.610
+    s.at(1000); s.play(down(0, at: P(150, 110)))
+    s.play(line(0, from: P(150, 110), to: P(120, 80), over: .ms(100)))              // 3 mm a frame on each axis: up-left
+    s.play(after(.ms(10)), up(0))                                                   // at 1.110
+    s.at(1500); s.play(down(0, at: P(60, 30)))
+    s.play(line(0, from: P(60, 30), to: P(60, 70), over: .ms(100)))                 // down
+    s.play(after(.ms(10)), up(0))                                                   // at 1.610
+    s.at(2000); s.play(down(0, at: P(40, 60)))
+    s.play(line(0, from: P(40, 60), to: P(80, 60), over: .ms(500)))                 // 80 mm/s: too slow
+    s.play(after(.ms(10)), up(0))
+    s.at(3000); s.play(down(0, at: P(40, 60)))
+    s.play(line(0, from: P(40, 60), to: P(80, 60), over: .ms(100)))                 // fast, then resting 150 ms: 0 mm/s at the lift
+    s.play(after(.ms(150)), up(0))
+    s.at(4000); s.play(down(0, at: P(100, 120)))
+    s.play(line(0, from: P(100, 120), to: P(120, 71.72), over: .ms(100)))           // 22.5° from up: 22.5° from up and from up-right
+    s.play(after(.ms(10)), up(0))
+    s.at(5000); s.play(together(.down(0, P(90, 110)), .down(1, P(120, 110))))
+    s.play(line(0, from: P(90, 110), to: P(90, 70), over: .ms(100)))
+    s.at(5000); s.play(line(1, from: P(120, 110), to: P(120, 70), over: .ms(100)))  // two fingers up at 400 mm/s
+    s.play(after(.ms(10)), together(.up(0), .up(1)))                                // a two-finger swipe up at 5.110
     return Scenario(
         name: "synthetic-target-swipe", device: .touchscreen,
         summary: "a layout target taking two-finger swipes before one-finger ones: flicks right, up-left and down, a two-finger flick up; a slow drag, a flick that rests before the lift and one at 22.5 degrees are no swipe.",
@@ -430,22 +431,22 @@ private func targetSwipes() -> Scenario {
 /// Edge swipes from the left and the bottom, a touch beside the edge zone, one along the edge, and a pan
 /// of the list in the middle.
 private func targetEdgeSwipes() -> Scenario {
-    var s = TouchScript()
-    s.down(0, at: P(2, 60))                                        // 2 mm from the left edge
-    s.line(0, from: P(2, 60), to: P(42, 60), over: 200)            // 2 mm a frame: began at 4 mm inward
-    s.wait(10); s.up(0)
-    s.at(1000); s.down(0, at: P(100, 132))                         // 2.7 mm from the bottom edge
-    s.line(0, from: P(100, 132), to: P(100, 102), over: 150)       // up: began at 4 mm
-    s.wait(10); s.up(0)
-    s.at(2000); s.down(0, at: P(8, 80))                            // 8 mm from the edge: beside the zone
-    s.line(0, from: P(8, 80), to: P(48, 80), over: 200)            // nothing
-    s.wait(10); s.up(0)
-    s.at(3000); s.down(0, at: P(3, 30))
-    s.line(0, from: P(3, 30), to: P(3, 70), over: 200)             // along the edge, not inward: nothing
-    s.wait(10); s.up(0)
-    s.at(4000); s.down(0, at: P(100, 50))                          // in the list: its pan
-    s.line(0, from: P(100, 50), to: P(140, 50), over: 100)
-    s.wait(10); s.up(0)
+    var s = ScriptTimeline()
+    s.play(down(0, at: P(2, 60)))                                        // 2 mm from the left edge
+    s.play(line(0, from: P(2, 60), to: P(42, 60), over: .ms(200)))       // 2 mm a frame: began at 4 mm inward
+    s.play(after(.ms(10)), up(0))
+    s.at(1000); s.play(down(0, at: P(100, 132)))                         // 2.7 mm from the bottom edge
+    s.play(line(0, from: P(100, 132), to: P(100, 102), over: .ms(150)))  // up: began at 4 mm
+    s.play(after(.ms(10)), up(0))
+    s.at(2000); s.play(down(0, at: P(8, 80)))                            // 8 mm from the edge: beside the zone
+    s.play(line(0, from: P(8, 80), to: P(48, 80), over: .ms(200)))       // nothing
+    s.play(after(.ms(10)), up(0))
+    s.at(3000); s.play(down(0, at: P(3, 30)))
+    s.play(line(0, from: P(3, 30), to: P(3, 70), over: .ms(200)))        // along the edge, not inward: nothing
+    s.play(after(.ms(10)), up(0))
+    s.at(4000); s.play(down(0, at: P(100, 50)))                          // in the list: its pan
+    s.play(line(0, from: P(100, 50), to: P(140, 50), over: .ms(100)))
+    s.play(after(.ms(10)), up(0))
     return Scenario(
         name: "synthetic-target-edge-swipe", device: .touchscreen,
         summary: "a layout target with edge swipes from the left and the bottom and a list that pans: two edge swipes; a touch 8 mm from the edge and one along it are none; a pan of the list.",
@@ -454,19 +455,19 @@ private func targetEdgeSwipes() -> Scenario {
 
 /// Exact tap counts: triple before double before single, each told from the others by waiting 300 ms.
 private func targetTapCounts() -> Scenario {
-    var s = TouchScript()
-    s.tap(0, at: P(50, 50), holding: 60)                           // single, recognized at 0.860
-    s.at(1500); s.tap(0, at: P(50, 50), holding: 60)
-    s.at(1700); s.tap(0, at: P(51, 49), holding: 60)               // double, at 2.060, where this one went down
-    s.at(3000); s.tap(0, at: P(50, 50), holding: 60)
-    s.at(3200); s.tap(0, at: P(51, 49), holding: 60)
-    s.at(3400); s.tap(0, at: P(52, 50), holding: 60)               // triple, at 3.760
+    var s = ScriptTimeline()
+    s.play(tap(0, at: P(50, 50), holding: .ms(60)))              // single, recognized at 0.860
+    s.at(1500); s.play(tap(0, at: P(50, 50), holding: .ms(60)))
+    s.at(1700); s.play(tap(0, at: P(51, 49), holding: .ms(60)))  // double, at 2.060, where this one went down
+    s.at(3000); s.play(tap(0, at: P(50, 50), holding: .ms(60)))
+    s.at(3200); s.play(tap(0, at: P(51, 49), holding: .ms(60)))
+    s.at(3400); s.play(tap(0, at: P(52, 50), holding: .ms(60)))  // triple, at 3.760
     for start in [4500, 4700, 4900, 5100] {                         // four taps: no count fits, nothing
-        s.at(start); s.tap(0, at: P(50, 50), holding: 60)
+        s.at(start); s.play(tap(0, at: P(50, 50), holding: .ms(60)))
     }
-    s.at(6000); s.tap(0, at: P(50, 50), holding: 60)               // single, at 6.360
-    s.at(6400); s.tap(0, at: P(50, 50), holding: 60)               // 340 ms after that lift: single again, at 6.760
-    s.at(7000); s.tap(0, at: P(212, 130), holding: 60)             // outside the pad: time passes
+    s.at(6000); s.play(tap(0, at: P(50, 50), holding: .ms(60)))    // single, at 6.360
+    s.at(6400); s.play(tap(0, at: P(50, 50), holding: .ms(60)))    // 340 ms after that lift: single again, at 6.760
+    s.at(7000); s.play(tap(0, at: P(212, 130), holding: .ms(60)))  // outside the pad: time passes
     return Scenario(
         name: "synthetic-target-tap-counts", device: .touchscreen,
         summary: "a layout target with exact tap counts (3 before 2 before 1): a single, a double and a triple tap, each recognized 300 ms after its last lift; four taps give nothing; two taps 340 ms apart are two singles.",

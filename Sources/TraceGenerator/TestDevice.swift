@@ -1,5 +1,6 @@
 import EvdevModel
 import GestureCore
+import GestureTestSupport
 
 /// The emulated touchscreens the synthetic traces are written for. All three have the geometry of SPEC's
 /// example surface: x 0…4095, y 0…2559 at 19 units/mm, that is 215.5 × 134.7 mm, with `INPUT_PROP_DIRECT`.
@@ -60,7 +61,7 @@ enum TestDevice: CaseIterable, Sendable {
     /// The script as this device's kernel driver would report it: a bare `SYN_REPORT` at time 0 (the
     /// marker umockdev needs before the first touch), then one frame per script frame that changes
     /// anything. Values that did not change are not repeated, as the input core filters them.
-    func events(for script: TouchScript) -> [InputEvent] {
+    func events(for script: ScriptTimeline) -> [InputEvent] {
         var events = [InputEvent(time: .zero, type: EventType.syn, code: SynCode.report, value: 0)]
         var emulation = KernelEmulation(device: self)
         for frame in script.frames {
@@ -132,6 +133,8 @@ private struct KernelEmulation {
                 preconditionFailure("finger \(finger) lifts but is not down")
             }
             fingersDown.remove(at: index)
+        case .cancel(let finger):
+            preconditionFailure("finger \(finger) is withdrawn, which a touchscreen does not report")
         }
     }
 
@@ -167,6 +170,8 @@ private struct KernelEmulation {
                 let slot = slotOfFinger.removeValue(forKey: finger)!
                 slots[slot].trackingID = -1
                 perSlot[slot, default: []].append((AbsCode.mtTrackingID, -1))
+            case .cancel:
+                break  // `apply` stopped it
             }
         }
         var events: [(type: UInt16, code: UInt16, value: Int32)] = []

@@ -19,7 +19,7 @@ public enum ScriptAction: Sendable {
 }
 
 /// What happens to one finger in a frame.
-public enum FingerChange: Sendable {
+public enum FingerChange: Hashable, Sendable {
     case down(Int, Point)
     case move(Int, Point)
     case up(Int)
@@ -41,8 +41,12 @@ public enum TouchScriptBuilder {
 
 /// Finger `finger` lands at (x, y) mm.
 public func down(_ finger: Int, at x: Double, _ y: Double) -> ScriptAction { .frame([.down(finger, Point(x: x, y: y))]) }
+/// Finger `finger` lands at `point` (mm).
+public func down(_ finger: Int, at point: Point) -> ScriptAction { .frame([.down(finger, point)]) }
 /// Finger `finger` moves to (x, y) mm in one frame.
 public func move(_ finger: Int, to x: Double, _ y: Double) -> ScriptAction { .frame([.move(finger, Point(x: x, y: y))]) }
+/// Finger `finger` moves to `point` (mm) in one frame.
+public func move(_ finger: Int, to point: Point) -> ScriptAction { .frame([.move(finger, point)]) }
 /// Finger `finger` lifts.
 public func up(_ finger: Int) -> ScriptAction { .frame([.up(finger)]) }
 /// The device withdraws finger `finger`.
@@ -59,17 +63,50 @@ public func change(_ body: @escaping @Sendable (inout GestureEngine, Timestamp) 
 /// Several changes in one frame.
 public func together(_ changes: FingerChange...) -> ScriptAction { .frame(changes) }
 
-/// Finger `finger` moves from `from` to `to` in `steps` equal frames spread over `duration`
-/// (the first frame one step after now).
-public func line(_ finger: Int, from: Point, to: Point, steps: Int, over duration: TimeSpan) -> ScriptAction {
-    let frames = (1...steps).map { step -> [FingerChange] in
-        let f = Double(step) / Double(steps)
-        return [.move(finger, Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f))]
-    }
-    return .path(frames, every: TimeSpan(microseconds: duration.microseconds / Int64(steps)))
+/// Finger `finger` lands at `point`, stays `holding`, and lifts where it landed.
+public func tap(_ finger: Int, at point: Point, holding: TimeSpan) -> [ScriptAction] {
+    [down(finger, at: point), after(holding), up(finger)]
 }
 
-/// The point at `degrees` (clockwise from 12 o'clock) and `radius` mm from `center`.
+// MARK: - Paths
+//
+// A path moves fingers one frame at a time: the first frame one step after now, the last at the end, now moved on to
+// it. Each comes with `steps` (the frames spread evenly over `duration`) and without (`ScriptAction.framePeriod`).
+
+extension ScriptAction {
+    /// 100 Hz, a common touchscreen report rate: a path without `steps` makes a frame every 10 ms. Whole
+    /// milliseconds, so that umockdev's replay of a generated trace (it sleeps whole milliseconds between events)
+    /// keeps the spacing exactly.
+    public static let framePeriod = TimeSpan.ms(10)
+
+    /// The frames of a path over `duration` at `framePeriod`.
+    static func frameCount(over duration: TimeSpan) -> Int {
+        precondition(duration.microseconds > 0 && duration.microseconds % framePeriod.microseconds == 0,
+                     "a path lasts a whole number of frames")
+        return Int(duration.microseconds / framePeriod.microseconds)
+    }
+
+    /// `steps` frames over `duration`, each made by `frame` from the fraction of the path done (0 exclusive, 1 inclusive):
+    /// the path of `line`, `arc` and `twist`, and of any other movement.
+    public static func path(steps: Int, over duration: TimeSpan, _ frame: (Double) -> [FingerChange]) -> ScriptAction {
+        .path((1...steps).map { step in frame(Double(step) / Double(steps)) },
+              every: TimeSpan(microseconds: duration.microseconds / Int64(steps)))
+    }
+}
+
+/// Finger `finger` moves in a straight line from `from` to `to` in `steps` equal frames spread over `duration`.
+public func line(_ finger: Int, from: Point, to: Point, steps: Int, over duration: TimeSpan) -> ScriptAction {
+    ScriptAction.path(steps: steps, over: duration) { fraction in
+        [.move(finger, Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction))]
+    }
+}
+
+/// `line` with a frame every `ScriptAction.framePeriod`.
+public func line(_ finger: Int, from: Point, to: Point, over duration: TimeSpan) -> ScriptAction {
+    line(finger, from: from, to: to, steps: ScriptAction.frameCount(over: duration), over: duration)
+}
+
+/// The point at `degrees` (clockwise from 12 o'clock, y down) and `radius` mm from `center`.
 public func polar(_ center: Point, radius: Double, degrees: Double) -> Point {
     let radians = degrees * Double.pi / 180
     return Point(x: center.x + radius * Double.sin(radians), y: center.y - radius * Double.cos(radians))
@@ -79,22 +116,32 @@ public func polar(_ center: Point, radius: Double, degrees: Double) -> Point {
 /// (degrees clockwise from 12 o'clock; `to` < `from` goes anticlockwise), in `steps` frames over `duration`.
 public func arc(_ finger: Int, around center: Point, radius: Double, from: Double, to: Double,
                 steps: Int, over duration: TimeSpan) -> ScriptAction {
-    let frames = (1...steps).map { step -> [FingerChange] in
-        [.move(finger, polar(center, radius: radius, degrees: from + (to - from) * Double(step) / Double(steps)))]
+    ScriptAction.path(steps: steps, over: duration) { fraction in
+        [.move(finger, polar(center, radius: radius, degrees: from + (to - from) * fraction))]
     }
-    return .path(frames, every: TimeSpan(microseconds: duration.microseconds / Int64(steps)))
+}
+
+/// `arc` with a frame every `ScriptAction.framePeriod`.
+public func arc(_ finger: Int, around center: Point, radius: Double, from: Double, to: Double, over duration: TimeSpan) -> ScriptAction {
+    arc(finger, around: center, radius: radius, from: from, to: to, steps: ScriptAction.frameCount(over: duration), over: duration)
 }
 
 /// Two fingers turning together about their midpoint, `steps` frames over `duration`: finger `a` and
-/// finger `b` stay opposite each other on the circle of `radius` about `center`.
+/// finger `b` stay opposite each other on the circle of `radius` about `center` (`a` at the angle + 180°, `b` at
+/// the angle, which goes from `from` to `to`).
 public func twist(_ a: Int, _ b: Int, around center: Point, radius: Double, from: Double, to: Double,
                   steps: Int, over duration: TimeSpan) -> ScriptAction {
-    let frames = (1...steps).map { step -> [FingerChange] in
-        let angle = from + (to - from) * Double(step) / Double(steps)
+    ScriptAction.path(steps: steps, over: duration) { fraction in
+        let angle = from + (to - from) * fraction
         return [.move(a, polar(center, radius: radius, degrees: angle + 180)),
                 .move(b, polar(center, radius: radius, degrees: angle))]
     }
-    return .path(frames, every: TimeSpan(microseconds: duration.microseconds / Int64(steps)))
+}
+
+/// `twist` with a frame every `ScriptAction.framePeriod`.
+public func twist(_ a: Int, _ b: Int, around center: Point, radius: Double, from: Double, to: Double,
+                  over duration: TimeSpan) -> ScriptAction {
+    twist(a, b, around: center, radius: radius, from: from, to: to, steps: ScriptAction.frameCount(over: duration), over: duration)
 }
 
 // MARK: - Playing a script
@@ -110,6 +157,9 @@ public struct ScriptPlayer {
     private var fingers: [Int: Point] = [:]
     /// The time the engine was last brought to: its last frame, or a later wake-up, drop or change.
     private var reached: Timestamp?
+
+    /// The fingers down now, in order.
+    public var fingersDown: [Int] { fingers.keys.sorted() }
 
     public init(layout: Layout, start: Timestamp = .zero) {
         self.init(engine: GestureEngine(layout: layout), start: start)

@@ -1,59 +1,56 @@
 import GestureCore
+import GestureTestSupport
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Plays touches on an engine frame by frame, every frame's events through `GestureChecks`: fingers go
-/// down, move and lift; time passes with the deadlines firing.
+/// Plays touches on an engine, written in the tests' touch-script language (GestureTestSupport), with every input's
+/// events through `GestureChecks`: fingers go down, move and lift one frame every 10 ms; time passes with the
+/// deadlines firing.
 public struct TouchDriver {
-    public private(set) var engine: GestureEngine
+    private var player: ScriptPlayer
     public private(set) var checks = GestureChecks()
-    public private(set) var now = Timestamp(microseconds: 1_000_000)
-    /// The fingers down and where they are.
-    private var fingers: [Int: Point] = [:]
 
     public init(engine: GestureEngine) {
-        self.engine = engine
+        player = ScriptPlayer(engine: engine, start: Timestamp(microseconds: 1_000_000))
     }
 
-    /// One frame, 10 ms after the previous one: `moves` (fingers down already move, others go down), then
-    /// `lifts`. Every other finger down is reported stationary.
+    public var engine: GestureEngine { player.engine }
+    public var now: Timestamp { player.now }
+
+    /// Plays `actions`, one at a time, each one's events checked.
+    public mutating func play(_ actions: [ScriptAction]) {
+        for action in actions {
+            let before = player.events.count
+            player.run([action])
+            checks.add(Array(player.events[before...]), after: "\(action) ending at \(player.now)")
+        }
+    }
+
+    /// One frame, 10 ms after now: `moves` (fingers down already move, others go down), then `lifts`
+    /// (withdrawn when `cancelling`). Every other finger down is reported stationary.
     public mutating func frame(_ moves: [Int: Point], lifting lifts: Set<Int> = [], cancelling: Bool = false) {
-        now = now + .ms(10)
-        var contacts: [Contact] = []
-        for (id, point) in moves.sorted(by: { $0.key < $1.key }) {
-            let phase: ContactPhase = fingers[id] == nil ? .began : (lifts.contains(id) ? (cancelling ? .cancelled : .ended) : .moved)
-            fingers[id] = point
-            contacts.append(Contact(id: id, position: point, phase: phase))
+        let down = Set(player.fingersDown)
+        var changes: [FingerChange] = moves.sorted { $0.key < $1.key }.map { finger, point in
+            down.contains(finger) ? .move(finger, point) : .down(finger, point)
         }
-        for id in lifts.sorted() where moves[id] == nil {
-            guard let point = fingers[id] else { continue }
-            contacts.append(Contact(id: id, position: point, phase: cancelling ? .cancelled : .ended))
-        }
-        for (id, point) in fingers.sorted(by: { $0.key < $1.key }) where moves[id] == nil && !lifts.contains(id) {
-            contacts.append(Contact(id: id, position: point, phase: .stationary))
-        }
-        for id in lifts { fingers[id] = nil }
-        let frame = TouchFrame(time: now, contacts: contacts)
-        checks.add(engine.handle(frame), after: "frame at \(now)")
+        changes += lifts.sorted().map { cancelling ? .cancel($0) : .up($0) }
+        play([after(ScriptAction.framePeriod), .frame(changes)])
     }
 
     /// Time passing with no input: the deadlines up to it fire.
     public mutating func wait(_ span: TimeSpan) {
-        now = now + span
-        checks.add(engine.advance(to: now), after: "advance to \(now)")
+        play([after(span), tick()])
     }
 
     /// Lifts every finger still down.
     public mutating func liftAll() {
-        guard !fingers.isEmpty else { return }
-        frame([:], lifting: Set(fingers.keys))
+        guard !player.fingersDown.isEmpty else { return }
+        frame([:], lifting: Set(player.fingersDown))
     }
 
     /// The end of input: the gestures in progress are cancelled, and the lifecycles checked.
     public mutating func finish() {
-        checks.add(engine.finish(at: now), after: "finish at \(now)")
+        let before = player.events.count
+        player.finish()
+        checks.add(Array(player.events[before...]), after: "finish at \(player.now)")
         checks.finish()
     }
 
@@ -70,40 +67,37 @@ public struct TouchDriver {
     public mutating func drag(from: Point, to: Point, hold: TimeSpan = .zero, steps: Int = 8) {
         frame([0: from])
         if hold > .zero { wait(hold) }
-        for step in 1...steps {
-            let t = Double(step) / Double(steps)
-            frame([0: Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)])
-        }
+        play([line(0, from: from, to: to, steps: steps, over: frames(steps))])
         frame([:], lifting: [0])
     }
 
     /// Two fingers down side by side at `from`, moved together to `to`, lifted.
     public mutating func twoFingerDrag(from: Point, to: Point, spacing: Double, steps: Int = 8) {
         frame([0: from, 1: Point(x: from.x + spacing, y: from.y)])
-        for step in 1...steps {
-            let t = Double(step) / Double(steps)
-            let x = from.x + (to.x - from.x) * t, y = from.y + (to.y - from.y) * t
-            frame([0: Point(x: x, y: y), 1: Point(x: x + spacing, y: y)])
-        }
+        play([ScriptAction.path(steps: steps, over: frames(steps)) { fraction in
+            let x = from.x + (to.x - from.x) * fraction, y = from.y + (to.y - from.y) * fraction
+            return [.move(0, Point(x: x, y: y)), .move(1, Point(x: x + spacing, y: y))]
+        }])
         frame([:], lifting: [0, 1])
     }
 
-    /// One finger around `center` at `radius`, `degrees` in `steps` (a wind), lifted.
+    /// One finger around `center` at `radius`, from angle `start` turned `degrees` (clockwise from 12 o'clock, as
+    /// the language's `arc`) in `steps` (a wind), lifted.
     public mutating func wind(around center: Point, radius: Double, from start: Double, degrees: Double, steps: Int = 24) {
-        for step in 0...steps {
-            let angle = (start + degrees * Double(step) / Double(steps)) * .pi / 180
-            frame([0: Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))])
-        }
+        frame([0: polar(center, radius: radius, degrees: start)])
+        play([arc(0, around: center, radius: radius, from: start, to: start + degrees, steps: steps, over: frames(steps))])
         frame([:], lifting: [0])
     }
 
     /// Two fingers on opposite sides of `center`, turned `degrees` in `steps` (a rotation), lifted.
     public mutating func twist(around center: Point, radius: Double, degrees: Double, steps: Int = 16) {
-        for step in 0...steps {
-            let angle = degrees * Double(step) / Double(steps) * .pi / 180
-            let dx = radius * cos(angle), dy = radius * sin(angle)
-            frame([0: Point(x: center.x + dx, y: center.y + dy), 1: Point(x: center.x - dx, y: center.y - dy)])
-        }
+        frame([0: polar(center, radius: radius, degrees: 180), 1: polar(center, radius: radius, degrees: 0)])
+        play([GestureTestSupport.twist(0, 1, around: center, radius: radius, from: 0, to: degrees, steps: steps, over: frames(steps))])
         frame([:], lifting: [0, 1])
+    }
+
+    /// `steps` frames' time.
+    private func frames(_ steps: Int) -> TimeSpan {
+        TimeSpan(microseconds: ScriptAction.framePeriod.microseconds * Int64(steps))
     }
 }

@@ -43,8 +43,8 @@ func fuzzLayout(_ input: FuzzInput) {
             let radius = dial.radius * 0.7
             driver.tap(center)
             driver.wait(.ms(500))
-            driver.wind(around: center, radius: radius, from: -90, degrees: 400)
-            driver.wind(around: center, radius: radius, from: 310, degrees: -800, steps: 40)
+            driver.wind(around: center, radius: radius, from: 0, degrees: 400)
+            driver.wind(around: center, radius: radius, from: 40, degrees: -800, steps: 40)
             driver.twist(around: center, radius: radius, degrees: 90)
             driver.twist(around: center, radius: radius, degrees: -200)
             driver.frame([0: Point(x: center.x + radius, y: center.y)])
