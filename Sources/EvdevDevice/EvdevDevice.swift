@@ -135,6 +135,16 @@ package final class EvdevDevice: EventDevice {
     /// Normal reads, sync mode after a `SYN_DROPPED`, or a forced resync after a failed read.
     private var state = ReadState()
     private var closed = false
+    /// In normal mode, the events libevdev hands over are read in runs, with one call across the shim
+    /// (`evdev_next_events`), and handed out from here: `readAhead[nextReadAhead..<readAheadEnd]` are still to
+    /// hand out, then `ending`. Like libevdev's own queue, `poll()` does not see them; a caller reads until
+    /// `.wouldBlock` anyway.
+    private let readAhead = UnsafeMutableBufferPointer<input_event>.allocate(capacity: 64)
+    private var nextReadAhead = 0
+    private var readAheadEnd = 0
+    /// What libevdev answered after the events read ahead (with its event, for `LIBEVDEV_READ_STATUS_SYNC`), for
+    /// the state machine once they are handed out.
+    private var ending: (result: Result<Int32, Errno>, event: input_event)?
 
     /// Opens `path` for reading, non-blocking.
     ///
@@ -181,7 +191,10 @@ package final class EvdevDevice: EventDevice {
         }
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        readAhead.deallocate()
+    }
 
     /// Releases the device.
     package func close() {
@@ -202,14 +215,41 @@ package final class EvdevDevice: EventDevice {
     /// The next event, `.wouldBlock`, or a failed read and the resync after it. After a `SYN_DROPPED` the
     /// resync events follow, as libevdev delivers them in sync mode. Throws when the device is gone.
     package func next() throws(EvdevError) -> DeviceRead {
+        if nextReadAhead < readAheadEnd {
+            defer { nextReadAhead += 1 }
+            return .event(InputEvent(readAhead[nextReadAhead]))
+        }
         // The state in a local while libevdev reads: the property's two accesses are then a load and a store,
         // which need no run-time exclusivity check (about 100 instructions each, per event).
         var state = self.state
         defer { self.state = state }
         while true {
             var raw = input_event()
-            let flags = state.flags
-            switch state.read(valueOrNegatedErrno({ evdev_next_event(device, flags, &raw) })) {
+            let result: Result<Int32, Errno>
+            if let ending {
+                self.ending = nil
+                (result, raw) = ending
+            } else if state.mode == .normal {
+                var after: Int32 = 0
+                let count = Int(evdev_next_events(device, state.flags, readAhead.baseAddress!, Int32(readAhead.count), &after))
+                // `evdev_next_events` has retried on EINTR already.
+                let afterResult = valueOrNegatedErrno(retryOnInterrupt: false) { after }
+                if count > 0 {
+                    // A run of LIBEVDEV_READ_STATUS_SUCCESS in normal mode: each the same step for the state
+                    // machine, `.deliver`, which leaves it as it is after the first.
+                    _ = state.read(.success(readStatusSuccess))
+                    if after != readStatusSuccess {
+                        ending = (afterResult, count < readAhead.count ? readAhead[count] : input_event())
+                    }
+                    nextReadAhead = 1
+                    readAheadEnd = count
+                    return .event(InputEvent(readAhead[0]))
+                }
+                (result, raw) = (afterResult, readAhead[0])
+            } else {
+                result = valueOrNegatedErrno { evdev_next_event(device, state.flags, &raw) }
+            }
+            switch state.read(result) {
             case .deliver:
                 return .event(InputEvent(raw))
             case .deliverSynced:

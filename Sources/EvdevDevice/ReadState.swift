@@ -95,3 +95,4 @@ private var readFlagSync: Int32 { gestures_libevdev_read_flag_sync() }
 private var readFlagForceSync: Int32 { gestures_libevdev_read_flag_force_sync() }
 private var readFlagBlocking: Int32 { gestures_libevdev_read_flag_blocking() }
 private var readStatusSync: Int32 { gestures_libevdev_read_status_sync() }
+var readStatusSuccess: Int32 { gestures_libevdev_read_status_success() }
