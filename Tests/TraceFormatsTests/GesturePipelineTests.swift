@@ -35,6 +35,37 @@ import Testing
         #expect(pipeline.finish() == GesturePipeline.EndOfInput(events: [], partialFrameDropped: false, lastFrameTime: T(51_000)))
     }
 
+    /// A buffer of events: each call handles them up to the first that causes gesture events, and says how many
+    /// it handled; the pan's begin and its cancel come out of the events that cause them, as one at a time.
+    @Test func aBufferIsHandledUpToTheFirstEventWithGestureEvents() throws {
+        var pipeline = try pipeline()
+        var s = EventScript()
+        s.at(1_000); s.slot(0); s.trackingID(1); s.position(250, 100); s.report()
+        s.at(11_000); s.abs(AbsCode.mtPositionX, 600); s.report()
+        s.at(21_000); s.dropped()
+        s.at(21_500); s.trackingID(-1); s.report()
+        let events = s.events
+        #expect(events.count == 10)
+        var calls: [(handled: Int, events: [GestureEvent])] = []
+        var observed: [Timestamp] = []
+        events.withUnsafeBufferPointer { buffer in
+            var next = 0
+            while next < buffer.count {
+                let call = pipeline.handle(UnsafeBufferPointer(rebasing: buffer[next...]), observingFrames: { observed.append($0.time) })
+                calls.append(call)
+                next += call.handled
+            }
+        }
+        #expect(calls.map(\.handled) == [7, 1, 2])
+        #expect(calls.map(\.events) == [
+            [surfaceEvent(11_000, .pan(.began, GestureEvent.Pan(dx: 35, dy: 0)))],
+            [surfaceEvent(21_000, .pan(.cancelled, GestureEvent.Pan(dx: 35, dy: 0)))],
+            [],
+        ])
+        #expect(observed == [T(1_000), T(11_000), T(21_500)])
+        #expect(pipeline.handle(UnsafeBufferPointer(start: nil, count: 0), observingFrames: { _ in }) == (0, []))
+    }
+
     /// `SYN_DROPPED` cancels the pan in progress at its time; the lift in the events after it (the resync)
     /// ends the finger without a line, and the next touch is a tap again.
     @Test func droppedEventsCancelThePanInProgress() throws {
