@@ -346,7 +346,6 @@ private struct SlotTracker {
     }
 
     /// Puts the selected slot's position (`x`, `y`) into `slots`.
-    @inline(__always)
     private mutating func storeSelected() {
         guard let current else { return }
         slots[current].x = x
@@ -379,11 +378,16 @@ private struct SlotTracker {
     }
 
     mutating func emit(into contacts: inout [Contact]) {
-        storeSelected()
         var activeEnd = self.activeEnd
+        let (current, x, y) = (self.current, self.x, self.y)
         // The slots through one pointer for the frame: `slots[index]` paid the array's uniqueness and bounds checks
         // at every write, about 120 instructions a frame of two contacts (callgrind, `gestures replay`).
         slots.withUnsafeMutableBufferPointer { slots in
+            // The selected slot's position first (`storeSelected()`, through the pointer).
+            if let current {
+                slots[current].x = x
+                slots[current].y = y
+            }
             for index in 0..<activeEnd {
                 if let ended = slots[index].ended {
                     contacts.append(ended)
