@@ -39,12 +39,7 @@ import Testing
     /// it handled; the pan's begin and its cancel come out of the events that cause them, as one at a time.
     @Test func aBufferIsHandledUpToTheFirstEventWithGestureEvents() throws {
         var pipeline = try pipeline()
-        var s = EventScript()
-        s.at(1_000); s.slot(0); s.trackingID(1); s.position(250, 100); s.report()
-        s.at(11_000); s.abs(AbsCode.mtPositionX, 600); s.report()
-        s.at(21_000); s.dropped()
-        s.at(21_500); s.trackingID(-1); s.report()
-        let events = s.events
+        let events = panThenDropped.events
         #expect(events.count == 10)
         var calls: [(handled: Int, events: [GestureEvent])] = []
         var observed: [Timestamp] = []
@@ -66,15 +61,22 @@ import Testing
         #expect(pipeline.handle(UnsafeBufferPointer(start: nil, count: 0), observingFrames: { _ in }) == (0, []))
     }
 
-    /// `SYN_DROPPED` cancels the pan in progress at its time; the lift in the events after it (the resync)
-    /// ends the finger without a line, and the next touch is a tap again.
-    @Test func droppedEventsCancelThePanInProgress() throws {
-        var pipeline = try pipeline()
+    /// A finger lands at 1 ms and pans 35 mm at 11 ms; the device drops events at 21 ms, and the resync after
+    /// it lifts the finger at 21.5 ms.
+    private var panThenDropped: EventScript {
         var s = EventScript()
         s.at(1_000); s.slot(0); s.trackingID(1); s.position(250, 100); s.report()
         s.at(11_000); s.abs(AbsCode.mtPositionX, 600); s.report()
         s.at(21_000); s.dropped()
         s.at(21_500); s.trackingID(-1); s.report()
+        return s
+    }
+
+    /// `SYN_DROPPED` cancels the pan in progress at its time; the lift in the events after it (the resync)
+    /// ends the finger without a line, and the next touch is a tap again.
+    @Test func droppedEventsCancelThePanInProgress() throws {
+        var pipeline = try pipeline()
+        var s = panThenDropped
         s.at(31_000); s.trackingID(2); s.position(250, 100); s.report()
         s.at(41_000); s.trackingID(-1); s.report()
         #expect(s.events.flatMap { pipeline.handle($0) } == [
