@@ -69,7 +69,7 @@ public struct GesturePipeline: Sendable {
     /// events: how many it handled, and those gesture events (none when it handled all of `events` without any).
     ///
     /// For a caller with its events in a buffer (a trace read ahead): one call for a frame's events, where a call of
-    /// `handle(_:)` for each, and the empty array it returns for most, cost about 40 instructions an event
+    /// `handle(_:)` for each, and the empty array it returns for most, cost about 60 instructions an event
     /// (callgrind, `gestures replay`).
     public mutating func handle(_ events: UnsafeBufferPointer<InputEvent>,
                                 observingFrames observe: (TouchFrame) -> Void) -> (handled: Int, events: [GestureEvent]) {

@@ -309,7 +309,7 @@ public final class LiveGestureSource: GestureSource {
         while left > 0 {
             // The events the device has read ahead, to the pipeline where they lie (`GesturePipeline.handle` of a
             // buffer, up to the first that causes gesture events): one call for a frame's events instead of one
-            // read and one call each, about 70 instructions an event less (Benchmarks/live-cost.sh). Not while
+            // read and one call each, about 80 instructions an event less (Benchmarks/live-cost.sh). Not while
             // recording, which takes each event before the pipeline does (its failure ends the source at once).
             let run = device.readAhead
             if !run.isEmpty && recorder == nil, let handled = pipeline?.handle(run, observingFrames: { _ in }) {
