@@ -120,8 +120,22 @@ package protocol EventDevice: AnyObject {
     var fileDescriptor: Int32 { get }
     /// The next event, `.wouldBlock`, or a failed read and the resync after it. Throws when the device is gone.
     func next() throws(EvdevError) -> DeviceRead
+    /// The events (`.event`s) that `next()` would hand out next, in order, already read (a device that reads them
+    /// in runs): a caller may take them where they lie, then `skip(_:)` them. Valid until the next call on the
+    /// device; empty by default.
+    var readAhead: UnsafeBufferPointer<InputEvent> { get }
+    /// Moves past the first `count` events of `readAhead`, as `count` calls of `next()` would.
+    func skip(_ count: Int)
     /// Releases the device; reading it after that is a programming error.
     func close()
+}
+
+extension EventDevice {
+    package var readAhead: UnsafeBufferPointer<InputEvent> { UnsafeBufferPointer(start: nil, count: 0) }
+
+    package func skip(_ count: Int) {
+        precondition(count == 0, "EventDevice.skip: \(count) events, none read ahead")
+    }
 }
 
 /// A touch device read through libevdev (layer 3: a typed, throwing API; no libevdev type leaves it).
@@ -135,6 +149,17 @@ package final class EvdevDevice: EventDevice {
     /// Normal reads, sync mode after a `SYN_DROPPED`, or a forced resync after a failed read.
     private var state = ReadState()
     private var closed = false
+    /// In normal mode, the events libevdev hands over are read in runs, with one call across the shim
+    /// (`evdev_next_events`) into `runBuffer`, and handed out from `readAheadEvents`: `[nextReadAhead..<readAheadEnd]`
+    /// are still to hand out (`next()`, or `readAhead` and `skip(_:)`), then `ending`. Like libevdev's own queue,
+    /// `poll()` does not see them; a caller reads until `.wouldBlock` anyway.
+    private let runBuffer = UnsafeMutableBufferPointer<input_event>.allocate(capacity: 64)
+    private let readAheadEvents = UnsafeMutableBufferPointer<InputEvent>.allocate(capacity: 64)
+    private var nextReadAhead = 0
+    private var readAheadEnd = 0
+    /// What libevdev answered after the events read ahead (with its event, for `LIBEVDEV_READ_STATUS_SYNC`), for
+    /// the state machine once they are handed out.
+    private var ending: (result: Result<Int32, Errno>, event: input_event)?
 
     /// Opens `path` for reading, non-blocking.
     ///
@@ -181,7 +206,11 @@ package final class EvdevDevice: EventDevice {
         }
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        runBuffer.deallocate()
+        readAheadEvents.deallocate()
+    }
 
     /// Releases the device.
     package func close() {
@@ -202,14 +231,42 @@ package final class EvdevDevice: EventDevice {
     /// The next event, `.wouldBlock`, or a failed read and the resync after it. After a `SYN_DROPPED` the
     /// resync events follow, as libevdev delivers them in sync mode. Throws when the device is gone.
     package func next() throws(EvdevError) -> DeviceRead {
+        if nextReadAhead < readAheadEnd {
+            defer { nextReadAhead += 1 }
+            return .event(readAheadEvents[nextReadAhead])
+        }
         // The state in a local while libevdev reads: the property's two accesses are then a load and a store,
         // which need no run-time exclusivity check (about 100 instructions each, per event).
         var state = self.state
         defer { self.state = state }
         while true {
             var raw = input_event()
-            let flags = state.flags
-            switch state.read(valueOrNegatedErrno({ evdev_next_event(device, flags, &raw) })) {
+            let result: Result<Int32, Errno>
+            if let ending {
+                self.ending = nil
+                (result, raw) = ending
+            } else if state.mode == .normal {
+                var after: Int32 = 0
+                let count = Int(evdev_next_events(device, state.flags, runBuffer.baseAddress!, Int32(runBuffer.count), &after))
+                // `evdev_next_events` has retried on EINTR already.
+                let afterResult = valueOrNegatedErrno(retryOnInterrupt: false) { after }
+                if count > 0 {
+                    // A run of LIBEVDEV_READ_STATUS_SUCCESS in normal mode: each the same step for the state
+                    // machine, `.deliver`, which leaves it as it is after the first.
+                    _ = state.read(.success(readStatusSuccess))
+                    if after != readStatusSuccess {
+                        ending = (afterResult, count < runBuffer.count ? runBuffer[count] : input_event())
+                    }
+                    for index in 0..<count { readAheadEvents[index] = InputEvent(runBuffer[index]) }
+                    nextReadAhead = 1
+                    readAheadEnd = count
+                    return .event(readAheadEvents[0])
+                }
+                (result, raw) = (afterResult, runBuffer[0])
+            } else {
+                result = valueOrNegatedErrno { evdev_next_event(device, state.flags, &raw) }
+            }
+            switch state.read(result) {
             case .deliver:
                 return .event(InputEvent(raw))
             case .deliverSynced:
@@ -226,6 +283,15 @@ package final class EvdevDevice: EventDevice {
                 throw .lost(path: path, name: description.name)
             }
         }
+    }
+
+    package var readAhead: UnsafeBufferPointer<InputEvent> {
+        UnsafeBufferPointer(rebasing: readAheadEvents[nextReadAhead..<readAheadEnd])
+    }
+
+    package func skip(_ count: Int) {
+        precondition(count >= 0 && count <= readAheadEnd - nextReadAhead, "EvdevDevice.skip: \(count) events, more than read ahead")
+        nextReadAhead += count
     }
 
     /// What libevdev knows of the device, as the project's model.

@@ -111,18 +111,18 @@ public struct FrameAssembler: Sendable {
         switch touchProtocol {
         case .multitouchSlots(let count):
             let minimum = description.absinfo[AbsCode.mtSlot]?.minimum ?? 0
-            self.slots = SlotTracker(count: count, minimum: minimum, origin: origin)
+            self.slots = SlotTracker(count: count, minimum: minimum, surface: surface)
             self.anonymous = AnonymousTracker(capacity: 0, origin: origin)
             self.contacts = []
             self.contacts.reserveCapacity(2 * count)
         case .multitouchAnonymous:
             let capacity = Self.anonymousContactCapacity
-            self.slots = SlotTracker(count: 0, minimum: 0, origin: origin)
+            self.slots = SlotTracker(count: 0, minimum: 0, surface: surface)
             self.anonymous = AnonymousTracker(capacity: capacity, origin: origin)
             self.contacts = []
             self.contacts.reserveCapacity(2 * capacity)
         case .singleTouch:
-            self.slots = SlotTracker(count: 1, minimum: 0, origin: origin)
+            self.slots = SlotTracker(count: 1, minimum: 0, surface: surface)
             self.anonymous = AnonymousTracker(capacity: 0, origin: origin)
             self.contacts = []
             self.contacts.reserveCapacity(2)
@@ -130,26 +130,40 @@ public struct FrameAssembler: Sendable {
     }
 
     /// One event, in order. Returns what the caller must do, or nil when the event only updates state.
+    ///
+    /// Small enough for the pipeline to inline it (`@inline(__always)`): six events in seven on a touchscreen are
+    /// slots and positions, which only update state, and the calls to `handle` and `apply` cost about 45
+    /// instructions an event of their own (callgrind, `gestures replay` of the benchmark trace).
+    @inline(__always)
     public mutating func handle(_ event: InputEvent) -> EventAction? {
-        if event.type == EventType.syn {
-            switch event.code {
-            case SynCode.report:
-                return report(at: event.time)
-            case SynCode.dropped:
-                // Whatever was being assembled is lost with the dropped events; protocol B keeps its
-                // slots' state (see the type's documentation).
-                state = .discarding
-                return .handleDropped(at: stamp(event.time))
-            default:
-                break
-            }
+        if event.type == EventType.syn && (event.code == SynCode.report || event.code == SynCode.dropped) {
+            return synchronize(event)
         }
         switch state {
         case .betweenFrames: state = .assembling
         case .assembling, .discarding: break
         }
-        apply(event)
+        switch touchProtocol {
+        case .multitouchSlots: slots.apply(event)
+        case .multitouchAnonymous: anonymous.apply(event)
+        case .singleTouch: slots.applySingleTouch(event)
+        }
         return nil
+    }
+
+    /// `SYN_REPORT` or `SYN_DROPPED`.
+    private mutating func synchronize(_ event: InputEvent) -> EventAction {
+        switch event.code {
+        case SynCode.report:
+            return report(at: event.time)
+        case SynCode.dropped:
+            // Whatever was being assembled is lost with the dropped events; protocol B keeps its
+            // slots' state (see the type's documentation).
+            state = .discarding
+            return .handleDropped(at: stamp(event.time))
+        default:
+            preconditionFailure("FrameAssembler.synchronize: \(event) is neither SYN_REPORT nor SYN_DROPPED")
+        }
     }
 
     /// The end of input. Events after the last `SYN_REPORT` are dropped (reported in the result), and the
@@ -177,7 +191,7 @@ public struct FrameAssembler: Sendable {
     // MARK: Private
 
     /// `SYN_REPORT`.
-    private mutating func report(at time: Timestamp) -> EventAction? {
+    private mutating func report(at time: Timestamp) -> EventAction {
         switch state {
         case .discarding:
             // The SYN_REPORT that ends the damaged frame: no frame, but the state the device is in now,
@@ -208,7 +222,7 @@ public struct FrameAssembler: Sendable {
         switch touchProtocol {
         case .multitouchSlots, .singleTouch:
             // Nothing happened to the slots in a bare frame, so no special case is needed.
-            slots.emit(into: &contacts, surface: surface)
+            slots.emit(into: &contacts)
         case .multitouchAnonymous:
             anonymous.emit(into: &contacts, surface: surface, bare: bare)
         }
@@ -234,37 +248,6 @@ public struct FrameAssembler: Sendable {
         if latest - shifted > Self.clockStep { clockShift = latest - time }
         return latest
     }
-
-    private mutating func apply(_ event: InputEvent) {
-        switch touchProtocol {
-        case .multitouchSlots:
-            guard event.type == EventType.abs else { return }
-            switch event.code {
-            case AbsCode.mtSlot: slots.select(event.value)
-            case AbsCode.mtTrackingID: slots.setTrackingID(event.value, surface: surface)
-            case AbsCode.mtPositionX: slots.setX(event.value)
-            case AbsCode.mtPositionY: slots.setY(event.value)
-            default: break  // pressure, touch size, tool type...: not used
-            }
-        case .multitouchAnonymous:
-            switch (event.type, event.code) {
-            case (EventType.abs, AbsCode.mtPositionX): anonymous.setX(event.value)
-            case (EventType.abs, AbsCode.mtPositionY): anonymous.setY(event.value)
-            case (EventType.abs, AbsCode.mtTrackingID): anonymous.setTrackingID(event.value)
-            case (EventType.syn, SynCode.mtReport): anonymous.closeContact()
-            case (EventType.key, KeyCode.btnTouch): anonymous.setTouch(event.value)
-            default: break  // other axes, BTN_TOOL_*, BTN_LEFT...: not used
-            }
-        case .singleTouch:
-            switch (event.type, event.code) {
-            // One slot whose tracking id is 0 while BTN_TOUCH is down.
-            case (EventType.key, KeyCode.btnTouch): slots.setTrackingID(event.value == 0 ? -1 : 0, surface: surface)
-            case (EventType.abs, AbsCode.x): slots.setX(event.value)
-            case (EventType.abs, AbsCode.y): slots.setY(event.value)
-            default: break
-            }
-        }
-    }
 }
 
 // MARK: - Protocol B and single touch
@@ -276,7 +259,8 @@ private struct SlotTracker {
         var trackingID: Int32 = -1
         /// Our id for the contact in the slot.
         var contactID = 0
-        /// The slot's last position, in device units. It outlives the contact (SPEC "Input").
+        /// The slot's last position, in device units. It outlives the contact (SPEC "Input"). The selected slot's
+        /// is in `SlotTracker.x` and `y` instead, until another slot is selected or a frame is emitted.
         var x: Int32
         var y: Int32
         /// True once a frame has listed the contact.
@@ -289,49 +273,90 @@ private struct SlotTracker {
 
     private(set) var slots: [Slot]
     private let minimum: Int32
+    /// How positions become mm (the assembler's), kept here rather than passed to each call: the pipeline copied it
+    /// onto the stack for every event it handed in.
+    private let surface: SurfaceMapping
+    /// The top-left corner, in device units: a slot's position before any event.
     private let origin: (x: Int32, y: Int32)
     /// The selected slot's index, or nil when `ABS_MT_SLOT` selected one outside the declared range.
     /// Slot 0 until the first `ABS_MT_SLOT`, as in the kernel (the n4 recording starts without one).
     private var current: Int?
+    /// The selected slot's position, in device units (meaningless while `current` is nil). It lives here, not in
+    /// `slots`, from the slot's selection until another is selected or a frame is emitted (`storeSelected()`): a
+    /// touchscreen sends both axes for each slot it selects, and writing each into the array paid the array's
+    /// uniqueness and bounds checks, about 30 instructions an event (callgrind, `gestures replay`).
+    private var x: Int32
+    private var y: Int32
     private var nextContactID = 0
     /// One past the highest slot that may have something to emit (a contact, or the end of one): `emit` looks no
     /// further. A touchscreen declares 10 slots or more and most often uses one or two: looking at every slot cost
     /// some 270 instructions a frame.
     private var activeEnd = 0
 
-    init(count: Int, minimum: Int32, origin: (x: Int32, y: Int32)) {
+    init(count: Int, minimum: Int32, surface: SurfaceMapping) {
+        let origin = (x: surface.x.minimum, y: surface.y.minimum)
         self.minimum = minimum
+        self.surface = surface
         self.origin = origin
         self.slots = Array(repeating: Slot(x: origin.x, y: origin.y), count: count)
         self.current = count > 0 ? 0 : nil
+        self.x = origin.x
+        self.y = origin.y
     }
 
     mutating func reset() {
         for index in slots.indices { slots[index] = Slot(x: origin.x, y: origin.y) }
         activeEnd = 0
         current = slots.isEmpty ? nil : 0
+        x = origin.x
+        y = origin.y
     }
 
-    mutating func select(_ value: Int32) {
+    /// A protocol B event other than `SYN_*`.
+    @inline(__always)
+    mutating func apply(_ event: InputEvent) {
+        guard event.type == EventType.abs else { return }
+        switch event.code {
+        case AbsCode.mtPositionX: x = event.value
+        case AbsCode.mtPositionY: y = event.value
+        case AbsCode.mtSlot: select(event.value)
+        case AbsCode.mtTrackingID: setTrackingID(event.value)
+        default: break  // pressure, touch size, tool type...: not used
+        }
+    }
+
+    /// A single-touch event other than `SYN_*`: one slot whose tracking id is 0 while `BTN_TOUCH` is down.
+    mutating func applySingleTouch(_ event: InputEvent) {
+        switch (event.type, event.code) {
+        case (EventType.key, KeyCode.btnTouch): setTrackingID(event.value == 0 ? -1 : 0)
+        case (EventType.abs, AbsCode.x): x = event.value
+        case (EventType.abs, AbsCode.y): y = event.value
+        default: break
+        }
+    }
+
+    private mutating func select(_ value: Int32) {
+        storeSelected()
         let index = Int64(value) - Int64(minimum)
         current = index >= 0 && index < Int64(slots.count) ? Int(index) : nil
+        if let current {
+            x = slots[current].x
+            y = slots[current].y
+        }
     }
 
-    mutating func setX(_ value: Int32) {
+    /// Puts the selected slot's position (`x`, `y`) into `slots`.
+    private mutating func storeSelected() {
         guard let current else { return }
-        slots[current].x = value
+        slots[current].x = x
+        slots[current].y = y
     }
 
-    mutating func setY(_ value: Int32) {
-        guard let current else { return }
-        slots[current].y = value
-    }
-
-    mutating func setTrackingID(_ value: Int32, surface: SurfaceMapping) {
+    private mutating func setTrackingID(_ value: Int32) {
         guard let current else { return }
         let old = slots[current].trackingID
         if value == old || (value < 0 && old < 0) { return }  // no change (libevdev filters these too)
-        if old >= 0 { lift(current, surface: surface) }
+        if old >= 0 { lift(current) }
         if value >= 0 {
             slots[current].trackingID = value
             activeEnd = max(activeEnd, current + 1)
@@ -341,39 +366,51 @@ private struct SlotTracker {
         }
     }
 
-    private mutating func lift(_ index: Int, surface: SurfaceMapping) {
+    /// Lifts the contact in the selected slot, `index`.
+    private mutating func lift(_ index: Int) {
         if slots[index].reported {
             // Only a listed contact needs an end; one that lands and lifts between two frames never
             // existed for the engine. So there is at most one pending end per slot.
-            let position = surface.point(x: slots[index].x, y: slots[index].y)
-            slots[index].ended = Contact(id: slots[index].contactID, position: position, phase: .ended)
+            slots[index].ended = Contact(id: slots[index].contactID, position: surface.point(x: x, y: y), phase: .ended)
         }
         slots[index].trackingID = -1
         slots[index].reported = false
     }
 
-    mutating func emit(into contacts: inout [Contact], surface: SurfaceMapping) {
-        for index in 0..<activeEnd {
-            if let ended = slots[index].ended {
-                contacts.append(ended)
-                slots[index].ended = nil
+    mutating func emit(into contacts: inout [Contact]) {
+        var activeEnd = self.activeEnd
+        let (current, x, y) = (self.current, self.x, self.y)
+        // The slots through one pointer for the frame: `slots[index]` paid the array's uniqueness and bounds checks
+        // at every write, about 120 instructions a frame of two contacts (callgrind, `gestures replay`).
+        slots.withUnsafeMutableBufferPointer { slots in
+            // The selected slot's position first (`storeSelected()`, through the pointer).
+            if let current {
+                slots[current].x = x
+                slots[current].y = y
             }
-            guard slots[index].trackingID >= 0 else { continue }
-            let position = surface.point(x: slots[index].x, y: slots[index].y)
-            let phase: ContactPhase
-            if !slots[index].reported {
-                phase = .began
-            } else if position != slots[index].reportedPosition {
-                phase = .moved
-            } else {
-                phase = .stationary
+            for index in 0..<activeEnd {
+                if let ended = slots[index].ended {
+                    contacts.append(ended)
+                    slots[index].ended = nil
+                }
+                guard slots[index].trackingID >= 0 else { continue }
+                let position = surface.point(x: slots[index].x, y: slots[index].y)
+                let phase: ContactPhase
+                if !slots[index].reported {
+                    phase = .began
+                } else if position != slots[index].reportedPosition {
+                    phase = .moved
+                } else {
+                    phase = .stationary
+                }
+                slots[index].reported = true
+                slots[index].reportedPosition = position
+                contacts.append(Contact(id: slots[index].contactID, position: position, phase: phase))
             }
-            slots[index].reported = true
-            slots[index].reportedPosition = position
-            contacts.append(Contact(id: slots[index].contactID, position: position, phase: phase))
+            // Every end is emitted now: the slots past the last contact have nothing more.
+            while activeEnd > 0 && slots[activeEnd - 1].trackingID < 0 { activeEnd -= 1 }
         }
-        // Every end is emitted now: the slots past the last contact have nothing more.
-        while activeEnd > 0 && slots[activeEnd - 1].trackingID < 0 { activeEnd -= 1 }
+        self.activeEnd = activeEnd
     }
 }
 
@@ -437,6 +474,18 @@ private struct AnonymousTracker {
         lastX = origin.x
         lastY = origin.y
         touching = true
+    }
+
+    /// A protocol A event other than `SYN_REPORT` and `SYN_DROPPED`.
+    mutating func apply(_ event: InputEvent) {
+        switch (event.type, event.code) {
+        case (EventType.abs, AbsCode.mtPositionX): setX(event.value)
+        case (EventType.abs, AbsCode.mtPositionY): setY(event.value)
+        case (EventType.abs, AbsCode.mtTrackingID): setTrackingID(event.value)
+        case (EventType.syn, SynCode.mtReport): closeContact()
+        case (EventType.key, KeyCode.btnTouch): setTouch(event.value)
+        default: break  // other axes, BTN_TOOL_*, BTN_LEFT...: not used
+        }
     }
 
     mutating func setX(_ value: Int32) {

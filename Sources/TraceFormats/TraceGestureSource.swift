@@ -156,15 +156,21 @@ public final class TraceGestureSource: GestureSource {
         guard !isFinished else { return }
         switch pacing {
         case .asFastAsPossible:
-            for _ in 0..<Self.batch {
+            // `batch` events a call, handed to the pipeline as they lie in `readAhead`, up to the next that causes
+            // gesture events (`GesturePipeline.handle(_:observingFrames:)` of a buffer).
+            var left = Self.batch
+            while left > 0 {
                 if nextReadAhead == readAheadEnd {
                     nextReadAhead = 0
                     readAheadEnd = readAhead(deliver)
                     if readAheadEnd == 0 { return }
                 }
-                let event = readAhead[nextReadAhead]
-                nextReadAhead += 1
-                handle(event, observe, deliver)
+                let events = UnsafeBufferPointer(rebasing: readAhead[nextReadAhead..<min(readAheadEnd, nextReadAhead + left)])
+                let handled = pipeline?.handle(events, observingFrames: observe) ?? (events.count, [])
+                // Moved on before the delivery: a `deliver` that calls the source again goes on after them.
+                nextReadAhead += handled.handled
+                left -= handled.handled
+                deliverAll(handled.events, deliver)
             }
         case .realTime:
             if origin == nil {

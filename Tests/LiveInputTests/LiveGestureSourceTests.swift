@@ -135,6 +135,34 @@ import TraceFormats
         #expect(source.nextWakeup == nil)
     }
 
+    /// A device that reads ahead: the events it has read go to the pipeline where they lie, with the lines they
+    /// give one at a time, and an app that changes the engine from its closure (which dispatches again) goes on
+    /// after them, in order.
+    @Test(arguments: [false, true]) func eventsReadAheadGiveTheSameLines(readsAhead: Bool) throws {
+        let pipe = try EventPipe()
+        let device = PipeDevice(pipe)
+        device.readsAhead = readsAhead
+        let source = try LiveGestureSource(input: device, recognition: .layout(nil))
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100) + Finger.move(at: 10_050_000, x: 400, y: 100)
+                  + Finger.move(at: 10_060_000, x: 500, y: 100) + Finger.up(at: 10_070_000)
+                  + Finger.down(at: 10_100_000, x: 250, y: 100) + Finger.up(at: 10_150_000))
+        var delivered: [GestureEvent] = []
+        source.dispatch(now: at(500.2)) { event in
+            delivered.append(event)
+            // The first line: the app dispatches again (`change`), which reads on from where this dispatch is.
+            if delivered.count == 1 { source.change(now: at(500.2), { _, _ in [] }) { delivered.append($0) } }
+        }
+        #expect(lines(delivered) == [
+            #"{"time":10.050000,"region":"surface","type":"pan","phase":"began","dx":15,"dy":0}"#,
+            #"{"time":10.060000,"region":"surface","type":"pan","phase":"changed","dx":25,"dy":0}"#,
+            #"{"time":10.070000,"region":"surface","type":"pan","phase":"ended","dx":25,"dy":0,"vx":1116.667,"vy":0}"#,
+            #"{"time":10.150000,"region":"surface","type":"tap","x":25,"y":10,"count":1,"value":25,"selection":{"start":25,"end":25}}"#,
+        ])
+        // All but the first of the 20 events came through `readAhead`, some of them in the inner dispatch.
+        #expect(device.skipped == (readsAhead ? 19 : 0))
+        #expect(source.failure == nil)
+    }
+
     /// A stop cancels the gestures in progress at the event-clock time and closes the device; nothing more
     /// comes after it.
     @Test func aStopCancelsTheGestureInProgressAtTheEventClockTime_andClosesTheDevice() {

@@ -72,6 +72,14 @@ final class PipeDevice: EventDevice {
     /// Reads to hand out before the pipe's events: failures and resyncs.
     var scripted: [DeviceRead] = []
     private var isClosed = false
+    /// Reads every event waiting at once, hands out the first and keeps the others in `readAhead`, as
+    /// `EvdevDevice` does with libevdev's runs.
+    var readsAhead = false
+    private let ahead = UnsafeMutableBufferPointer<InputEvent>.allocate(capacity: 256)
+    private var nextAhead = 0
+    private var aheadEnd = 0
+    /// The events the caller took from `readAhead` (`skip(_:)`).
+    private(set) var skipped = 0
 
     init(_ pipe: EventPipe, description: DeviceDescription = TestDevices.slots(2), probe: DeviceProbe = DeviceProbe()) {
         self.fileDescriptor = pipe.readEnd
@@ -81,11 +89,34 @@ final class PipeDevice: EventDevice {
 
     deinit {
         probe.markReleased()
+        ahead.deallocate()
     }
 
     func next() throws(EvdevError) -> DeviceRead {
         precondition(!isClosed, "read after close")
         if !scripted.isEmpty { return scripted.removeFirst() }
+        guard readsAhead else { return try nextFromThePipe() }
+        if nextAhead == aheadEnd {
+            (nextAhead, aheadEnd) = (0, 0)
+            while aheadEnd < ahead.count, case .event(let event) = try nextFromThePipe() {
+                ahead[aheadEnd] = event
+                aheadEnd += 1
+            }
+            if aheadEnd == 0 { return try nextFromThePipe() }
+        }
+        nextAhead += 1
+        return .event(ahead[nextAhead - 1])
+    }
+
+    var readAhead: UnsafeBufferPointer<InputEvent> { UnsafeBufferPointer(rebasing: ahead[nextAhead..<aheadEnd]) }
+
+    func skip(_ count: Int) {
+        precondition(count <= aheadEnd - nextAhead, "skipped more than read ahead")
+        nextAhead += count
+        skipped += count
+    }
+
+    private func nextFromThePipe() throws(EvdevError) -> DeviceRead {
         var raw = [UInt8](repeating: 0, count: 16)
         let count = raw.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, 16) }
         if count < 0 { return .wouldBlock }

@@ -35,15 +35,48 @@ import Testing
         #expect(pipeline.finish() == GesturePipeline.EndOfInput(events: [], partialFrameDropped: false, lastFrameTime: T(51_000)))
     }
 
-    /// `SYN_DROPPED` cancels the pan in progress at its time; the lift in the events after it (the resync)
-    /// ends the finger without a line, and the next touch is a tap again.
-    @Test func droppedEventsCancelThePanInProgress() throws {
+    /// A buffer of events: each call handles them up to the first that causes gesture events, and says how many
+    /// it handled; the pan's begin and its cancel come out of the events that cause them, as one at a time.
+    @Test func aBufferIsHandledUpToTheFirstEventWithGestureEvents() throws {
         var pipeline = try pipeline()
+        let events = panThenDropped.events
+        #expect(events.count == 10)
+        var calls: [(handled: Int, events: [GestureEvent])] = []
+        var observed: [Timestamp] = []
+        events.withUnsafeBufferPointer { buffer in
+            var next = 0
+            while next < buffer.count {
+                let call = pipeline.handle(UnsafeBufferPointer(rebasing: buffer[next...]), observingFrames: { observed.append($0.time) })
+                calls.append(call)
+                next += call.handled
+            }
+        }
+        #expect(calls.map(\.handled) == [7, 1, 2])
+        #expect(calls.map(\.events) == [
+            [surfaceEvent(11_000, .pan(.began, GestureEvent.Pan(dx: 35, dy: 0)))],
+            [surfaceEvent(21_000, .pan(.cancelled, GestureEvent.Pan(dx: 35, dy: 0)))],
+            [],
+        ])
+        #expect(observed == [T(1_000), T(11_000), T(21_500)])
+        #expect(pipeline.handle(UnsafeBufferPointer(start: nil, count: 0), observingFrames: { _ in }) == (0, []))
+    }
+
+    /// A finger lands at 1 ms and pans 35 mm at 11 ms; the device drops events at 21 ms, and the resync after
+    /// it lifts the finger at 21.5 ms.
+    private var panThenDropped: EventScript {
         var s = EventScript()
         s.at(1_000); s.slot(0); s.trackingID(1); s.position(250, 100); s.report()
         s.at(11_000); s.abs(AbsCode.mtPositionX, 600); s.report()
         s.at(21_000); s.dropped()
         s.at(21_500); s.trackingID(-1); s.report()
+        return s
+    }
+
+    /// `SYN_DROPPED` cancels the pan in progress at its time; the lift in the events after it (the resync)
+    /// ends the finger without a line, and the next touch is a tap again.
+    @Test func droppedEventsCancelThePanInProgress() throws {
+        var pipeline = try pipeline()
+        var s = panThenDropped
         s.at(31_000); s.trackingID(2); s.position(250, 100); s.report()
         s.at(41_000); s.trackingID(-1); s.report()
         #expect(s.events.flatMap { pipeline.handle($0) } == [
