@@ -55,6 +55,11 @@ import Testing
     static let negativeDetent = GestureEvent(time: at(5_000_000), target: "timer", kind: .haptic(.detent(-1)))
     static let limit = GestureEvent(time: at(5_200_000), target: "timer", kind: .haptic(.limit(detent: 60)))
 
+    static let swipe = GestureEvent(time: at(700_000), target: "photo", kind: .swipe(.init(
+        direction: "up-right", vx: 250.5, vy: -180.0004, fingers: 2)))
+    static let edgeSwipe = GestureEvent(time: at(800_000), target: "photo", kind: .edgeSwipe(.began, .init(
+        edge: "left", dx: 12.5, dy: -0.25)))
+
     static let dateTap = GestureEvent(time: at(12_000_120), target: "chart", kind: .tap(.init(
         x: 106.667, y: 30, count: 1, value: .instant(seconds: 1_763_208_000),
         selection: Selection(start: .day(day("2025-11-15")), end: .day(day("2025-11-15"))))))
@@ -84,6 +89,8 @@ import Testing
         (dateZoom, #"{"time":3.100000,"region":"chart","type":"zoom","phase":"ended","visible":{"start":"2025-11-08T00:00:00Z","end":"2025-11-15T12:00:01Z"}}"#),
         (pinch, #"{"time":2.000000,"region":"photo","type":"magnify","phase":"changed","scale":1.375,"center":{"x":50.5,"y":20}}"#),
         (longPress, #"{"time":1.300000,"region":"photo","type":"long-press","x":40,"y":25}"#),
+        (swipe, #"{"time":0.700000,"region":"photo","type":"swipe","direction":"up-right","vx":250.5,"vy":-180,"fingers":2}"#),
+        (edgeSwipe, #"{"time":0.800000,"region":"photo","type":"edge-swipe","phase":"began","edge":"left","dx":12.5,"dy":-0.25}"#),
         (rotation, #"{"time":2.010000,"region":"photo","type":"rotation","phase":"began","rotation":-2.5,"center":{"x":50,"y":20.125}}"#),
         (buttonTap, #"{"time":1.000000,"region":"button","type":"gesture","phase":"ended","value":"Value(location: (1.5, 2.0), count: 1)"}"#),
         (explanation, #"{"time":0.050000,"region":"chart","type":"explain","path":"exclusively.second.drag","from":"pending","to":"dragging","reason":"finger 0 moved 3.606 mm > slop 3 mm"}"#),
@@ -123,6 +130,23 @@ import Testing
         }
         let phase = event.kind.phase == nil ? [] : ["phase"]
         #expect(keys == ["trace", "time", "region", "type"] + phase + fields)
+    }
+
+    /// The formatter writes each type and phase as a constant of its own: they are `Kind.type` and
+    /// `GesturePhase.rawValue`, in both formats, for events of every kind and every phase.
+    @Test(arguments: expectedJSONL)
+    func typeAndPhaseAreTheKindsOwn(event: GestureEvent, expected: String) throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(Self.jsonl.line(for: event).utf8)) as? [String: Any])
+        #expect(object["type"] as? String == event.kind.type)
+        #expect(object["phase"] as? String == event.kind.phase?.rawValue)
+        let words = Self.text.line(for: event).split(separator: " ").map(String.init)
+        #expect(Array(words[2...].prefix(event.kind.phase == nil ? 1 : 2))
+            == [event.kind.type] + (event.kind.phase.map { [$0.rawValue] } ?? []))
+    }
+
+    @Test func everyPhaseIsCovered() {
+        let phases = Set(Self.expectedJSONL.compactMap { $0.0.kind.phase })
+        #expect(phases == [.began, .changed, .ended, .cancelled])
     }
 
     /// The top-level keys of a flat JSON line, in order (nested objects skipped).
