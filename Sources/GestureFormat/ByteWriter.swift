@@ -29,6 +29,11 @@ struct ByteWriter {
         return start + count
     }
 
+    /// The bytes written after the first `count`.
+    func written(from count: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: start + count, count: self.count - count)
+    }
+
     /// Forgets what was written after the first `count` bytes.
     mutating func truncate(to count: Int) {
         self.count = count
