@@ -278,6 +278,40 @@ import Testing
         #expect(Self.text.line(for: event) == #"0.000000 two\nlines haptic kind=press"#)
     }
 
+    /// A `LineStart` kept from line to line changes no byte: lines of the same and of other times, targets,
+    /// formats and traces, a beginning too long to keep, and one written again into more room.
+    @Test func reusingTheLineStartChangesNothing() {
+        let long = String(repeating: "long-region-name ", count: 8)
+        var events: [GestureEvent] = []
+        for (event, _) in Self.expectedJSONL {
+            events += [event, event, GestureEvent(time: event.time, target: "other \"name\"", kind: event.kind),
+                       GestureEvent(time: event.time, target: long, kind: event.kind),
+                       GestureEvent(time: event.time, target: long, kind: event.kind)]
+        }
+        let formatters = [Self.jsonl, Self.text, EventFormatter(trace: "a.evemu"), EventFormatter(trace: "b.evemu"),
+                          EventFormatter(format: .text, trace: "a.evemu")]
+        var reused: [UInt8] = []
+        var expected: [UInt8] = []
+        var lineStart = EventFormatter.LineStart()
+        for (index, event) in events.enumerated() {
+            // Two lines by each formatter in turn, so that each follows both its own line and another's.
+            let formatter = formatters[index / 2 % formatters.count]
+            formatter.appendLine(event, to: &reused, reusing: &lineStart)
+            formatter.appendLine(event, to: &expected)
+        }
+        #expect(String(decoding: reused, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+
+        // A line that does not fit the room left is written again, beginning included.
+        var full: [UInt8] = []
+        full.reserveCapacity(1 << 12)
+        full.append(contentsOf: repeatElement(UInt8(ascii: " "), count: full.capacity - 20))
+        let before = full.count
+        Self.jsonl.appendLine(Self.detent, to: &full, reusing: &lineStart)
+        Self.jsonl.appendLine(Self.detent, to: &full, reusing: &lineStart)
+        let line = Self.jsonl.line(for: Self.detent) + "\n"
+        #expect(String(decoding: full[before...], as: UTF8.self) == line + line)
+    }
+
     @Test func formats() {
         #expect(OutputFormat.allCases == [.jsonl, .text])
         #expect(OutputFormat(rawValue: "jsonl") == .jsonl)
