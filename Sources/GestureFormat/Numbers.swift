@@ -113,7 +113,8 @@ public enum Numbers {
 /// Each number claims its room once, its length counted first, and its digits are written from the last, two
 /// at a time (`writeDigits`). A sign is written as `-` at the start of the room in any case: without a sign,
 /// the first digit overwrites it (one store instead of a branch and a second claim). Measured on the benchmark
-/// trace (callgrind): seconds 116 → NN instructions, integers 95 → NN, decimals 166 → NN.
+/// trace (callgrind, instructions a call, against writing sign, digits and point each with its own claim):
+/// seconds 116 → 93, decimals 166 → 158, integers 95 → 92 (its detents have 4 to 6 digits).
 extension ByteWriter {
     /// `value` in decimal.
     mutating func integer(_ value: Int64) {
