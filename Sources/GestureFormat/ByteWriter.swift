@@ -64,6 +64,62 @@ struct ByteWriter {
     }
 }
 
+extension ByteWriter {
+    /// `value` with only `"`, `\` and control characters escaped, for a JSON string (and, so that a
+    /// line stays one line, for the text format). Control characters are Unicode's (category Cc: C0,
+    /// DEL and C1), written `\n`, `\r`, `\t` or `\u00XX`.
+    mutating func appendEscaped(_ value: String) {
+        // Most strings (names, types, phases) need no escape: their bytes go as they are.
+        let copied = value.utf8.withContiguousStorageIfAvailable { bytes in
+            let start = count
+            guard let copy = claim(bytes.count) else { return true }  // overflowed: the line is written again
+            let escapes = Self.escapes.utf8Start
+            var found = UInt8(ascii: "0")
+            for (index, byte) in bytes.enumerated() {  // copied as they are looked at, with no branch per byte
+                copy[index] = byte
+                found |= escapes[Int(byte)]
+            }
+            if found == UInt8(ascii: "0") { return true }
+            truncate(to: start)
+            return false
+        }
+        if copied == true { return }
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": append(#"\""#)
+            case "\\": append(#"\\"#)
+            case "\n": append(#"\n"#)
+            case "\r": append(#"\r"#)
+            case "\t": append(#"\t"#)
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    append(#"\u00"#)
+                    append(Self.hexDigit(scalar.value >> 4))
+                    append(Self.hexDigit(scalar.value & 0xF))
+                } else {
+                    for byte in scalar.utf8 { append(byte) }
+                }
+            }
+        }
+    }
+
+    /// For each byte b, at b: 1 if it needs a closer look (a control character, `"`, `\`; DEL and every byte
+    /// of a non-ASCII character, for the C1 controls), else 0. The digits' codes are 0x30 and 0x31, so the
+    /// bytes of a string need no escape when their entries or-ed together are "0".
+    private static var escapes: StaticString {
+        """
+        1111111111111111111111111111111100100000000000000000000000000000\
+        0000000000000000000000000000100000000000000000000000000000000001\
+        1111111111111111111111111111111111111111111111111111111111111111\
+        1111111111111111111111111111111111111111111111111111111111111111
+        """
+    }
+
+    private static func hexDigit(_ value: UInt32) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + UInt8(value) : UInt8(ascii: "a") + UInt8(value - 10)
+    }
+}
+
 extension Array where Element == UInt8 {
     /// Appends what `write` writes, straight into the array's spare capacity: at least `room` bytes of it,
     /// four times more each time that what `write` writes does not fit (it is then written again).
