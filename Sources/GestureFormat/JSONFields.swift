@@ -25,6 +25,7 @@ enum JSONFields {
 
     /// The rest of the line, from `,"type":` to the closing `}`. The type constants are `Kind.type`
     /// (EventFormatterTests holds them to it).
+    @inline(__always)
     static func write(_ kind: GestureEvent.Kind, to out: inout ByteWriter) {
         switch kind {
         case .tap(let tap):
