@@ -65,6 +65,58 @@ struct ByteWriter {
 }
 
 extension ByteWriter {
+    /// Claims room for the longest that `write` can write, lets it write there with no check of its own, and
+    /// gives back what it did not use. Nothing is written when that much does not fit (`overflowed`).
+    @inline(__always)
+    mutating func withRoom(atMost length: Int, _ write: (inout Room) -> Void) {
+        guard let start = claim(length) else { return }
+        var room = Room(start: start, length: length)
+        write(&room)
+        count -= length - (room.position - start)
+    }
+}
+
+/// Room claimed beforehand for the longest that a run of writes can be (`ByteWriter.withRoom`): each write
+/// is a copy, with no check that it fits (but an assertion, so that a debug build's tests catch a claim too
+/// short). A JSON line's numbers and constants are written this way, with one claim for all of them.
+struct Room {
+    /// Where the next byte goes.
+    private(set) var position: UnsafeMutablePointer<UInt8>
+    /// The end of the claimed room, for the assertion.
+    private let end: UnsafeMutablePointer<UInt8>
+
+    init(start: UnsafeMutablePointer<UInt8>, length: Int) {
+        position = start
+        end = start + length
+    }
+
+    /// The next `length` bytes, counted as written (the caller fills them).
+    @inline(__always)
+    mutating func take(_ length: Int) -> UnsafeMutablePointer<UInt8> {
+        assert(length <= end - position, "the room claimed is too short")
+        defer { position += length }
+        return position
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        take(1).initialize(to: byte)
+    }
+
+    /// A constant fragment (`,"x":`), copied at once.
+    @inline(__always)
+    mutating func append(_ fragment: StaticString) {
+        let length = fragment.utf8CodeUnitCount
+        take(length).initialize(from: fragment.utf8Start, count: length)
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        take(bytes.count).initialize(from: base, count: bytes.count)
+    }
+}
+
+extension ByteWriter {
     /// `value` with only `"`, `\` and control characters escaped, for a JSON string (and, so that a
     /// line stays one line, for the text format). Control characters are Unicode's (category Cc: C0,
     /// DEL and C1), written `\n`, `\r`, `\t` or `\u00XX`.

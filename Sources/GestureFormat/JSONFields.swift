@@ -3,9 +3,9 @@ import GestureCore
 /// Writes the fields of a JSON line (SPEC "JSON Lines output"), in the SPEC's key order.
 ///
 /// Every key is one constant fragment with its comma, quotes and colon (`,"dx":`), and a type, a phase or a
-/// haptic's kind is a constant with its key (`,"type":"haptic","kind":"detent"`): each is one claim of room
-/// and a copy, with nothing to decide at run time. (The writer shared with the text format checked the format
-/// and whether a comma was due at every key: 794 instructions a line of the benchmark trace against ??? here.)
+/// haptic's kind is a constant with its key (`,"type":"haptic","kind":"detent"`): each is a copy, with nothing
+/// to decide at run time. (The writer shared with the text format checked the format and whether a comma was
+/// due at every key: 794 instructions a line of the benchmark trace against 613 here.)
 enum JSONFields {
     /// `{"time":…,"region":"…"`, with `"trace":"…"` first when there is one: the part of a line that
     /// `EventFormatter.LineStart` keeps.
@@ -25,121 +25,152 @@ enum JSONFields {
 
     /// The rest of the line, from `,"type":` to the closing `}`. The type constants are `Kind.type`
     /// (EventFormatterTests holds them to it).
+    ///
+    /// A kind's constants and numbers are written into one room, claimed for the longest they can be
+    /// (`room(decimals:integers:)`); strings, and values that may be dates, check their own room.
     @inline(__always)
     static func write(_ kind: GestureEvent.Kind, to out: inout ByteWriter) {
         switch kind {
         case .tap(let tap):
-            out.append(#","type":"tap","x":"#)
-            out.decimal(tap.x)
-            out.append(#","y":"#)
-            out.decimal(tap.y)
-            out.append(#","count":"#)
-            out.integer(Int64(tap.count))
+            out.withRoom(atMost: room(decimals: 2, integers: 1)) { room in
+                room.append(#","type":"tap","x":"#)
+                room.decimal(tap.x)
+                room.append(#","y":"#)
+                room.decimal(tap.y)
+                room.append(#","count":"#)
+                room.integer(Int64(tap.count))
+            }
             if let value = tap.value {
                 out.append(#","value":"#)
                 writeValue(value, to: &out)
             }
             if let selection = tap.selection { writeSelection(selection, to: &out) }
         case .select(let phase, let select):
-            out.append(#","type":"select""#)
-            writePhase(phase, to: &out)
+            out.withRoom(atMost: room()) { room in
+                room.append(#","type":"select""#)
+                writePhase(phase, to: &room)
+            }
             out.append(#","anchor":"#)
             writeBucket(select.anchor, to: &out)
             writeSelection(select.selection, to: &out)
         case .pan(let phase, let pan):
-            out.append(#","type":"pan""#)
-            writePhase(phase, to: &out)
-            out.append(#","dx":"#)
-            out.decimal(pan.dx)
-            out.append(#","dy":"#)
-            out.decimal(pan.dy)
-            if let velocity = pan.velocity {
-                out.append(#","vx":"#)
-                out.decimal(velocity.vx)
-                out.append(#","vy":"#)
-                out.decimal(velocity.vy)
+            out.withRoom(atMost: room(decimals: 4)) { room in
+                room.append(#","type":"pan""#)
+                writePhase(phase, to: &room)
+                room.append(#","dx":"#)
+                room.decimal(pan.dx)
+                room.append(#","dy":"#)
+                room.decimal(pan.dy)
+                if let velocity = pan.velocity {
+                    room.append(#","vx":"#)
+                    room.decimal(velocity.vx)
+                    room.append(#","vy":"#)
+                    room.decimal(velocity.vy)
+                }
             }
         case .wind(let phase, let wind):
-            out.append(#","type":"wind""#)
-            writePhase(phase, to: &out)
-            out.append(#","angle":"#)
-            out.decimal(wind.angle)
-            out.append(#","delta":"#)
-            out.decimal(wind.delta)
-            out.append(#","detent":"#)
-            out.integer(Int64(wind.detent))
+            out.withRoom(atMost: room(decimals: 2, integers: 1)) { room in
+                room.append(#","type":"wind""#)
+                writePhase(phase, to: &room)
+                room.append(#","angle":"#)
+                room.decimal(wind.angle)
+                room.append(#","delta":"#)
+                room.decimal(wind.delta)
+                room.append(#","detent":"#)
+                room.integer(Int64(wind.detent))
+            }
         case .rotate(let phase, let rotate):
-            out.append(#","type":"rotate""#)
-            writePhase(phase, to: &out)
-            out.append(#","angle":"#)
-            out.decimal(rotate.angle)
-            out.append(#","rotation":"#)
-            out.decimal(rotate.rotation)
-            out.append(#","delta":"#)
-            out.decimal(rotate.delta)
-            out.append(#","detent":"#)
-            out.integer(Int64(rotate.detent))
-            out.append(#","center":"#)
-            writePoint(rotate.center, to: &out)
+            out.withRoom(atMost: room(decimals: 5, integers: 1)) { room in
+                room.append(#","type":"rotate""#)
+                writePhase(phase, to: &room)
+                room.append(#","angle":"#)
+                room.decimal(rotate.angle)
+                room.append(#","rotation":"#)
+                room.decimal(rotate.rotation)
+                room.append(#","delta":"#)
+                room.decimal(rotate.delta)
+                room.append(#","detent":"#)
+                room.integer(Int64(rotate.detent))
+                room.append(#","center":"#)
+                writePoint(rotate.center, to: &room)
+            }
         case .haptic(let haptic):
-            switch haptic {
-            case .press:
-                out.append(#","type":"haptic","kind":"press""#)
-            case .detent(let detent):
-                out.append(#","type":"haptic","kind":"detent","detent":"#)
-                out.integer(Int64(detent))
-            case .limit(let detent):
-                out.append(#","type":"haptic","kind":"limit","detent":"#)
-                out.integer(Int64(detent))
+            out.withRoom(atMost: room(integers: 1)) { room in
+                switch haptic {
+                case .press:
+                    room.append(#","type":"haptic","kind":"press""#)
+                case .detent(let detent):
+                    room.append(#","type":"haptic","kind":"detent","detent":"#)
+                    room.integer(Int64(detent))
+                case .limit(let detent):
+                    room.append(#","type":"haptic","kind":"limit","detent":"#)
+                    room.integer(Int64(detent))
+                }
             }
         case .magnify(let phase, let magnify):
-            out.append(#","type":"magnify""#)
-            writePhase(phase, to: &out)
-            out.append(#","scale":"#)
-            out.decimal(magnify.scale)
-            out.append(#","center":"#)
-            writePoint(magnify.center, to: &out)
+            out.withRoom(atMost: room(decimals: 3)) { room in
+                room.append(#","type":"magnify""#)
+                writePhase(phase, to: &room)
+                room.append(#","scale":"#)
+                room.decimal(magnify.scale)
+                room.append(#","center":"#)
+                writePoint(magnify.center, to: &room)
+            }
         case .swipe(let swipe):
             out.append(#","type":"swipe","direction":"#)
             writeString(swipe.direction, to: &out)
-            out.append(#","vx":"#)
-            out.decimal(swipe.vx)
-            out.append(#","vy":"#)
-            out.decimal(swipe.vy)
-            out.append(#","fingers":"#)
-            out.integer(Int64(swipe.fingers))
+            out.withRoom(atMost: room(decimals: 2, integers: 1)) { room in
+                room.append(#","vx":"#)
+                room.decimal(swipe.vx)
+                room.append(#","vy":"#)
+                room.decimal(swipe.vy)
+                room.append(#","fingers":"#)
+                room.integer(Int64(swipe.fingers))
+            }
         case .edgeSwipe(let phase, let swipe):
-            out.append(#","type":"edge-swipe""#)
-            writePhase(phase, to: &out)
+            out.withRoom(atMost: room()) { room in
+                room.append(#","type":"edge-swipe""#)
+                writePhase(phase, to: &room)
+            }
             out.append(#","edge":"#)
             writeString(swipe.edge, to: &out)
-            out.append(#","dx":"#)
-            out.decimal(swipe.dx)
-            out.append(#","dy":"#)
-            out.decimal(swipe.dy)
+            out.withRoom(atMost: room(decimals: 2)) { room in
+                room.append(#","dx":"#)
+                room.decimal(swipe.dx)
+                room.append(#","dy":"#)
+                room.decimal(swipe.dy)
+            }
         case .zoom(let phase, let zoom):
-            out.append(#","type":"zoom""#)
-            writePhase(phase, to: &out)
+            out.withRoom(atMost: room()) { room in
+                room.append(#","type":"zoom""#)
+                writePhase(phase, to: &room)
+            }
             out.append(#","visible":{"start":"#)
             writeValue(zoom.visible.start, to: &out)
             out.append(#","end":"#)
             writeValue(zoom.visible.end, to: &out)
             out.append(UInt8(ascii: "}"))
         case .longPress(let press):
-            out.append(#","type":"long-press","x":"#)
-            out.decimal(press.x)
-            out.append(#","y":"#)
-            out.decimal(press.y)
+            out.withRoom(atMost: room(decimals: 2)) { room in
+                room.append(#","type":"long-press","x":"#)
+                room.decimal(press.x)
+                room.append(#","y":"#)
+                room.decimal(press.y)
+            }
         case .rotation(let phase, let rotation):
-            out.append(#","type":"rotation""#)
-            writePhase(phase, to: &out)
-            out.append(#","rotation":"#)
-            out.decimal(rotation.rotation)
-            out.append(#","center":"#)
-            writePoint(rotation.center, to: &out)
+            out.withRoom(atMost: room(decimals: 3)) { room in
+                room.append(#","type":"rotation""#)
+                writePhase(phase, to: &room)
+                room.append(#","rotation":"#)
+                room.decimal(rotation.rotation)
+                room.append(#","center":"#)
+                writePoint(rotation.center, to: &room)
+            }
         case .gesture(let phase, let value):
-            out.append(#","type":"gesture""#)
-            writePhase(phase, to: &out)
+            out.withRoom(atMost: room()) { room in
+                room.append(#","type":"gesture""#)
+                writePhase(phase, to: &room)
+            }
             // A target's own gesture: its value as Swift describes it (the typed value is the library's).
             out.append(#","value":"#)
             writeString(value.description, to: &out)
@@ -156,14 +187,25 @@ enum JSONFields {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// The most bytes of constants (keys with their commas and quotes, a type, a phase, a point's braces) in
+    /// one room: a rotate's are 97. Debug builds assert that no room is too short, and EventFormatterTests
+    /// write each kind with its longest phase and numbers.
+    private static var longestConstants: Int { 128 }
+
+    /// The room for a kind's constants and `decimals` decimals and `integers` integers, each at its longest.
+    @inline(__always)
+    private static func room(decimals: Int = 0, integers: Int = 0) -> Int {
+        longestConstants + decimals * Room.longestDecimal + integers * Room.longestInteger
+    }
+
     /// `,"phase":"…"`: `GesturePhase.rawValue`, which EventFormatterTests holds these to.
     @inline(__always)
-    private static func writePhase(_ phase: GesturePhase, to out: inout ByteWriter) {
+    private static func writePhase(_ phase: GesturePhase, to room: inout Room) {
         switch phase {
-        case .began: out.append(#","phase":"began""#)
-        case .changed: out.append(#","phase":"changed""#)
-        case .ended: out.append(#","phase":"ended""#)
-        case .cancelled: out.append(#","phase":"cancelled""#)
+        case .began: room.append(#","phase":"began""#)
+        case .changed: room.append(#","phase":"changed""#)
+        case .ended: room.append(#","phase":"ended""#)
+        case .cancelled: room.append(#","phase":"cancelled""#)
         }
     }
 
@@ -174,12 +216,12 @@ enum JSONFields {
         out.append(UInt8(ascii: "\""))
     }
 
-    private static func writePoint(_ point: Point, to out: inout ByteWriter) {
-        out.append(#"{"x":"#)
-        out.decimal(point.x)
-        out.append(#","y":"#)
-        out.decimal(point.y)
-        out.append(UInt8(ascii: "}"))
+    private static func writePoint(_ point: Point, to room: inout Room) {
+        room.append(#"{"x":"#)
+        room.decimal(point.x)
+        room.append(#","y":"#)
+        room.decimal(point.y)
+        room.append(UInt8(ascii: "}"))
     }
 
     private static func writeValue(_ value: DomainValue, to out: inout ByteWriter) {
