@@ -13,12 +13,15 @@ enum JSONFields {
         if let trace {
             out.append(#"{"trace":""#)
             out.appendEscaped(trace)
-            out.append(#"","time":"#)
+            out.append(#"","#)
         } else {
-            out.append(#"{"time":"#)
+            out.append(UInt8(ascii: "{"))
         }
-        out.seconds(time)
-        out.append(#","region":""#)
+        out.withRoom(atMost: longestConstants + Room.longestSeconds) { room in
+            room.append(#""time":"#)
+            room.seconds(time)
+            room.append(#","region":""#)
+        }
         out.appendEscaped(target)
         out.append(UInt8(ascii: "\""))
     }

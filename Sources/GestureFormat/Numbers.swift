@@ -152,6 +152,7 @@ extension Room {
     static var longestSeconds: Int { 21 }
 
     /// `Numbers.seconds(time)`: the integer microseconds as seconds with six decimals.
+    @inline(__always)
     mutating func seconds(_ time: Timestamp) {
         let micros = time.microseconds
         let whole = micros.magnitude / 1_000_000
