@@ -115,8 +115,10 @@ public struct EventFormatter: Sendable {
                 return
             }
             time = event.time
-            // Assigned only when they differ: most lines are of the same target, without a trace.
-            if target != event.target { target = event.target }
+            // The target assigned in any case: on the benchmark trace 69% of the beginnings kept are of the other
+            // target (comparing them first cost 8 instructions a line more); the trace only when it differs (most
+            // outputs have none).
+            target = event.target
             if trace != formatter.trace { trace = formatter.trace }
             format = formatter.format
             var span = storage.mutableSpan
