@@ -14,7 +14,7 @@ public enum Numbers {
 
     /// Appends `decimal(value)`.
     public static func appendDecimal(_ value: Double, to bytes: inout [UInt8]) {
-        bytes.appendWritten { $0.decimal(value) }
+        bytes.appendWritten(room: Room.longestDecimal) { $0.decimal(value) }
     }
 
     /// Seconds with exactly six decimals, straight from the integer microseconds (never through a float).

@@ -312,6 +312,80 @@ import Testing
         #expect(String(decoding: full[before...], as: UTF8.self) == line + line)
     }
 
+    /// Each kind's line with its numbers at their longest (the greatest double, negative: a sign and 309 digits;
+    /// `Int.min`; the earliest time), its longest phase and a name to escape: the room a JSON line claims
+    /// for its numbers holds them (a debug build asserts so), and the bytes are the number forms'.
+    static let longest: [(GestureEvent.Kind, @Sendable (String) -> String)] = {
+        let big = -Double.greatestFiniteMagnitude
+        let center = Point(x: big, y: big)
+        return [
+            (.tap(.init(x: big, y: big, count: .min, value: .number(big), selection: Selection(start: .number(big), end: .number(big)))),
+             { #""type":"tap","x":\#($0),"y":\#($0),"count":-9223372036854775808,"value":\#($0),"selection":{"start":\#($0),"end":\#($0)}"# }),
+            (.select(.cancelled, .init(anchor: .number(big), selection: Selection(start: .number(big), end: .number(big)))),
+             { #""type":"select","phase":"cancelled","anchor":\#($0),"selection":{"start":\#($0),"end":\#($0)}"# }),
+            (.pan(.cancelled, .init(dx: big, dy: big, velocity: Velocity(vx: big, vy: big))),
+             { #""type":"pan","phase":"cancelled","dx":\#($0),"dy":\#($0),"vx":\#($0),"vy":\#($0)"# }),
+            (.wind(.cancelled, .init(angle: big, delta: big, detent: .min)),
+             { #""type":"wind","phase":"cancelled","angle":\#($0),"delta":\#($0),"detent":-9223372036854775808"# }),
+            (.rotate(.cancelled, .init(angle: big, rotation: big, delta: big, detent: .min, center: center)),
+             { #""type":"rotate","phase":"cancelled","angle":\#($0),"rotation":\#($0),"delta":\#($0),"detent":-9223372036854775808,"center":{"x":\#($0),"y":\#($0)}"# }),
+            (.haptic(.detent(.min)), { _ in #""type":"haptic","kind":"detent","detent":-9223372036854775808"# }),
+            (.haptic(.limit(detent: .min)), { _ in #""type":"haptic","kind":"limit","detent":-9223372036854775808"# }),
+            (.magnify(.cancelled, .init(scale: big, center: center)),
+             { #""type":"magnify","phase":"cancelled","scale":\#($0),"center":{"x":\#($0),"y":\#($0)}"# }),
+            (.swipe(.init(direction: "up-\"left\"", vx: big, vy: big, fingers: .min)),
+             { #""type":"swipe","direction":"up-\"left\"","vx":\#($0),"vy":\#($0),"fingers":-9223372036854775808"# }),
+            (.edgeSwipe(.cancelled, .init(edge: "left\n", dx: big, dy: big)),
+             { #""type":"edge-swipe","phase":"cancelled","edge":"left\n","dx":\#($0),"dy":\#($0)"# }),
+            (.zoom(.cancelled, .init(visible: VisibleDomain(start: .number(big), end: .number(big)))),
+             { #""type":"zoom","phase":"cancelled","visible":{"start":\#($0),"end":\#($0)}"# }),
+            (.longPress(.init(x: big, y: big)), { #""type":"long-press","x":\#($0),"y":\#($0)"# }),
+            (.rotation(.cancelled, .init(rotation: big, center: center)),
+             { #""type":"rotation","phase":"cancelled","rotation":\#($0),"center":{"x":\#($0),"y":\#($0)}"# }),
+        ]
+    }()
+
+    @Test func longestLines() throws {
+        let big = Numbers.decimal(-Double.greatestFiniteMagnitude)
+        #expect(big.utf8.count == 310)
+        let earliest = Timestamp(microseconds: .min)
+        #expect(Numbers.seconds(earliest) == "-9223372036854.775808")
+        let target = "a \"b\""
+        for (kind, fields) in Self.longest {
+            let event = GestureEvent(time: earliest, target: target, kind: kind)
+            let expected = #"{"time":-9223372036854.775808,"region":"a \"b\"","# + fields(big) + "}"
+            #expect(Self.jsonl.line(for: event) == expected)
+            #expect(EventFormatter(trace: "t\t").line(for: event) == #"{"trace":"t\t","# + expected.dropFirst())
+            // Written into the little room left at the end of a buffer, then again into more.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(1 << 12)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: bytes.capacity - 100))
+            let before = bytes.count
+            var lineStart = EventFormatter.LineStart()
+            Self.jsonl.appendLine(event, to: &bytes, reusing: &lineStart)
+            Self.jsonl.appendLine(event, to: &bytes, reusing: &lineStart)
+            #expect(String(decoding: bytes[before...], as: UTF8.self) == expected + "\n" + expected + "\n")
+        }
+    }
+
+    /// The text lines of the kinds `expectedText` leaves out (byte for byte what the writer shared with
+    /// JSON wrote).
+    @Test func textLinesOfTheOtherKinds() {
+        #expect(Self.text.line(for: Self.panBegan) == "2.000001 chart pan began dx=3 dy=-0.25")
+        #expect(Self.text.line(for: Self.windChanged) == "5.000000 timer wind changed angle=36 delta=6 detent=6")
+        #expect(Self.text.line(for: Self.rotateEnded)
+                == "1.600000 timer rotate ended angle=360 rotation=347.5 delta=0 detent=60 center=0,0.125")
+        #expect(Self.text.line(for: Self.negativeDetent) == "5.000000 timer haptic kind=detent detent=-1")
+        #expect(Self.text.line(for: Self.pinch) == "2.000000 photo magnify changed scale=1.375 center=50.5,20")
+        #expect(Self.text.line(for: Self.longPress) == "1.300000 photo long-press x=40 y=25")
+        #expect(Self.text.line(for: Self.swipe) == "0.700000 photo swipe direction=up-right vx=250.5 vy=-180 fingers=2")
+        #expect(Self.text.line(for: Self.edgeSwipe) == "0.800000 photo edge-swipe began edge=left dx=12.5 dy=-0.25")
+        #expect(Self.text.line(for: Self.rotation) == "2.010000 photo rotation began rotation=-2.5 center=50,20.125")
+        #expect(Self.text.line(for: Self.buttonTap) == "1.000000 button gesture ended value=Value(location: (1.5, 2.0), count: 1)")
+        let escaped = GestureEvent(time: .zero, target: "t", kind: .edgeSwipe(.ended, .init(edge: "a\"b\nc", dx: 0, dy: 0)))
+        #expect(Self.text.line(for: escaped) == #"0.000000 t edge-swipe ended edge=a\"b\nc dx=0 dy=0"#)
+    }
+
     @Test func formats() {
         #expect(OutputFormat.allCases == [.jsonl, .text])
         #expect(OutputFormat(rawValue: "jsonl") == .jsonl)
