@@ -77,12 +77,14 @@ extension ByteWriter {
 }
 
 /// Room claimed beforehand for the longest that a run of writes can be (`ByteWriter.withRoom`): each write
-/// is a copy, with no check that it fits (but an assertion, so that a debug build's tests catch a claim too
-/// short). A JSON line's numbers and constants are written this way, with one claim for all of them.
+/// is a copy with one comparison, a precondition that it fits, so that a claim too short stops the program
+/// rather than write past the buffer (11 instructions a line, measured against an assertion that only debug
+/// builds check: 567 against 556). A JSON line's numbers and constants are written this way, with one claim
+/// for all of them.
 struct Room {
     /// Where the next byte goes.
     private(set) var position: UnsafeMutablePointer<UInt8>
-    /// The end of the claimed room, for the assertion.
+    /// The end of the claimed room, for the precondition.
     private let end: UnsafeMutablePointer<UInt8>
 
     init(start: UnsafeMutablePointer<UInt8>, length: Int) {
@@ -93,7 +95,7 @@ struct Room {
     /// The next `length` bytes, counted as written (the caller fills them).
     @inline(__always)
     mutating func take(_ length: Int) -> UnsafeMutablePointer<UInt8> {
-        assert(length <= end - position, "the room claimed is too short")
+        precondition(length <= end - position, "the room claimed is too short")
         defer { position += length }
         return position
     }

@@ -191,7 +191,7 @@ enum JSONFields {
     }
 
     /// The most bytes of constants (keys with their commas and quotes, a type, a phase, a point's braces) in
-    /// one room: a rotate's are 97. Debug builds assert that no room is too short, and EventFormatterTests
+    /// one room: a rotate's are 97. A room too short stops the program (`Room.take`), and EventFormatterTests
     /// write each kind with its longest phase and numbers.
     private static var longestConstants: Int { 128 }
 
