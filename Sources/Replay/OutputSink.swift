@@ -39,6 +39,9 @@ package final class LineWriter {
     /// about 100 instructions each): only the writer's own methods touch it, and nothing they call (the
     /// formatter, `write(2)`, the consumer) can reach the writer.
     @exclusivity(unchecked) private var buffer: [UInt8] = []
+    /// The beginning of the last line formatted, reused by the next line when it is the same (same time and
+    /// target); unchecked as `buffer` is.
+    @exclusivity(unchecked) private var lineStart = EventFormatter.LineStart()
     /// Bytes kept before a write: 0 for `.line`.
     private let threshold: Int
     /// A write failed (a closed pipe): the rest is dropped.
@@ -74,7 +77,7 @@ package final class LineWriter {
 
     /// Formats `event` straight into the buffer, as one line.
     package func write(_ event: GestureEvent, with formatter: EventFormatter) {
-        formatter.appendLine(event, to: &buffer)
+        formatter.appendLine(event, to: &buffer, reusing: &lineStart)
         if buffer.count > threshold { flush() }
     }
 

@@ -55,6 +55,11 @@ import Testing
     static let negativeDetent = GestureEvent(time: at(5_000_000), target: "timer", kind: .haptic(.detent(-1)))
     static let limit = GestureEvent(time: at(5_200_000), target: "timer", kind: .haptic(.limit(detent: 60)))
 
+    static let swipe = GestureEvent(time: at(700_000), target: "photo", kind: .swipe(.init(
+        direction: "up-right", vx: 250.5, vy: -180.0004, fingers: 2)))
+    static let edgeSwipe = GestureEvent(time: at(800_000), target: "photo", kind: .edgeSwipe(.began, .init(
+        edge: "left", dx: 12.5, dy: -0.25)))
+
     static let dateTap = GestureEvent(time: at(12_000_120), target: "chart", kind: .tap(.init(
         x: 106.667, y: 30, count: 1, value: .instant(seconds: 1_763_208_000),
         selection: Selection(start: .day(day("2025-11-15")), end: .day(day("2025-11-15"))))))
@@ -84,6 +89,8 @@ import Testing
         (dateZoom, #"{"time":3.100000,"region":"chart","type":"zoom","phase":"ended","visible":{"start":"2025-11-08T00:00:00Z","end":"2025-11-15T12:00:01Z"}}"#),
         (pinch, #"{"time":2.000000,"region":"photo","type":"magnify","phase":"changed","scale":1.375,"center":{"x":50.5,"y":20}}"#),
         (longPress, #"{"time":1.300000,"region":"photo","type":"long-press","x":40,"y":25}"#),
+        (swipe, #"{"time":0.700000,"region":"photo","type":"swipe","direction":"up-right","vx":250.5,"vy":-180,"fingers":2}"#),
+        (edgeSwipe, #"{"time":0.800000,"region":"photo","type":"edge-swipe","phase":"began","edge":"left","dx":12.5,"dy":-0.25}"#),
         (rotation, #"{"time":2.010000,"region":"photo","type":"rotation","phase":"began","rotation":-2.5,"center":{"x":50,"y":20.125}}"#),
         (buttonTap, #"{"time":1.000000,"region":"button","type":"gesture","phase":"ended","value":"Value(location: (1.5, 2.0), count: 1)"}"#),
         (explanation, #"{"time":0.050000,"region":"chart","type":"explain","path":"exclusively.second.drag","from":"pending","to":"dragging","reason":"finger 0 moved 3.606 mm > slop 3 mm"}"#),
@@ -123,6 +130,23 @@ import Testing
         }
         let phase = event.kind.phase == nil ? [] : ["phase"]
         #expect(keys == ["trace", "time", "region", "type"] + phase + fields)
+    }
+
+    /// The formatter writes each type and phase as a constant of its own: they are `Kind.type` and
+    /// `GesturePhase.rawValue`, in both formats, for events of every kind and every phase.
+    @Test(arguments: expectedJSONL)
+    func typeAndPhaseAreTheKindsOwn(event: GestureEvent, expected: String) throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(Self.jsonl.line(for: event).utf8)) as? [String: Any])
+        #expect(object["type"] as? String == event.kind.type)
+        #expect(object["phase"] as? String == event.kind.phase?.rawValue)
+        let words = Self.text.line(for: event).split(separator: " ").map(String.init)
+        #expect(Array(words[2...].prefix(event.kind.phase == nil ? 1 : 2))
+            == [event.kind.type] + (event.kind.phase.map { [$0.rawValue] } ?? []))
+    }
+
+    @Test func everyPhaseIsCovered() {
+        let phases = Set(Self.expectedJSONL.compactMap { $0.0.kind.phase })
+        #expect(phases == [.began, .changed, .ended, .cancelled])
     }
 
     /// The top-level keys of a flat JSON line, in order (nested objects skipped).
@@ -252,6 +276,114 @@ import Testing
     @Test func textIsOneLineEvenForANameWithALineBreak() {
         let event = GestureEvent(time: .zero, target: "two\nlines", kind: .haptic(.press))
         #expect(Self.text.line(for: event) == #"0.000000 two\nlines haptic kind=press"#)
+    }
+
+    /// A `LineStart` kept from line to line changes no byte: lines of the same and of other times, targets,
+    /// formats and traces, a beginning too long to keep, and one written again into more room.
+    @Test func reusingTheLineStartChangesNothing() {
+        let long = String(repeating: "long-region-name ", count: 8)
+        var events: [GestureEvent] = []
+        for (event, _) in Self.expectedJSONL {
+            events += [event, event, GestureEvent(time: event.time, target: "other \"name\"", kind: event.kind),
+                       GestureEvent(time: event.time, target: long, kind: event.kind),
+                       GestureEvent(time: event.time, target: long, kind: event.kind)]
+        }
+        let formatters = [Self.jsonl, Self.text, EventFormatter(trace: "a.evemu"), EventFormatter(trace: "b.evemu"),
+                          EventFormatter(format: .text, trace: "a.evemu")]
+        var reused: [UInt8] = []
+        var expected: [UInt8] = []
+        var lineStart = EventFormatter.LineStart()
+        for (index, event) in events.enumerated() {
+            // Two lines by each formatter in turn, so that each follows both its own line and another's.
+            let formatter = formatters[index / 2 % formatters.count]
+            formatter.appendLine(event, to: &reused, reusing: &lineStart)
+            formatter.appendLine(event, to: &expected)
+        }
+        #expect(String(decoding: reused, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+
+        // A line that does not fit the room left is written again, beginning included.
+        var full: [UInt8] = []
+        full.reserveCapacity(1 << 12)
+        full.append(contentsOf: repeatElement(UInt8(ascii: " "), count: full.capacity - 20))
+        let before = full.count
+        Self.jsonl.appendLine(Self.detent, to: &full, reusing: &lineStart)
+        Self.jsonl.appendLine(Self.detent, to: &full, reusing: &lineStart)
+        let line = Self.jsonl.line(for: Self.detent) + "\n"
+        #expect(String(decoding: full[before...], as: UTF8.self) == line + line)
+    }
+
+    /// Each kind's line with its numbers at their longest (the greatest double, negative: a sign and 309 digits;
+    /// `Int.min`; the earliest time), its longest phase and a name to escape: the room a JSON line claims
+    /// for its numbers holds them (a debug build asserts so), and the bytes are the number forms'.
+    static let longest: [(GestureEvent.Kind, @Sendable (String) -> String)] = {
+        let big = -Double.greatestFiniteMagnitude
+        let center = Point(x: big, y: big)
+        return [
+            (.tap(.init(x: big, y: big, count: .min, value: .number(big), selection: Selection(start: .number(big), end: .number(big)))),
+             { #""type":"tap","x":\#($0),"y":\#($0),"count":-9223372036854775808,"value":\#($0),"selection":{"start":\#($0),"end":\#($0)}"# }),
+            (.select(.cancelled, .init(anchor: .number(big), selection: Selection(start: .number(big), end: .number(big)))),
+             { #""type":"select","phase":"cancelled","anchor":\#($0),"selection":{"start":\#($0),"end":\#($0)}"# }),
+            (.pan(.cancelled, .init(dx: big, dy: big, velocity: Velocity(vx: big, vy: big))),
+             { #""type":"pan","phase":"cancelled","dx":\#($0),"dy":\#($0),"vx":\#($0),"vy":\#($0)"# }),
+            (.wind(.cancelled, .init(angle: big, delta: big, detent: .min)),
+             { #""type":"wind","phase":"cancelled","angle":\#($0),"delta":\#($0),"detent":-9223372036854775808"# }),
+            (.rotate(.cancelled, .init(angle: big, rotation: big, delta: big, detent: .min, center: center)),
+             { #""type":"rotate","phase":"cancelled","angle":\#($0),"rotation":\#($0),"delta":\#($0),"detent":-9223372036854775808,"center":{"x":\#($0),"y":\#($0)}"# }),
+            (.haptic(.detent(.min)), { _ in #""type":"haptic","kind":"detent","detent":-9223372036854775808"# }),
+            (.haptic(.limit(detent: .min)), { _ in #""type":"haptic","kind":"limit","detent":-9223372036854775808"# }),
+            (.magnify(.cancelled, .init(scale: big, center: center)),
+             { #""type":"magnify","phase":"cancelled","scale":\#($0),"center":{"x":\#($0),"y":\#($0)}"# }),
+            (.swipe(.init(direction: "up-\"left\"", vx: big, vy: big, fingers: .min)),
+             { #""type":"swipe","direction":"up-\"left\"","vx":\#($0),"vy":\#($0),"fingers":-9223372036854775808"# }),
+            (.edgeSwipe(.cancelled, .init(edge: "left\n", dx: big, dy: big)),
+             { #""type":"edge-swipe","phase":"cancelled","edge":"left\n","dx":\#($0),"dy":\#($0)"# }),
+            (.zoom(.cancelled, .init(visible: VisibleDomain(start: .number(big), end: .number(big)))),
+             { #""type":"zoom","phase":"cancelled","visible":{"start":\#($0),"end":\#($0)}"# }),
+            (.longPress(.init(x: big, y: big)), { #""type":"long-press","x":\#($0),"y":\#($0)"# }),
+            (.rotation(.cancelled, .init(rotation: big, center: center)),
+             { #""type":"rotation","phase":"cancelled","rotation":\#($0),"center":{"x":\#($0),"y":\#($0)}"# }),
+        ]
+    }()
+
+    @Test func longestLines() throws {
+        let big = Numbers.decimal(-Double.greatestFiniteMagnitude)
+        #expect(big.utf8.count == 310)
+        let earliest = Timestamp(microseconds: .min)
+        #expect(Numbers.seconds(earliest) == "-9223372036854.775808")
+        let target = "a \"b\""
+        for (kind, fields) in Self.longest {
+            let event = GestureEvent(time: earliest, target: target, kind: kind)
+            let expected = #"{"time":-9223372036854.775808,"region":"a \"b\"","# + fields(big) + "}"
+            #expect(Self.jsonl.line(for: event) == expected)
+            #expect(EventFormatter(trace: "t\t").line(for: event) == #"{"trace":"t\t","# + expected.dropFirst())
+            // Written into the little room left at the end of a buffer, then again into more.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(1 << 12)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: bytes.capacity - 100))
+            let before = bytes.count
+            var lineStart = EventFormatter.LineStart()
+            Self.jsonl.appendLine(event, to: &bytes, reusing: &lineStart)
+            Self.jsonl.appendLine(event, to: &bytes, reusing: &lineStart)
+            #expect(String(decoding: bytes[before...], as: UTF8.self) == expected + "\n" + expected + "\n")
+        }
+    }
+
+    /// The text lines of the kinds `expectedText` leaves out (byte for byte what the writer shared with
+    /// JSON wrote).
+    @Test func textLinesOfTheOtherKinds() {
+        #expect(Self.text.line(for: Self.panBegan) == "2.000001 chart pan began dx=3 dy=-0.25")
+        #expect(Self.text.line(for: Self.windChanged) == "5.000000 timer wind changed angle=36 delta=6 detent=6")
+        #expect(Self.text.line(for: Self.rotateEnded)
+                == "1.600000 timer rotate ended angle=360 rotation=347.5 delta=0 detent=60 center=0,0.125")
+        #expect(Self.text.line(for: Self.negativeDetent) == "5.000000 timer haptic kind=detent detent=-1")
+        #expect(Self.text.line(for: Self.pinch) == "2.000000 photo magnify changed scale=1.375 center=50.5,20")
+        #expect(Self.text.line(for: Self.longPress) == "1.300000 photo long-press x=40 y=25")
+        #expect(Self.text.line(for: Self.swipe) == "0.700000 photo swipe direction=up-right vx=250.5 vy=-180 fingers=2")
+        #expect(Self.text.line(for: Self.edgeSwipe) == "0.800000 photo edge-swipe began edge=left dx=12.5 dy=-0.25")
+        #expect(Self.text.line(for: Self.rotation) == "2.010000 photo rotation began rotation=-2.5 center=50,20.125")
+        #expect(Self.text.line(for: Self.buttonTap) == "1.000000 button gesture ended value=Value(location: (1.5, 2.0), count: 1)")
+        let escaped = GestureEvent(time: .zero, target: "t", kind: .edgeSwipe(.ended, .init(edge: "a\"b\nc", dx: 0, dy: 0)))
+        #expect(Self.text.line(for: escaped) == #"0.000000 t edge-swipe ended edge=a\"b\nc dx=0 dy=0"#)
     }
 
     @Test func formats() {
