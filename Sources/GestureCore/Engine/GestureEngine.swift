@@ -26,7 +26,11 @@ public struct GestureEngine: Sendable {
         let id: Int
         var name: String
         var shape: Shape
-        var viewTransform: ViewTransform
+        var viewTransform: ViewTransform {
+            didSet { viewIsIdentity = viewTransform == .identity }
+        }
+        /// `viewTransform` is the identity (`TargetOutput.viewIsIdentity`).
+        var viewIsIdentity: Bool
         var coordination: Target.Coordination
         var recognizer: (any TargetRecognizing)?
         var parent: Int?
@@ -364,8 +368,7 @@ public struct GestureEngine: Sendable {
         var events = takeOutput()
         advance(to: time, into: &events)
         guard let index = index(of: name) else { preconditionFailure("modify: no target named \(name)") }
-        var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape, viewTransform: nodes[index].viewTransform,
-                                  time: time, events: [])
+        var output = output(of: index, at: time)
         swap(&events, &output.events)
         guard nodes[index].recognizer?.modify(type, output: &output, body) != nil else {
             preconditionFailure("modify: the component of \(name) is not a \(C.self)")
@@ -665,8 +668,7 @@ public struct GestureEngine: Sendable {
         for index in nodes.indices {
             if recording == nil {
                 // Most often the target waits for no rival: its recognizer settles in one access.
-                var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape,
-                                          viewTransform: nodes[index].viewTransform, time: time, events: [])
+                var output = output(of: index, at: time)
                 swap(&events, &output.events)
                 let settled = nodes[index].recognizer?.settleUnlessWaiting(into: &output)
                 swap(&events, &output.events)
@@ -680,9 +682,15 @@ public struct GestureEngine: Sendable {
         }
     }
 
+    /// Where the component of the target at `index` emits the events of an input at `time` (the caller swaps its buffer
+    /// in). Not a method of `Node`: calling one on `nodes[index]` here copied the whole node, 250 instructions.
+    private func output(of index: Int, at time: Timestamp) -> TargetOutput {
+        TargetOutput(target: nodes[index].name, shape: nodes[index].shape, viewTransform: nodes[index].viewTransform,
+                     viewIsIdentity: nodes[index].viewIsIdentity, time: time, events: [])
+    }
+
     private mutating func deliver(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
-        var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape, viewTransform: nodes[index].viewTransform,
-                                  time: time, events: [])
+        var output = output(of: index, at: time)
         swap(&events, &output.events)
         nodes[index].recognizer?.deliver(to: &output)
         swap(&events, &output.events)
@@ -731,7 +739,7 @@ public struct GestureEngine: Sendable {
         var recognizer = target.recognizer
         recognizer?.targetReshaped(to: target.shape)  // a component maps positions through its target's shape
         nodes.append(Node(id: nextNodeID, name: target.name, shape: target.shape, viewTransform: target.viewTransform,
-                          coordination: target.coordination,
+                          viewIsIdentity: target.viewTransform == .identity, coordination: target.coordination,
                           recognizer: recognizer, parent: parent, depth: depth, subtreeEnd: index + 1))
         nextNodeID += 1
         for child in target.children { append(child, parent: index, depth: depth + 1) }

@@ -50,20 +50,29 @@ public struct TargetOutput: Sendable {
     public let time: Timestamp
     /// The target's view now: `emit` maps what it is given through it.
     public let viewTransform: ViewTransform
+    /// Whether `viewTransform` is the identity, known once for the target rather than compared on every event:
+    /// `kind(fromSurface:)` compared and copied each event's kind, about 70 instructions an event (a dial's haptics
+    /// come several a frame).
+    let viewIsIdentity: Bool
     var events: [GestureEvent]
 
-    init(target: String, shape: Shape, viewTransform: ViewTransform, time: Timestamp, events: [GestureEvent]) {
+    init(target: String, shape: Shape, viewTransform: ViewTransform, viewIsIdentity: Bool, time: Timestamp, events: [GestureEvent]) {
         self.target = target
         self.shape = shape
         self.viewTransform = viewTransform
+        self.viewIsIdentity = viewIsIdentity
         self.time = time
         self.events = events
     }
 
     /// Emits one event of this target at `time`: `kind`'s values in surface millimetres, which come out
-    /// in the target's view coordinates.
-    public mutating func emit(_ kind: GestureEvent.Kind) {
-        events.append(GestureEvent(time: time, target: target, kind: viewTransform.kind(fromSurface: kind)))
+    /// in the target's view coordinates. (`consuming`: the kind moves into the event instead of being copied.)
+    public mutating func emit(_ kind: consuming GestureEvent.Kind) {
+        if viewIsIdentity {
+            events.append(GestureEvent(time: time, target: target, kind: kind))
+        } else {
+            events.append(GestureEvent(time: time, target: target, kind: viewTransform.kind(fromSurface: kind)))
+        }
     }
 }
 
