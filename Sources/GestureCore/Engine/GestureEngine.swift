@@ -79,6 +79,9 @@ public struct GestureEngine: Sendable {
     }
 
     private var nodes: [Node] = []
+    /// Held by every copy of this engine: copies share their targets' recognizers (objects) until one of them changes
+    /// (`ownRecognizers()`).
+    private var recognizersOwner = RecognizersOwner()
     private var contacts: [TrackedContact] = []
     private var nextNodeID = 0
     /// Where the machines report their transitions when the engine `explains`; nil otherwise.
@@ -155,6 +158,7 @@ public struct GestureEngine: Sendable {
 
     /// Fires every deadline ≤ `now`, in time order (ties in tree order), each stamped with its own time.
     public mutating func advance(to now: Timestamp) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         advance(to: now, into: &events)
         return keepOutput(events)
@@ -166,7 +170,7 @@ public struct GestureEngine: Sendable {
             nodes[index].recognizer?.deadlineReached(at: deadline, log: &recording)
             explain(index, at: deadline, into: &events)
             settle(at: deadline, into: &events)
-            if let again = currentDeadline(of: index), again <= deadline {
+            if let again = self.deadline(of: index), again <= deadline {
                 // A recognizer that does not clear its deadline would spin here; stop instead.
                 assertionFailure("target \(nodes[index].name) kept its deadline \(deadline)")
                 return
@@ -176,6 +180,7 @@ public struct GestureEngine: Sendable {
 
     /// One frame: the deadlines up to its time, then its moves, lifts and landings, target by target.
     public mutating func handle(_ frame: TouchFrame) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         advance(to: frame.time, into: &events)
         for index in nodes.indices { nodes[index].startFrame(at: frame.time) }
@@ -230,6 +235,7 @@ public struct GestureEngine: Sendable {
     /// A `SYN_DROPPED` at `time`: deadlines up to it fire, then every gesture in progress is cancelled,
     /// stamped `time`. The fingers down now are ignored until they lift (they still count as fingers).
     public mutating func dropped(at time: Timestamp) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         cancelAll(at: time, because: .dropped, into: &events)
         ignoreAll()
@@ -240,6 +246,7 @@ public struct GestureEngine: Sendable {
     /// deadlines up to its time fire; its contacts are taken as they are, and every one is ignored until
     /// it lifts, as the fingers down at the drop are. Nothing is recognized from it.
     public mutating func resynced(_ frame: TouchFrame) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         advance(to: frame.time, into: &events)
         for contact in frame.contacts {
@@ -266,6 +273,7 @@ public struct GestureEngine: Sendable {
     /// gesture in progress is cancelled and every contact is forgotten. The components keep what persists
     /// between gestures (a dial's value); a new trace gets a new engine.
     public mutating func finish(at time: Timestamp) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         cancelAll(at: time, because: .endOfInput, into: &events)
         contacts.removeAll()
@@ -282,6 +290,7 @@ public struct GestureEngine: Sendable {
     /// at `position` among its siblings (nil: last, under the others). Fingers already down stay with
     /// the targets they went down on.
     public mutating func insert(_ target: Target, into parent: String? = nil, at position: Int? = nil) {
+        ownRecognizers()
         var parentIndex: Int?
         if let parent {
             guard let found = index(of: parent) else { preconditionFailure("insert: no target named \(parent)") }
@@ -310,6 +319,7 @@ public struct GestureEngine: Sendable {
     /// nearest remaining ancestor. Other targets go on untouched, except those that waited for a removed
     /// gesture: for them it failed.
     public mutating func remove(_ name: String, at time: Timestamp) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         advance(to: time, into: &events)
         guard let index = index(of: name) else { preconditionFailure("remove: no target named \(name)") }
@@ -347,6 +357,7 @@ public struct GestureEngine: Sendable {
     /// Moves or resizes the target named `name`. Fingers already down stay with it; only where later
     /// fingers land, and what its component makes of positions (a timeline's values), change.
     public mutating func reshape(_ name: String, to shape: Shape) {
+        ownRecognizers()
         guard let index = index(of: name) else { preconditionFailure("reshape: no target named \(name)") }
         nodes[index].shape = shape
         nodes[index].recognizer?.targetReshaped(to: shape)
@@ -365,6 +376,7 @@ public struct GestureEngine: Sendable {
     /// timeline's domain); `body` may emit events. Deadlines up to `time` fire first.
     public mutating func modify<C: Component>(_ name: String, as type: C.Type = C.self, at time: Timestamp,
                                               _ body: (inout C, inout TargetOutput) -> Void) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         advance(to: time, into: &events)
         guard let index = index(of: name) else { preconditionFailure("modify: no target named \(name)") }
@@ -601,18 +613,11 @@ public struct GestureEngine: Sendable {
 
     // MARK: Reading the recognizers
 
-    // The engine reads its targets' recognizers in these helpers only. In a mutating method, reading
-    // `nodes[index].recognizer?.deadline` copies the whole node first (retaining all it holds), and a mutation of
-    // the recognizer while that copy lives copies the recognizer's storage, every buffer of every gesture in it:
-    // that was a third of a frame's instructions. In a non-mutating one, `self` is borrowed and only the
-    // existential is copied; the reads on every input go through mutating requirements (`readDeadline()`, ...),
-    // which work on it in place.
+    // The engine reads its targets' recognizers in these helpers only, which borrow `self`: in a mutating method,
+    // reading a property of `nodes[index]` can copy the whole node first (retaining all it holds).
 
-    /// The deadline of the gesture of the target at `index`, if it has one (for `nextDeadline`, between inputs).
+    /// The deadline of the gesture of the target at `index`, if it has one.
     private func deadline(of index: Int) -> Timestamp? { nodes[index].recognizer?.deadline }
-
-    /// The same, read in place (for the inputs).
-    private mutating func currentDeadline(of index: Int) -> Timestamp? { nodes[index].recognizer?.readDeadline() }
 
     /// The status of the gesture of the target at `index`; nil for a target without a gesture.
     private func status(of index: Int) -> RecognizerStatus? { nodes[index].recognizer?.status }
@@ -621,16 +626,16 @@ public struct GestureEngine: Sendable {
     private func hasGesture(_ index: Int) -> Bool { nodes[index].recognizer != nil }
 
     /// Whether the target at `index` has something to settle after an input (`TargetRecognizing.needsSettling`).
-    private mutating func needsSettling(_ index: Int) -> Bool { nodes[index].recognizer?.readNeedsSettling() == true }
+    private func needsSettling(_ index: Int) -> Bool { nodes[index].recognizer?.needsSettling == true }
 
     /// The rivals the target at `index` waits for, if it waits.
-    private mutating func rivalsWaitedFor(by index: Int) -> [Rival]? { nodes[index].recognizer?.readRivals() }
+    private func rivalsWaitedFor(by index: Int) -> [Rival]? { nodes[index].recognizer?.rivals }
 
     /// The earliest deadline ≤ `now` and its target (ties: the first in tree order), if any.
-    private mutating func earliestDeadline(upTo now: Timestamp) -> (index: Int, deadline: Timestamp)? {
+    private func earliestDeadline(upTo now: Timestamp) -> (index: Int, deadline: Timestamp)? {
         var next: (index: Int, deadline: Timestamp)?
         for index in nodes.indices {
-            if let deadline = currentDeadline(of: index), deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
+            if let deadline = deadline(of: index), deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
                 next = (index, deadline)
             }
         }
@@ -712,6 +717,14 @@ public struct GestureEngine: Sendable {
         for index in nodes.indices { cancel(index, at: time, into: &events) }
     }
 
+    /// Gives this engine recognizers of its own, copies of those it shares with another copy of the engine, if it
+    /// shares them: before anything changes them.
+    private mutating func ownRecognizers() {
+        guard !isKnownUniquelyReferenced(&recognizersOwner) else { return }
+        recognizersOwner = RecognizersOwner()
+        for index in nodes.indices { nodes[index].recognizer = nodes[index].recognizer?.copy() }
+    }
+
     /// The engine's buffer for the events of an input, emptied (its storage is reused when the caller let go of
     /// the previous input's events).
     private mutating func takeOutput() -> [GestureEvent] {
@@ -736,7 +749,8 @@ public struct GestureEngine: Sendable {
     /// Appends `target` and its descendants, in pre-order.
     private mutating func append(_ target: Target, parent: Int?, depth: Int) {
         let index = nodes.count
-        var recognizer = target.recognizer
+        // A recognizer of its own: the target's is shared with every copy of it.
+        let recognizer = target.recognizer?.copy()
         recognizer?.targetReshaped(to: target.shape)  // a component maps positions through its target's shape
         nodes.append(Node(id: nextNodeID, name: target.name, shape: target.shape, viewTransform: target.viewTransform,
                           viewIsIdentity: target.viewTransform == .identity, coordination: target.coordination,
@@ -775,3 +789,6 @@ public struct GestureEngine: Sendable {
         }
     }
 }
+
+/// The token of an engine's recognizers (`GestureEngine.ownRecognizers()`): a copy of an engine holds the same one.
+private final class RecognizersOwner: Sendable {}
