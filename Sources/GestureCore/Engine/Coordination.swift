@@ -162,10 +162,12 @@ struct WaitStorage<Value: Sendable>: Sendable {
 protocol TargetRecognizing: AnyObject, Sendable {
     /// The component, for reading it back.
     var component: any Component { get }
+    // `status()` and `deadline()` are methods, not properties: a getter ignores `@_specialize`, and the generic
+    // getters copied the whole gesture to read it (some 100 instructions a read, two deadline reads a frame).
     /// The gesture's own status (whatever the coordination): what rivals are judged by.
-    var status: RecognizerStatus { get }
+    func status() -> RecognizerStatus
     /// When the gesture wants `deadlineReached(at:)`; nil once it lost its touch sequence.
-    var deadline: Timestamp? { get }
+    func deadline() -> Timestamp?
     /// The rivals this target waits for, if it waits.
     var rivals: [Rival]? { get }
     /// Updates made in this input and not yet arbitrated, or heard and not yet delivered, or rivals
@@ -249,20 +251,16 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
 
     var component: any Component { typed }
 
-    var status: RecognizerStatus {
-        @_specialize(where C == TimelineComponent)
-        @_specialize(where C == DialComponent)
-        get { typed.gesture.status }
-    }
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
+    func status() -> RecognizerStatus { typed.gesture.status }
 
-    var deadline: Timestamp? {
-        @_specialize(where C == TimelineComponent)
-        @_specialize(where C == DialComponent)
-        get {
-            switch arbitration {
-            case .open, .waiting: typed.gesture.deadline
-            case .lost: nil  // a gesture that lost is not woken (as in `exclusively`)
-            }
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
+    func deadline() -> Timestamp? {
+        switch arbitration {
+        case .open, .waiting: typed.gesture.deadline
+        case .lost: nil  // a gesture that lost is not woken (as in `exclusively`)
         }
     }
 

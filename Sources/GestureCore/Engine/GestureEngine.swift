@@ -24,13 +24,17 @@ public struct GestureEngine: Sendable {
     struct Node: Sendable {
         /// Stable across run-time changes, for the rivals that name it.
         let id: Int
-        var name: String
-        var shape: Shape
-        var viewTransform: ViewTransform {
-            didSet { viewIsIdentity = viewTransform == .identity }
+        /// Its name, shape and view, which its component emits with (kept for it: `TargetOutput`).
+        var output: TargetOutput
+        var name: String { output.target }
+        var shape: Shape {
+            get { output.shape }
+            set { output.shape = newValue }
         }
-        /// `viewTransform` is the identity (`TargetOutput.viewIsIdentity`).
-        var viewIsIdentity: Bool
+        var viewTransform: ViewTransform {
+            get { output.viewTransform }
+            set { output.viewTransform = newValue }
+        }
         var coordination: Target.Coordination
         var recognizer: (any TargetRecognizing)?
         var parent: Int?
@@ -59,6 +63,15 @@ public struct GestureEngine: Sendable {
             changes.lifted.removeAllKeepingCapacity()
             changes.landed.removeAllKeepingCapacity()
             beginsSequence = false
+        }
+
+        /// Runs `body` with this target's output at `time`, `events` (the input's) swapped in for it to emit into.
+        mutating func emitting<Result>(at time: Timestamp, into events: inout [GestureEvent],
+                                       _ body: (inout TargetOutput) -> Result) -> Result {
+            output.time = time
+            swap(&events, &output.events)
+            defer { swap(&events, &output.events) }
+            return body(&output)
         }
     }
 
@@ -380,12 +393,10 @@ public struct GestureEngine: Sendable {
         var events = takeOutput()
         advance(to: time, into: &events)
         guard let index = index(of: name) else { preconditionFailure("modify: no target named \(name)") }
-        var output = output(of: index, at: time)
-        swap(&events, &output.events)
-        guard nodes[index].recognizer?.modify(type, output: &output, body) != nil else {
+        let recognizer = nodes[index].recognizer
+        guard nodes[index].emitting(at: time, into: &events, { recognizer?.modify(type, output: &$0, body) }) != nil else {
             preconditionFailure("modify: the component of \(name) is not a \(C.self)")
         }
-        swap(&events, &output.events)
         return keepOutput(events)
     }
 
@@ -586,9 +597,9 @@ public struct GestureEngine: Sendable {
             guard let index = nodes.firstIndex(where: { $0.id == rival.target }), let recognizer = nodes[index].recognizer else { continue }
             let status: RecognizerStatus
             if nodes[index].sequence == rival.sequence {
-                status = recognizer.status
+                status = recognizer.status()
                 // Its sequence is over (no finger left) and it waits for nothing: it never will decide.
-                if status == .possible && nodes[index].fingers == 0 && nodes[index].ignoredFingers == 0 && recognizer.deadline == nil {
+                if status == .possible && nodes[index].fingers == 0 && nodes[index].ignoredFingers == 0 && recognizer.deadline() == nil {
                     continue
                 }
             } else if let previous = nodes[index].previousSequence, previous.number == rival.sequence {
@@ -617,10 +628,10 @@ public struct GestureEngine: Sendable {
     // reading a property of `nodes[index]` can copy the whole node first (retaining all it holds).
 
     /// The deadline of the gesture of the target at `index`, if it has one.
-    private func deadline(of index: Int) -> Timestamp? { nodes[index].recognizer?.deadline }
+    private func deadline(of index: Int) -> Timestamp? { nodes[index].recognizer?.deadline() }
 
     /// The status of the gesture of the target at `index`; nil for a target without a gesture.
-    private func status(of index: Int) -> RecognizerStatus? { nodes[index].recognizer?.status }
+    private func status(of index: Int) -> RecognizerStatus? { nodes[index].recognizer?.status() }
 
     /// Whether the target at `index` has a gesture (a container has none).
     private func hasGesture(_ index: Int) -> Bool { nodes[index].recognizer != nil }
@@ -672,12 +683,9 @@ public struct GestureEngine: Sendable {
     private mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
         for index in nodes.indices {
             if recording == nil {
-                // Most often the target waits for no rival: its recognizer settles in one access.
-                var output = output(of: index, at: time)
-                swap(&events, &output.events)
-                let settled = nodes[index].recognizer?.settleUnlessWaiting(into: &output)
-                swap(&events, &output.events)
-                guard settled == false else { continue }  // settled, or a container
+                // Most often the target waits for no rival: its recognizer settles in one call.
+                guard let recognizer = nodes[index].recognizer else { continue }  // a container
+                guard !nodes[index].emitting(at: time, into: &events, { recognizer.settleUnlessWaiting(into: &$0) }) else { continue }
             } else {
                 guard needsSettling(index) else { continue }
             }
@@ -687,18 +695,9 @@ public struct GestureEngine: Sendable {
         }
     }
 
-    /// Where the component of the target at `index` emits the events of an input at `time` (the caller swaps its buffer
-    /// in). Not a method of `Node`: calling one on `nodes[index]` here copied the whole node, 250 instructions.
-    private func output(of index: Int, at time: Timestamp) -> TargetOutput {
-        TargetOutput(target: nodes[index].name, shape: nodes[index].shape, viewTransform: nodes[index].viewTransform,
-                     viewIsIdentity: nodes[index].viewIsIdentity, time: time, events: [])
-    }
-
     private mutating func deliver(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
-        var output = output(of: index, at: time)
-        swap(&events, &output.events)
-        nodes[index].recognizer?.deliver(to: &output)
-        swap(&events, &output.events)
+        guard let recognizer = nodes[index].recognizer else { return }
+        nodes[index].emitting(at: time, into: &events) { recognizer.deliver(to: &$0) }
     }
 
     /// Cancels the gesture of the target at `index`: what it reported ends `cancelled`; what waited is
@@ -752,8 +751,8 @@ public struct GestureEngine: Sendable {
         // A recognizer of its own: the target's is shared with every copy of it.
         let recognizer = target.recognizer?.copy()
         recognizer?.targetReshaped(to: target.shape)  // a component maps positions through its target's shape
-        nodes.append(Node(id: nextNodeID, name: target.name, shape: target.shape, viewTransform: target.viewTransform,
-                          viewIsIdentity: target.viewTransform == .identity, coordination: target.coordination,
+        nodes.append(Node(id: nextNodeID, output: TargetOutput(target: target.name, shape: target.shape, viewTransform: target.viewTransform),
+                          coordination: target.coordination,
                           recognizer: recognizer, parent: parent, depth: depth, subtreeEnd: index + 1))
         nextNodeID += 1
         for child in target.children { append(child, parent: index, depth: depth + 1) }
