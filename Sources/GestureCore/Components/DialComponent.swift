@@ -24,16 +24,6 @@ public struct DialComponent: Component {
     private var wind: (line: GestureEvent.Wind, turn: Double)?
     /// The rotation in progress: its last line.
     private var rotate: GestureEvent.Rotate?
-    /// The detents the last turn applied stepped to, in crossing order: a buffer kept from update to update, so
-    /// that a wind allocates nothing. Room for 32 from the start: a frame crosses a few detents (two turns a
-    /// second at 100 Hz over 1° detents is 7), so a dial's buffer grows only on a turn of more than 32 detents in
-    /// one frame, and then at most 7 times in its life (`DialValue.mostDetentsPerChange` caps it at 3,600).
-    private var crossed: [Int] = {
-        var buffer: [Int] = []
-        buffer.reserveCapacity(32)
-        return buffer
-    }()
-
     /// The dial of `configuration`: its tap, wind and rotation thresholds and its value's detents and stops, at
     /// ``DialConfiguration/initialDegrees``.
     public init(_ configuration: DialConfiguration) {
@@ -71,12 +61,13 @@ public struct DialComponent: Component {
     }
 
     public mutating func deliver(_ update: GestureUpdate<Recognizer.Value>, to output: inout TargetOutput) {
-        /// Applies `turn` to the value: the change applied and whether it was clamped at a stop, the detents
-        /// stepped to in `crossed`.
-        func apply(turn: Double) -> (applied: Double, limit: Bool) { value.apply(turn: turn, detents: &crossed) }
-        /// The haptics a change caused: the detents in `crossed`, in crossing order, then a limit.
-        func haptics(_ change: (applied: Double, limit: Bool)) {
-            for detent in crossed { output.emit(.haptic(.detent(detent))) }
+        /// Applies `turn` to the value: the change applied, whether it was clamped at a stop, the detents stepped to.
+        func apply(turn: Double) -> (applied: Double, limit: Bool, crossed: DialValue.CrossedDetents) {
+            value.apply(turnCrossing: turn)
+        }
+        /// The haptics a change caused: the detents it stepped to, in crossing order, then a limit.
+        func haptics(_ change: (applied: Double, limit: Bool, crossed: DialValue.CrossedDetents)) {
+            for detent in change.crossed { output.emit(.haptic(.detent(detent))) }
             if change.limit { output.emit(.haptic(.limit(detent: value.detent))) }
         }
         do {
