@@ -189,16 +189,25 @@ protocol TargetRecognizing: AnyObject, Sendable {
     func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?)
     /// Hands the heard updates to the component, which emits its events into `output`.
     func deliver(to output: inout TargetOutput)
-    /// After an input, for an engine that does not explain: what `needsSettling`, `rivals`, `arbitrate` and `deliver`
-    /// do for a target that waits for no rival, in one call: arbitrates this input's updates (`.allFailed`: no
-    /// rival) and delivers the heard ones into `output`, when there is something to settle. Returns false, having
-    /// done nothing, when it waits for rivals.
-    func settleUnlessWaiting(into output: inout TargetOutput) -> Bool
+    /// After an input, for an engine that does not explain: what `needsSettling`, `rivals`, `arbitrate`, `deliver`
+    /// and `deadline` do for a target that waits for no rival, in one call: arbitrates this input's updates
+    /// (`.allFailed`: no rival) and delivers the heard ones into `output`, when there is something to settle, and
+    /// returns the deadline after it. Returns `.waits`, having done nothing, when it waits for rivals.
+    func settleUnlessWaiting(into output: inout TargetOutput) -> Settling
     /// The target was moved or resized.
     func targetReshaped(to shape: Shape)
     /// Runs `body` on the component if it is a `C`.
     func modify<C: Component, Result>(_ type: C.Type, output: inout TargetOutput,
                                       _ body: (inout C, inout TargetOutput) -> Result) -> Result?
+}
+
+/// What `TargetRecognizing.settleUnlessWaiting(into:)` did.
+enum Settling {
+    /// Nothing: the target waits for rivals, and the engine arbitrates it.
+    case waits
+    /// Settled (or had nothing to settle); the gesture's deadline now, which the engine keeps
+    /// (`GestureEngine.Node.deadline`).
+    case settled(deadline: Timestamp?)
 }
 
 /// Runs `explaining` with the engine's log, or `silent` with a `NoTransitionLog` when it has none (the code
@@ -355,16 +364,17 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    func settleUnlessWaiting(into output: inout TargetOutput) -> Bool {
+    func settleUnlessWaiting(into output: inout TargetOutput) -> Settling {
         switch arbitration {
-        case .waiting: return false
+        case .waiting: return .waits
         case .open, .lost: break
         }
-        guard needsSettling else { return true }
-        var noLog: TransitionLog?
-        Self.arbitrate(&incoming, verdict: .allFailed, arbitration: &arbitration, heard: &heard, spare: &spareWait, log: &noLog)
-        Self.deliver(&heard, to: &typed, output: &output)
-        return true
+        if needsSettling {
+            var noLog: TransitionLog?
+            Self.arbitrate(&incoming, verdict: .allFailed, arbitration: &arbitration, heard: &heard, spare: &spareWait, log: &noLog)
+            Self.deliver(&heard, to: &typed, output: &output)
+        }
+        return .settled(deadline: deadline())
     }
 
     /// Hands `updates` to `component` in order, then empties them. (A function of its own: with the loop in

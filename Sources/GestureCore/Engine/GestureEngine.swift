@@ -37,6 +37,11 @@ public struct GestureEngine: Sendable {
         }
         var coordination: Target.Coordination
         var recognizer: (any TargetRecognizing)?
+        /// The deadline of its recognizer, kept by the engine: read (or returned by `settleUnlessWaiting`) after
+        /// every input and change that reaches the recognizer, so that finding the next deadline calls no recognizer.
+        /// Read through the recognizer on every input it cost about 200 instructions a frame (two calls through the
+        /// generic witness, and retaining each recognizer for the call).
+        var deadline: Timestamp?
         var parent: Int?
         var depth: Int
         /// One past the index of its last descendant.
@@ -374,6 +379,7 @@ public struct GestureEngine: Sendable {
         guard let index = index(of: name) else { preconditionFailure("reshape: no target named \(name)") }
         nodes[index].shape = shape
         nodes[index].recognizer?.targetReshaped(to: shape)
+        refreshDeadline(of: index)
     }
 
     /// Moves, scales or turns the view of the target named `name` (a window moved, the display rotated):
@@ -397,6 +403,7 @@ public struct GestureEngine: Sendable {
         guard nodes[index].emitting(at: time, into: &events, { recognizer?.modify(type, output: &$0, body) }) != nil else {
             preconditionFailure("modify: the component of \(name) is not a \(C.self)")
         }
+        refreshDeadline(of: index)
         return keepOutput(events)
     }
 
@@ -627,8 +634,16 @@ public struct GestureEngine: Sendable {
     // The engine reads its targets' recognizers in these helpers only, which borrow `self`: in a mutating method,
     // reading a property of `nodes[index]` can copy the whole node first (retaining all it holds).
 
-    /// The deadline of the gesture of the target at `index`, if it has one.
-    private func deadline(of index: Int) -> Timestamp? { nodes[index].recognizer?.deadline() }
+    /// The deadline of the gesture of the target at `index`, if it has one, as the engine keeps it (`Node.deadline`).
+    private func deadline(of index: Int) -> Timestamp? {
+        assert(nodes[index].deadline == nodes[index].recognizer?.deadline(), "target \(nodes[index].name): its deadline changed unseen")
+        return nodes[index].deadline
+    }
+
+    /// Reads the deadline of the gesture of the target at `index` anew, after a change that did not settle it.
+    private mutating func refreshDeadline(of index: Int) {
+        nodes[index].deadline = nodes[index].recognizer?.deadline()
+    }
 
     /// The status of the gesture of the target at `index`; nil for a target without a gesture.
     private func status(of index: Int) -> RecognizerStatus? { nodes[index].recognizer?.status() }
@@ -682,16 +697,22 @@ public struct GestureEngine: Sendable {
     /// be heard, in tree order.
     private mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
         for index in nodes.indices {
+            guard let recognizer = nodes[index].recognizer else { continue }  // a container
             if recording == nil {
-                // Most often the target waits for no rival: its recognizer settles in one call.
-                guard let recognizer = nodes[index].recognizer else { continue }  // a container
-                guard !nodes[index].emitting(at: time, into: &events, { recognizer.settleUnlessWaiting(into: &$0) }) else { continue }
-            } else {
-                guard needsSettling(index) else { continue }
+                // Most often the target waits for no rival: its recognizer settles in one call, deadline included.
+                let settling = nodes[index].emitting(at: time, into: &events) { recognizer.settleUnlessWaiting(into: &$0) }
+                if case .settled(let deadline) = settling {
+                    nodes[index].deadline = deadline
+                    continue
+                }
+            } else if !needsSettling(index) {
+                nodes[index].deadline = recognizer.deadline()
+                continue
             }
             arbitrate(index)
             explain(index, at: time, into: &events)
             deliver(index, at: time, into: &events)
+            nodes[index].deadline = recognizer.deadline()
         }
     }
 
@@ -708,6 +729,7 @@ public struct GestureEngine: Sendable {
         nodes[index].recognizer?.arbitrateCancellation(log: &recording)
         explain(index, at: time, into: &events)
         deliver(index, at: time, into: &events)
+        refreshDeadline(of: index)
     }
 
     private mutating func cancelAll(at time: Timestamp, because cause: Explanation.Cancellation, into events: inout [GestureEvent]) {
@@ -753,7 +775,7 @@ public struct GestureEngine: Sendable {
         recognizer?.targetReshaped(to: target.shape)  // a component maps positions through its target's shape
         nodes.append(Node(id: nextNodeID, output: TargetOutput(target: target.name, shape: target.shape, viewTransform: target.viewTransform),
                           coordination: target.coordination,
-                          recognizer: recognizer, parent: parent, depth: depth, subtreeEnd: index + 1))
+                          recognizer: recognizer, deadline: recognizer?.deadline(), parent: parent, depth: depth, subtreeEnd: index + 1))
         nextNodeID += 1
         for child in target.children { append(child, parent: index, depth: depth + 1) }
         nodes[index].subtreeEnd = nodes.count
