@@ -64,9 +64,10 @@ public struct GestureEngine: Sendable {
         /// `nodes[index].…` assignment costs an access of its own.)
         mutating func startFrame(at time: Timestamp) {
             changes.time = time
-            changes.moved.removeAllKeepingCapacity()
-            changes.lifted.removeAllKeepingCapacity()
-            changes.landed.removeAllKeepingCapacity()
+            // Only those that are not empty already: emptying one checks that its storage is unique first.
+            if !changes.moved.isEmpty { changes.moved.removeAllKeepingCapacity() }
+            if !changes.lifted.isEmpty { changes.lifted.removeAllKeepingCapacity() }
+            if !changes.landed.isEmpty { changes.landed.removeAllKeepingCapacity() }
             beginsSequence = false
         }
 
