@@ -115,7 +115,7 @@ public struct DialValue: Hashable, Sendable {
 
     /// The detents one change stepped to, in crossing order, as a range rather than in a buffer: one at a time from
     /// the detent before the change, up or down, then (after ``DialValue/mostDetentsPerChange`` steps) the last one
-    /// jumped to. Appending each detent to a buffer and reading it back cost some 40 instructions a detent (a wind
+    /// jumped to. Appending each detent to a buffer and reading it back cost some 55 instructions a detent (a wind
     /// crosses 2.6 a frame on the benchmark trace).
     struct CrossedDetents: Sequence, IteratorProtocol {
         /// The detent last stepped to (before the first step: the one before the change).

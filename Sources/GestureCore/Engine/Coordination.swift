@@ -162,8 +162,8 @@ struct WaitStorage<Value: Sendable>: Sendable {
 protocol TargetRecognizing: AnyObject, Sendable {
     /// The component, for reading it back.
     var component: any Component { get }
-    // `status()` and `deadline()` are methods, not properties: a getter ignores `@_specialize`, and the generic
-    // getters copied the whole gesture to read it (some 100 instructions a read, two deadline reads a frame).
+    // `status()` and `deadline()` are methods, not properties: a getter ignores `@_specialize`, so the engine's reads
+    // ran the generic getter; the methods reach the specialized code, which reads the gesture in place.
     /// The gesture's own status (whatever the coordination): what rivals are judged by.
     func status() -> RecognizerStatus
     /// When the gesture wants `deadlineReached(at:)`; nil once it lost its touch sequence.
