@@ -12,6 +12,28 @@ import Testing
         .dial(DialConfiguration(name: "timer", center: Point(x: 100, y: 110), radius: 40)),
     ])
 
+    /// The engine is a value: its targets' recognizers are objects shared by its copies only until one of them
+    /// takes an input (`GestureEngine.ownRecognizers()`).
+    @Test func aCopyOfAnEngineGoesOnByItself() {
+        func frame(_ ms: Int64, _ degrees: Double, _ phase: ContactPhase) -> TouchFrame {
+            TouchFrame(time: Timestamp(microseconds: ms * 1000),
+                       contacts: [Contact(id: 1, position: polar(Point(x: 100, y: 110), radius: 20, degrees: degrees), phase: phase)])
+        }
+        func degrees(_ engine: GestureEngine) -> Double? { engine.component(of: "timer", as: DialComponent.self)?.value.degrees }
+        var engine = GestureEngine(layout: Self.panel)
+        #expect(engine.handle(frame(0, 0, .began)).isEmpty)
+        var copy = engine
+        let wound = engine.handle(frame(10, 30, .moved)).map(\.kind)
+        let woundTo = degrees(engine) ?? 0
+        #expect(wound.first?.type == "wind" && woundTo > 29.99 && woundTo < 30.01)
+        #expect(degrees(copy) == 0)  // untouched by the original's input
+        #expect(copy.handle(frame(10, 30, .moved)).map(\.kind) == wound)
+        #expect(engine.handle(frame(20, 90, .moved)).count > 1)
+        #expect(degrees(engine) != woundTo)
+        #expect(degrees(copy) == woundTo)  // untouched again, now that each has its own
+        #expect(copy.handle(frame(20, 30, .ended)).map(\.kind) == [.wind(.ended, GestureEvent.Wind(angle: woundTo, delta: 0, detent: 5))])
+    }
+
     @Test func regionsDoNotInterfere_andAFramesLinesComeInLayoutOrder() {
         let lines = play(Self.panel) {
             down(1, at: 100, 90)                    // the timer, at its 12 o'clock (20 mm from the centre)

@@ -24,16 +24,6 @@ public struct DialComponent: Component {
     private var wind: (line: GestureEvent.Wind, turn: Double)?
     /// The rotation in progress: its last line.
     private var rotate: GestureEvent.Rotate?
-    /// The detents the last turn applied stepped to, in crossing order: a buffer kept from update to update, so
-    /// that a wind allocates nothing. Room for 32 from the start: a frame crosses a few detents (two turns a
-    /// second at 100 Hz over 1° detents is 7), so a dial's buffer grows only on a turn of more than 32 detents in
-    /// one frame, and then at most 7 times in its life (`DialValue.mostDetentsPerChange` caps it at 3,600).
-    private var crossed: [Int] = {
-        var buffer: [Int] = []
-        buffer.reserveCapacity(32)
-        return buffer
-    }()
-
     /// The dial of `configuration`: its tap, wind and rotation thresholds and its value's detents and stops, at
     /// ``DialConfiguration/initialDegrees``.
     public init(_ configuration: DialConfiguration) {
@@ -71,19 +61,19 @@ public struct DialComponent: Component {
     }
 
     public mutating func deliver(_ update: GestureUpdate<Recognizer.Value>, to output: inout TargetOutput) {
-        func emit(_ kind: GestureEvent.Kind) { output.emit(kind) }
-        /// Applies `turn` to the value: the change applied and whether it was clamped at a stop, the detents
-        /// stepped to in `crossed`.
-        func apply(turn: Double) -> (applied: Double, limit: Bool) { value.apply(turn: turn, detents: &crossed) }
-        /// The haptics a change caused: the detents in `crossed`, in crossing order, then a limit.
-        func haptics(_ change: (applied: Double, limit: Bool)) {
-            for detent in crossed { emit(.haptic(.detent(detent))) }
-            if change.limit { emit(.haptic(.limit(detent: value.detent))) }
+        /// Applies `turn` to the value: the change applied, whether it was clamped at a stop, the detents stepped to.
+        func apply(turn: Double) -> (applied: Double, limit: Bool, crossed: DialValue.CrossedDetents) {
+            value.apply(turnCrossing: turn)
+        }
+        /// The haptics a change caused: the detents it stepped to, in crossing order, then a limit.
+        func haptics(_ change: (applied: Double, limit: Bool, crossed: DialValue.CrossedDetents)) {
+            for detent in change.crossed { output.emit(.haptic(.detent(detent))) }
+            if change.limit { output.emit(.haptic(.limit(detent: value.detent))) }
         }
         do {
             switch update.value {
             case .first(.first(let tap)):
-                emit(.tap(GestureEvent.Tap(x: tap.location.x, y: tap.location.y, count: tap.count)))
+                output.emit(.tap(GestureEvent.Tap(x: tap.location.x, y: tap.location.y, count: tap.count)))
             case .first(.second(let turning)):
                 switch update.phase {
                 case .began:
@@ -91,7 +81,7 @@ public struct DialComponent: Component {
                     let change = apply(turn: turning.turn)
                     let line = GestureEvent.Wind(angle: value.degrees, delta: change.applied, detent: value.detent)
                     wind = (line, turning.turn)
-                    emit(.wind(.began, line))
+                    output.emit(.wind(.began, line))
                     haptics(change)
                 case .changed:
                     guard let (_, turn) = wind else { return }
@@ -100,7 +90,7 @@ public struct DialComponent: Component {
                     if change.applied != 0 {
                         let line = GestureEvent.Wind(angle: value.degrees, delta: change.applied, detent: value.detent)
                         wind?.line = line
-                        emit(.wind(.changed, line))
+                        output.emit(.wind(.changed, line))
                     }
                     // A limit at a stop that did not change the value stands alone.
                     haptics(change)
@@ -108,7 +98,7 @@ public struct DialComponent: Component {
                     guard var (line, _) = wind else { return }
                     line.delta = 0
                     wind = nil
-                    emit(.wind(update.phase, line))
+                    output.emit(.wind(update.phase, line))
                 }
             case .second(let rotation):
                 switch update.phase {
@@ -118,7 +108,7 @@ public struct DialComponent: Component {
                     let line = GestureEvent.Rotate(angle: value.degrees, rotation: rotation.rotation, delta: change.applied,
                                                    detent: value.detent, center: rotation.center)
                     rotate = line
-                    emit(.rotate(.began, line))
+                    output.emit(.rotate(.began, line))
                     haptics(change)
                 case .changed:
                     guard let last = rotate else { return }
@@ -126,13 +116,13 @@ public struct DialComponent: Component {
                     let line = GestureEvent.Rotate(angle: value.degrees, rotation: rotation.rotation, delta: change.applied,
                                                    detent: value.detent, center: rotation.center)
                     rotate = line
-                    emit(.rotate(.changed, line))
+                    output.emit(.rotate(.changed, line))
                     haptics(change)
                 case .ended, .cancelled:
                     guard var line = rotate else { return }
                     line.delta = 0
                     rotate = nil
-                    emit(.rotate(update.phase, line))
+                    output.emit(.rotate(update.phase, line))
                 }
             }
         }

@@ -165,7 +165,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         for lift in changes.lifted {
             touches.removeAll { $0.id == lift.id }
         }
-        touches.append(contentsOf: changes.landed)
+        if !changes.landed.isEmpty { touches.append(contentsOf: changes.landed) }  // (appending none cost some 60)
         guard touches.count == changes.fingersDown else {
             preconditionFailure("SequenceGesture.\(state): \(changes.fingersDown) fingers down after \(changes), but \(touches) followed")
         }

@@ -154,49 +154,60 @@ struct WaitStorage<Value: Sendable>: Sendable {
     }
 }
 
-/// A target's recognizer as the engine sees it, whatever its component's type.
-protocol TargetRecognizing: Sendable {
+/// A target's recognizer as the engine sees it, whatever its component's type: a class, which the engine reaches
+/// through a plain reference. As a struct in an existential box, each access cost some 100 instructions (projecting
+/// the box, checking that it is unique, and the same for the engine's array of nodes), five or six a frame. Copies
+/// of an engine share their recognizers until one of them takes an input (`GestureEngine.ownRecognizers()`), so the
+/// engine stays a value.
+protocol TargetRecognizing: AnyObject, Sendable {
     /// The component, for reading it back.
     var component: any Component { get }
+    // `status()` and `deadline()` are methods, not properties: a getter ignores `@_specialize`, so the engine's reads
+    // ran the generic getter; the methods reach the specialized code, which reads the gesture in place.
     /// The gesture's own status (whatever the coordination): what rivals are judged by.
-    var status: RecognizerStatus { get }
+    func status() -> RecognizerStatus
     /// When the gesture wants `deadlineReached(at:)`; nil once it lost its touch sequence.
-    var deadline: Timestamp? { get }
+    func deadline() -> Timestamp?
     /// The rivals this target waits for, if it waits.
     var rivals: [Rival]? { get }
     /// Updates made in this input and not yet arbitrated, or heard and not yet delivered, or rivals
     /// still waited for: something to settle after an input.
     var needsSettling: Bool { get }
 
-    // Each input takes the engine's log, nil when it does not explain.
-    mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?)
-    mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog?)
-    mutating func cancel(at now: Timestamp, log: inout TransitionLog?)
-    /// Arbitrates the updates of this input.
-    mutating func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?)
-    /// Arbitrates the updates of a cancellation: what waited is dropped, and the coordination opens.
-    mutating func arbitrateCancellation(log: inout TransitionLog?)
-    /// A new touch sequence at `time`, waiting for `rivals` (none: open), named `names` when explaining.
-    mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?)
-    /// Hands the heard updates to the component, which emits its events into `output`.
-    mutating func deliver(to output: inout TargetOutput)
-    /// After an input, for an engine that does not explain: what `needsSettling`, `rivals`, `arbitrate` and `deliver`
-    /// do for a target that waits for no rival, in one access (each access to the engine's existential costs some
-    /// 100 instructions): arbitrates this input's updates (`.allFailed`: no rival) and delivers the heard ones into
-    /// `output`, when there is something to settle. Returns false, having done nothing, when it waits for rivals.
-    mutating func settleUnlessWaiting(into output: inout TargetOutput) -> Bool
+    /// A recognizer of its own in the same state, for a copy of the engine (or of a `Target`) that changes.
+    func copy() -> any TargetRecognizing
 
-    // The same as `deadline`, `needsSettling` and `rivals`, for the engine's reads on every input. Mutating only so
-    // that a call through the engine's existential works on it in place: reading a property of the existential
-    // copies it first (some 100 instructions, several times a frame).
-    mutating func readDeadline() -> Timestamp?
-    mutating func readNeedsSettling() -> Bool
-    mutating func readRivals() -> [Rival]?
+    // Each input takes the engine's log, nil when it does not explain.
+    func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?)
+    func deadlineReached(at now: Timestamp, log: inout TransitionLog?)
+    func cancel(at now: Timestamp, log: inout TransitionLog?)
+    /// Arbitrates the updates of this input.
+    func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?)
+    /// Arbitrates the updates of a cancellation: what waited is dropped, and the coordination opens.
+    func arbitrateCancellation(log: inout TransitionLog?)
+    /// A new touch sequence at `time`, waiting for `rivals` (none: open), named `names` when explaining.
+    func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?)
+    /// Hands the heard updates to the component, which emits its events into `output`.
+    func deliver(to output: inout TargetOutput)
+    /// After an input, for an engine that does not explain: what `needsSettling`, `rivals`, `arbitrate`, `deliver`
+    /// and `deadline` do for a target that waits for no rival, in one call: arbitrates this input's updates
+    /// (`.allFailed`: no rival) and delivers the heard ones into `output`, when there is something to settle, and
+    /// returns the deadline after it. Returns `.waits`, having done nothing, when it waits for rivals.
+    func settleUnlessWaiting(into output: inout TargetOutput) -> Settling
     /// The target was moved or resized.
-    mutating func targetReshaped(to shape: Shape)
+    func targetReshaped(to shape: Shape)
     /// Runs `body` on the component if it is a `C`.
-    mutating func modify<C: Component, Result>(_ type: C.Type, output: inout TargetOutput,
-                                               _ body: (inout C, inout TargetOutput) -> Result) -> Result?
+    func modify<C: Component, Result>(_ type: C.Type, output: inout TargetOutput,
+                                      _ body: (inout C, inout TargetOutput) -> Result) -> Result?
+}
+
+/// What `TargetRecognizing.settleUnlessWaiting(into:)` did.
+enum Settling {
+    /// Nothing: the target waits for rivals, and the engine arbitrates it.
+    case waits
+    /// Settled (or had nothing to settle); the gesture's deadline now, which the engine keeps
+    /// (`GestureEngine.Node.deadline`).
+    case settled(deadline: Timestamp?)
 }
 
 /// Runs `explaining` with the engine's log, or `silent` with a `NoTransitionLog` when it has none (the code
@@ -218,40 +229,54 @@ func withLog<Result>(_ log: inout TransitionLog?, _ explaining: (inout Transitio
 /// (every `[GestureUpdate<Value>]` append asks the runtime for metadata: replay ran 4× slower). The
 /// library's own components get specialized entry points, which the generic code jumps to, one for each log
 /// (`NoTransitionLog`, in which explanations cost nothing, and `TransitionLog`).
-struct TargetRecognizer<C: Component>: TargetRecognizing {
+///
+/// Unchecked `Sendable`, and its state without run-time exclusivity checks (each access would pay one, some 100
+/// instructions): it is changed only by the one engine (or `Target`) that holds it alone, through that engine's
+/// mutating methods, which Swift runs one at a time.
+final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendable {
     typealias Value = C.Body.Value
 
-    var typed: C
-    var arbitration: Arbitration<Value> = .open
+    @exclusivity(unchecked) var typed: C
+    @exclusivity(unchecked) var arbitration: Arbitration<Value> = .open
     /// This input's updates, before arbitration.
-    var incoming: [GestureUpdate<Value>] = []
+    @exclusivity(unchecked) var incoming: [GestureUpdate<Value>] = []
     /// Arbitrated updates to be delivered.
-    var heard: [GestureUpdate<Value>] = []
+    @exclusivity(unchecked) var heard: [GestureUpdate<Value>] = []
     /// The buffers of the last wait, for the next.
-    var spareWait = WaitStorage<Value>()
+    @exclusivity(unchecked) var spareWait = WaitStorage<Value>()
 
     init(_ component: C) {
         self.typed = component
     }
 
+    func copy() -> any TargetRecognizing {
+        let copy = TargetRecognizer(typed)
+        copy.arbitration = arbitration
+        copy.incoming = incoming
+        copy.heard = heard
+        copy.spareWait = spareWait
+        return copy
+    }
+
     var component: any Component { typed }
 
-    var status: RecognizerStatus {
-        @_specialize(where C == TimelineComponent)
-        @_specialize(where C == DialComponent)
-        get { typed.gesture.status }
-    }
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
+    func status() -> RecognizerStatus { Self.status(of: &typed) }
 
-    var deadline: Timestamp? {
-        @_specialize(where C == TimelineComponent)
-        @_specialize(where C == DialComponent)
-        get {
-            switch arbitration {
-            case .open, .waiting: typed.gesture.deadline
-            case .lost: nil  // a gesture that lost is not woken (as in `exclusively`)
-            }
+    @_specialize(where C == TimelineComponent)
+    @_specialize(where C == DialComponent)
+    func deadline() -> Timestamp? {
+        switch arbitration {
+        case .open, .waiting: Self.deadline(of: &typed)
+        case .lost: nil  // a gesture that lost is not woken (as in `exclusively`)
         }
     }
+
+    // `component`'s gesture's status and deadline, read in place (`inout`): `typed.gesture.deadline` copied the whole
+    // gesture out of this object first (a timeline's, some 60 instructions, on every deadline read, two a frame).
+    private static func status(of component: inout C) -> RecognizerStatus { component.gesture.status }
+    private static func deadline(of component: inout C) -> Timestamp? { component.gesture.deadline }
 
     var rivals: [Rival]? {
         switch arbitration {
@@ -273,48 +298,55 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?) {
+    func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?) {
         withLog(&log, { typed.gesture.touchesChanged(changes, log: &$0, into: &incoming) },
                 { typed.gesture.touchesChanged(changes, log: &$0, into: &incoming) })
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func deadlineReached(at now: Timestamp, log: inout TransitionLog?) {
+    func deadlineReached(at now: Timestamp, log: inout TransitionLog?) {
         withLog(&log, { typed.gesture.deadlineReached(at: now, log: &$0, into: &incoming) },
                 { typed.gesture.deadlineReached(at: now, log: &$0, into: &incoming) })
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func cancel(at now: Timestamp, log: inout TransitionLog?) {
+    func cancel(at now: Timestamp, log: inout TransitionLog?) {
         withLog(&log, { typed.gesture.cancel(at: now, log: &$0, into: &incoming) },
                 { typed.gesture.cancel(at: now, log: &$0, into: &incoming) })
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?) {
+    func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?) {
         Self.arbitrate(&incoming, verdict: verdict, arbitration: &arbitration, heard: &heard, spare: &spareWait, log: &log)
     }
 
     /// `arbitrate(_:log:)`'s work, in a function of its own for the reason `deliver(_:to:output:)` gives.
     private static func arbitrate(_ incoming: inout [GestureUpdate<Value>], verdict: RivalsVerdict, arbitration: inout Arbitration<Value>,
                                   heard: inout [GestureUpdate<Value>], spare: inout WaitStorage<Value>, log: inout TransitionLog?) {
+        if case .open = arbitration, heard.isEmpty {
+            // What an open arbitration does (it says nothing), most often with nothing heard before: this input's
+            // updates become the heard ones, the buffers exchanged rather than the updates copied (some 90
+            // instructions a frame for each target).
+            swap(&incoming, &heard)
+            return
+        }
         arbitration.take(incoming, verdict: verdict, heard: &heard, spare: &spare, log: &log)
         incoming.removeAllKeepingCapacity()
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func arbitrateCancellation(log: inout TransitionLog?) {
+    func arbitrateCancellation(log: inout TransitionLog?) {
         arbitration.takeCancellation(incoming, heard: &heard, spare: &spareWait, log: &log)
         incoming.removeAllKeepingCapacity()
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?) {
+    func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?) {
         switch arbitration {
         case .lost, .waiting:
             // What the gesture did in a sequence it lost, or that still waited, was never heard (as in
@@ -333,22 +365,23 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func deliver(to output: inout TargetOutput) {
+    func deliver(to output: inout TargetOutput) {
         Self.deliver(&heard, to: &typed, output: &output)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    mutating func settleUnlessWaiting(into output: inout TargetOutput) -> Bool {
+    func settleUnlessWaiting(into output: inout TargetOutput) -> Settling {
         switch arbitration {
-        case .waiting: return false
+        case .waiting: return .waits
         case .open, .lost: break
         }
-        guard needsSettling else { return true }
-        var noLog: TransitionLog?
-        Self.arbitrate(&incoming, verdict: .allFailed, arbitration: &arbitration, heard: &heard, spare: &spareWait, log: &noLog)
-        Self.deliver(&heard, to: &typed, output: &output)
-        return true
+        if needsSettling {
+            var noLog: TransitionLog?
+            Self.arbitrate(&incoming, verdict: .allFailed, arbitration: &arbitration, heard: &heard, spare: &spareWait, log: &noLog)
+            Self.deliver(&heard, to: &typed, output: &output)
+        }
+        return .settled(deadline: deadline())
     }
 
     /// Hands `updates` to `component` in order, then empties them. (A function of its own: with the loop in
@@ -359,21 +392,11 @@ struct TargetRecognizer<C: Component>: TargetRecognizing {
         updates.removeAllKeepingCapacity()
     }
 
-    @_specialize(where C == TimelineComponent)
-    @_specialize(where C == DialComponent)
-    mutating func readDeadline() -> Timestamp? { deadline }
-
-    @_specialize(where C == TimelineComponent)
-    @_specialize(where C == DialComponent)
-    mutating func readNeedsSettling() -> Bool { needsSettling }
-
-    mutating func readRivals() -> [Rival]? { rivals }
-
-    mutating func targetReshaped(to shape: Shape) {
+    func targetReshaped(to shape: Shape) {
         typed.targetReshaped(to: shape)
     }
 
-    mutating func modify<Other: Component, Result>(_ type: Other.Type, output: inout TargetOutput,
+    func modify<Other: Component, Result>(_ type: Other.Type, output: inout TargetOutput,
                                                    _ body: (inout Other, inout TargetOutput) -> Result) -> Result? {
         guard var component = typed as? Other else { return nil }
         let result = body(&component, &output)

@@ -24,11 +24,24 @@ public struct GestureEngine: Sendable {
     struct Node: Sendable {
         /// Stable across run-time changes, for the rivals that name it.
         let id: Int
-        var name: String
-        var shape: Shape
-        var viewTransform: ViewTransform
+        /// Its name, shape and view, which its component emits with (kept for it: `TargetOutput`).
+        var output: TargetOutput
+        var name: String { output.target }
+        var shape: Shape {
+            get { output.shape }
+            set { output.shape = newValue }
+        }
+        var viewTransform: ViewTransform {
+            get { output.viewTransform }
+            set { output.viewTransform = newValue }
+        }
         var coordination: Target.Coordination
         var recognizer: (any TargetRecognizing)?
+        /// The deadline of its recognizer, kept by the engine: read (or returned by `settleUnlessWaiting`) after
+        /// every input and change that reaches the recognizer, so that finding the next deadline calls no recognizer.
+        /// Read through the recognizer on every input it cost about 100 instructions a frame more (two calls through
+        /// the generic witness, each retaining the recognizer, against the deadline computed in the settling call).
+        var deadline: Timestamp?
         var parent: Int?
         var depth: Int
         /// One past the index of its last descendant.
@@ -51,10 +64,20 @@ public struct GestureEngine: Sendable {
         /// `nodes[index].…` assignment costs an access of its own.)
         mutating func startFrame(at time: Timestamp) {
             changes.time = time
-            changes.moved.removeAllKeepingCapacity()
-            changes.lifted.removeAllKeepingCapacity()
-            changes.landed.removeAllKeepingCapacity()
+            // Only those that are not empty already: emptying one checks that its storage is unique first.
+            if !changes.moved.isEmpty { changes.moved.removeAllKeepingCapacity() }
+            if !changes.lifted.isEmpty { changes.lifted.removeAllKeepingCapacity() }
+            if !changes.landed.isEmpty { changes.landed.removeAllKeepingCapacity() }
             beginsSequence = false
+        }
+
+        /// Runs `body` with this target's output at `time`, `events` (the input's) swapped in for it to emit into.
+        mutating func emitting<Result>(at time: Timestamp, into events: inout [GestureEvent],
+                                       _ body: (inout TargetOutput) -> Result) -> Result {
+            output.time = time
+            swap(&events, &output.events)
+            defer { swap(&events, &output.events) }
+            return body(&output)
         }
     }
 
@@ -75,6 +98,9 @@ public struct GestureEngine: Sendable {
     }
 
     private var nodes: [Node] = []
+    /// Held by every copy of this engine: copies share their targets' recognizers (objects) until one of them changes
+    /// (`ownRecognizers()`).
+    private var recognizersOwner = RecognizersOwner()
     private var contacts: [TrackedContact] = []
     private var nextNodeID = 0
     /// Where the machines report their transitions when the engine `explains`; nil otherwise.
@@ -151,6 +177,7 @@ public struct GestureEngine: Sendable {
 
     /// Fires every deadline ≤ `now`, in time order (ties in tree order), each stamped with its own time.
     public mutating func advance(to now: Timestamp) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         advance(to: now, into: &events)
         return keepOutput(events)
@@ -162,7 +189,7 @@ public struct GestureEngine: Sendable {
             nodes[index].recognizer?.deadlineReached(at: deadline, log: &recording)
             explain(index, at: deadline, into: &events)
             settle(at: deadline, into: &events)
-            if let again = currentDeadline(of: index), again <= deadline {
+            if let again = self.deadline(of: index), again <= deadline {
                 // A recognizer that does not clear its deadline would spin here; stop instead.
                 assertionFailure("target \(nodes[index].name) kept its deadline \(deadline)")
                 return
@@ -172,6 +199,7 @@ public struct GestureEngine: Sendable {
 
     /// One frame: the deadlines up to its time, then its moves, lifts and landings, target by target.
     public mutating func handle(_ frame: TouchFrame) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         advance(to: frame.time, into: &events)
         for index in nodes.indices { nodes[index].startFrame(at: frame.time) }
@@ -226,6 +254,7 @@ public struct GestureEngine: Sendable {
     /// A `SYN_DROPPED` at `time`: deadlines up to it fire, then every gesture in progress is cancelled,
     /// stamped `time`. The fingers down now are ignored until they lift (they still count as fingers).
     public mutating func dropped(at time: Timestamp) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         cancelAll(at: time, because: .dropped, into: &events)
         ignoreAll()
@@ -236,6 +265,7 @@ public struct GestureEngine: Sendable {
     /// deadlines up to its time fire; its contacts are taken as they are, and every one is ignored until
     /// it lifts, as the fingers down at the drop are. Nothing is recognized from it.
     public mutating func resynced(_ frame: TouchFrame) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         advance(to: frame.time, into: &events)
         for contact in frame.contacts {
@@ -262,6 +292,7 @@ public struct GestureEngine: Sendable {
     /// gesture in progress is cancelled and every contact is forgotten. The components keep what persists
     /// between gestures (a dial's value); a new trace gets a new engine.
     public mutating func finish(at time: Timestamp) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         cancelAll(at: time, because: .endOfInput, into: &events)
         contacts.removeAll()
@@ -278,6 +309,7 @@ public struct GestureEngine: Sendable {
     /// at `position` among its siblings (nil: last, under the others). Fingers already down stay with
     /// the targets they went down on.
     public mutating func insert(_ target: Target, into parent: String? = nil, at position: Int? = nil) {
+        ownRecognizers()
         var parentIndex: Int?
         if let parent {
             guard let found = index(of: parent) else { preconditionFailure("insert: no target named \(parent)") }
@@ -306,6 +338,7 @@ public struct GestureEngine: Sendable {
     /// nearest remaining ancestor. Other targets go on untouched, except those that waited for a removed
     /// gesture: for them it failed.
     public mutating func remove(_ name: String, at time: Timestamp) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         advance(to: time, into: &events)
         guard let index = index(of: name) else { preconditionFailure("remove: no target named \(name)") }
@@ -343,9 +376,11 @@ public struct GestureEngine: Sendable {
     /// Moves or resizes the target named `name`. Fingers already down stay with it; only where later
     /// fingers land, and what its component makes of positions (a timeline's values), change.
     public mutating func reshape(_ name: String, to shape: Shape) {
+        ownRecognizers()
         guard let index = index(of: name) else { preconditionFailure("reshape: no target named \(name)") }
         nodes[index].shape = shape
         nodes[index].recognizer?.targetReshaped(to: shape)
+        refreshDeadline(of: index)
     }
 
     /// Moves, scales or turns the view of the target named `name` (a window moved, the display rotated):
@@ -361,16 +396,15 @@ public struct GestureEngine: Sendable {
     /// timeline's domain); `body` may emit events. Deadlines up to `time` fire first.
     public mutating func modify<C: Component>(_ name: String, as type: C.Type = C.self, at time: Timestamp,
                                               _ body: (inout C, inout TargetOutput) -> Void) -> [GestureEvent] {
+        ownRecognizers()
         var events = takeOutput()
         advance(to: time, into: &events)
         guard let index = index(of: name) else { preconditionFailure("modify: no target named \(name)") }
-        var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape, viewTransform: nodes[index].viewTransform,
-                                  time: time, events: [])
-        swap(&events, &output.events)
-        guard nodes[index].recognizer?.modify(type, output: &output, body) != nil else {
+        let recognizer = nodes[index].recognizer
+        guard nodes[index].emitting(at: time, into: &events, { recognizer?.modify(type, output: &$0, body) }) != nil else {
             preconditionFailure("modify: the component of \(name) is not a \(C.self)")
         }
-        swap(&events, &output.events)
+        refreshDeadline(of: index)
         return keepOutput(events)
     }
 
@@ -571,9 +605,9 @@ public struct GestureEngine: Sendable {
             guard let index = nodes.firstIndex(where: { $0.id == rival.target }), let recognizer = nodes[index].recognizer else { continue }
             let status: RecognizerStatus
             if nodes[index].sequence == rival.sequence {
-                status = recognizer.status
+                status = recognizer.status()
                 // Its sequence is over (no finger left) and it waits for nothing: it never will decide.
-                if status == .possible && nodes[index].fingers == 0 && nodes[index].ignoredFingers == 0 && recognizer.deadline == nil {
+                if status == .possible && nodes[index].fingers == 0 && nodes[index].ignoredFingers == 0 && recognizer.deadline() == nil {
                     continue
                 }
             } else if let previous = nodes[index].previousSequence, previous.number == rival.sequence {
@@ -598,36 +632,37 @@ public struct GestureEngine: Sendable {
 
     // MARK: Reading the recognizers
 
-    // The engine reads its targets' recognizers in these helpers only. In a mutating method, reading
-    // `nodes[index].recognizer?.deadline` copies the whole node first (retaining all it holds), and a mutation of
-    // the recognizer while that copy lives copies the recognizer's storage, every buffer of every gesture in it:
-    // that was a third of a frame's instructions. In a non-mutating one, `self` is borrowed and only the
-    // existential is copied; the reads on every input go through mutating requirements (`readDeadline()`, ...),
-    // which work on it in place.
+    // The engine reads its targets' recognizers in these helpers only, which borrow `self`: in a mutating method,
+    // reading a property of `nodes[index]` can copy the whole node first (retaining all it holds).
 
-    /// The deadline of the gesture of the target at `index`, if it has one (for `nextDeadline`, between inputs).
-    private func deadline(of index: Int) -> Timestamp? { nodes[index].recognizer?.deadline }
+    /// The deadline of the gesture of the target at `index`, if it has one, as the engine keeps it (`Node.deadline`).
+    private func deadline(of index: Int) -> Timestamp? {
+        assert(nodes[index].deadline == nodes[index].recognizer?.deadline(), "target \(nodes[index].name): its deadline changed unseen")
+        return nodes[index].deadline
+    }
 
-    /// The same, read in place (for the inputs).
-    private mutating func currentDeadline(of index: Int) -> Timestamp? { nodes[index].recognizer?.readDeadline() }
+    /// Reads the deadline of the gesture of the target at `index` anew, after a change that did not settle it.
+    private mutating func refreshDeadline(of index: Int) {
+        nodes[index].deadline = nodes[index].recognizer?.deadline()
+    }
 
     /// The status of the gesture of the target at `index`; nil for a target without a gesture.
-    private func status(of index: Int) -> RecognizerStatus? { nodes[index].recognizer?.status }
+    private func status(of index: Int) -> RecognizerStatus? { nodes[index].recognizer?.status() }
 
     /// Whether the target at `index` has a gesture (a container has none).
     private func hasGesture(_ index: Int) -> Bool { nodes[index].recognizer != nil }
 
     /// Whether the target at `index` has something to settle after an input (`TargetRecognizing.needsSettling`).
-    private mutating func needsSettling(_ index: Int) -> Bool { nodes[index].recognizer?.readNeedsSettling() == true }
+    private func needsSettling(_ index: Int) -> Bool { nodes[index].recognizer?.needsSettling == true }
 
     /// The rivals the target at `index` waits for, if it waits.
-    private mutating func rivalsWaitedFor(by index: Int) -> [Rival]? { nodes[index].recognizer?.readRivals() }
+    private func rivalsWaitedFor(by index: Int) -> [Rival]? { nodes[index].recognizer?.rivals }
 
     /// The earliest deadline ≤ `now` and its target (ties: the first in tree order), if any.
-    private mutating func earliestDeadline(upTo now: Timestamp) -> (index: Int, deadline: Timestamp)? {
+    private func earliestDeadline(upTo now: Timestamp) -> (index: Int, deadline: Timestamp)? {
         var next: (index: Int, deadline: Timestamp)?
         for index in nodes.indices {
-            if let deadline = currentDeadline(of: index), deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
+            if let deadline = deadline(of: index), deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
                 next = (index, deadline)
             }
         }
@@ -663,29 +698,28 @@ public struct GestureEngine: Sendable {
     /// be heard, in tree order.
     private mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
         for index in nodes.indices {
+            guard let recognizer = nodes[index].recognizer else { continue }  // a container
             if recording == nil {
-                // Most often the target waits for no rival: its recognizer settles in one access.
-                var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape,
-                                          viewTransform: nodes[index].viewTransform, time: time, events: [])
-                swap(&events, &output.events)
-                let settled = nodes[index].recognizer?.settleUnlessWaiting(into: &output)
-                swap(&events, &output.events)
-                guard settled == false else { continue }  // settled, or a container
-            } else {
-                guard needsSettling(index) else { continue }
+                // Most often the target waits for no rival: its recognizer settles in one call, deadline included.
+                let settling = nodes[index].emitting(at: time, into: &events) { recognizer.settleUnlessWaiting(into: &$0) }
+                if case .settled(let deadline) = settling {
+                    nodes[index].deadline = deadline
+                    continue
+                }
+            } else if !needsSettling(index) {
+                nodes[index].deadline = recognizer.deadline()
+                continue
             }
             arbitrate(index)
             explain(index, at: time, into: &events)
             deliver(index, at: time, into: &events)
+            nodes[index].deadline = recognizer.deadline()
         }
     }
 
     private mutating func deliver(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
-        var output = TargetOutput(target: nodes[index].name, shape: nodes[index].shape, viewTransform: nodes[index].viewTransform,
-                                  time: time, events: [])
-        swap(&events, &output.events)
-        nodes[index].recognizer?.deliver(to: &output)
-        swap(&events, &output.events)
+        guard let recognizer = nodes[index].recognizer else { return }
+        nodes[index].emitting(at: time, into: &events) { recognizer.deliver(to: &$0) }
     }
 
     /// Cancels the gesture of the target at `index`: what it reported ends `cancelled`; what waited is
@@ -696,12 +730,21 @@ public struct GestureEngine: Sendable {
         nodes[index].recognizer?.arbitrateCancellation(log: &recording)
         explain(index, at: time, into: &events)
         deliver(index, at: time, into: &events)
+        refreshDeadline(of: index)
     }
 
     private mutating func cancelAll(at time: Timestamp, because cause: Explanation.Cancellation, into events: inout [GestureEvent]) {
         advance(to: time, into: &events)
         recording?.cancellation = cause
         for index in nodes.indices { cancel(index, at: time, into: &events) }
+    }
+
+    /// Gives this engine recognizers of its own, copies of those it shares with another copy of the engine, if it
+    /// shares them: before anything changes them.
+    private mutating func ownRecognizers() {
+        guard !isKnownUniquelyReferenced(&recognizersOwner) else { return }
+        recognizersOwner = RecognizersOwner()
+        for index in nodes.indices { nodes[index].recognizer = nodes[index].recognizer?.copy() }
     }
 
     /// The engine's buffer for the events of an input, emptied (its storage is reused when the caller let go of
@@ -728,11 +771,12 @@ public struct GestureEngine: Sendable {
     /// Appends `target` and its descendants, in pre-order.
     private mutating func append(_ target: Target, parent: Int?, depth: Int) {
         let index = nodes.count
-        var recognizer = target.recognizer
+        // A recognizer of its own: the target's is shared with every copy of it.
+        let recognizer = target.recognizer?.copy()
         recognizer?.targetReshaped(to: target.shape)  // a component maps positions through its target's shape
-        nodes.append(Node(id: nextNodeID, name: target.name, shape: target.shape, viewTransform: target.viewTransform,
+        nodes.append(Node(id: nextNodeID, output: TargetOutput(target: target.name, shape: target.shape, viewTransform: target.viewTransform),
                           coordination: target.coordination,
-                          recognizer: recognizer, parent: parent, depth: depth, subtreeEnd: index + 1))
+                          recognizer: recognizer, deadline: recognizer?.deadline(), parent: parent, depth: depth, subtreeEnd: index + 1))
         nextNodeID += 1
         for child in target.children { append(child, parent: index, depth: depth + 1) }
         nodes[index].subtreeEnd = nodes.count
@@ -767,3 +811,6 @@ public struct GestureEngine: Sendable {
         }
     }
 }
+
+/// The token of an engine's recognizers (`GestureEngine.ownRecognizers()`): a copy of an engine holds the same one.
+private final class RecognizersOwner: Sendable {}

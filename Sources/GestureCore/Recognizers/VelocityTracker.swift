@@ -26,46 +26,48 @@ public struct VelocityTracker: Hashable, Sendable {
     /// The most samples kept (Flutter keeps 20).
     static let capacity = 20
 
-    private var times: [Int64] = []
-    private var positions: [Point] = []
+    /// One position of the finger and its time in µs.
+    private struct Sample: Hashable, Sendable {
+        var time: Int64
+        var position: Point
+    }
+
+    /// The samples, oldest first: one array rather than one of times and one of positions, so that dropping the
+    /// oldest once full shifts one array (two cost some 200 instructions a move of a drag).
+    private var samples: [Sample] = []
 
     /// A tracker with no samples yet; its velocity is ``Velocity/zero`` until it has two within the horizon.
     public init() {}
 
     /// The finger was at `position` at `time` (times never decrease).
     public mutating func add(_ position: Point, at time: Timestamp) {
-        if times.count == Self.capacity {
-            times.removeFirst()
-            positions.removeFirst()
-        }
-        times.append(time.microseconds)
-        positions.append(position)
+        if samples.count == Self.capacity { samples.removeFirst() }
+        samples.append(Sample(time: time.microseconds, position: position))
     }
 
     /// Forgets every sample, keeping the storage, and starts again with the finger at `position` at `time` (a new
     /// touch sequence's landing).
     mutating func restart(at position: Point, time: Timestamp) {
-        times.removeAllKeepingCapacity()
-        positions.removeAllKeepingCapacity()
+        samples.removeAllKeepingCapacity()
         add(position, at: time)
     }
 
     /// The velocity at `time` (a lift), in mm/s: 0 when the finger had not moved within `horizon` before
     /// it (it rested), or with fewer than two samples in that window.
     public func velocity(at time: Timestamp) -> Velocity {
-        guard let newest = times.last, time.microseconds - newest <= Self.horizon.microseconds else { return .zero }
+        guard let newest = samples.last?.time, time.microseconds - newest <= Self.horizon.microseconds else { return .zero }
         // The samples within the horizon before the newest: from `oldest` on.
-        var oldest = times.count - 1
-        while oldest > 0 && newest - times[oldest - 1] <= Self.horizon.microseconds { oldest -= 1 }
-        guard times.count - oldest >= 2 else { return .zero }
-        return Velocity(vx: slope(from: oldest) { positions[$0].x }, vy: slope(from: oldest) { positions[$0].y })
+        var oldest = samples.count - 1
+        while oldest > 0 && newest - samples[oldest - 1].time <= Self.horizon.microseconds { oldest -= 1 }
+        guard samples.count - oldest >= 2 else { return .zero }
+        return Velocity(vx: slope(from: oldest) { samples[$0].position.x }, vy: slope(from: oldest) { samples[$0].position.y })
     }
 
     /// The slope at t = 0 (the newest sample) of the least-squares fit of one coordinate (`value` of a sample's
     /// index) against time, over the samples from `oldest` on: a quadratic with three samples or more, else a line.
     /// A degenerate fit (samples at one time) falls back to the line, then 0.
     private func slope(from oldest: Int, _ value: (Int) -> Double) -> Double {
-        if times.count - oldest >= 3, let slope = fittedSlope(from: oldest, degree: 2, value) { return slope }
+        if samples.count - oldest >= 3, let slope = fittedSlope(from: oldest, degree: 2, value) { return slope }
         return fittedSlope(from: oldest, degree: 1, value) ?? 0
     }
 
@@ -75,13 +77,13 @@ public struct VelocityTracker: Hashable, Sendable {
     private func fittedSlope(from oldest: Int, degree: Int, _ value: (Int) -> Double) -> Double? {
         let size = degree + 1
         let width = size + 1
-        let newest = times[times.count - 1]
+        let newest = samples[samples.count - 1].time
         // A 3 × 4 matrix at most, then the powers of t up to t⁴.
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * 4 + 5) { storage -> Double? in
             storage.initialize(repeating: 0)
             let powersStart = 3 * 4
-            for index in (oldest..<times.count).reversed() {
-                let t = -Double(newest - times[index]) / 1_000_000
+            for index in (oldest..<samples.count).reversed() {
+                let t = -Double(newest - samples[index].time) / 1_000_000
                 let sample = value(index)
                 storage[powersStart] = 1
                 for power in 1...(2 * degree) { storage[powersStart + power] = storage[powersStart + power - 1] * t }

@@ -41,29 +41,45 @@ extension Component {
 /// Where a component emits its events: the target's name and the time are filled in, and the values
 /// emitted in surface millimetres come out in the target's view (`ViewTransform.kind(fromSurface:)`, the
 /// one place where events take the view's coordinates).
+///
+/// The engine keeps one for each target from input to input (`GestureEngine.Node.output`), changing only its time
+/// and swapping its buffer of events in and out: building and destroying one for each target and input cost some
+/// 150 instructions a frame.
 public struct TargetOutput: Sendable {
     /// The target whose component emits.
-    public let target: String
+    public internal(set) var target: String
     /// The target's shape now (a timeline maps x through its rectangle).
-    public let shape: Shape
+    public internal(set) var shape: Shape
     /// The time of the input being handled (for a released update, the time of its release).
-    public let time: Timestamp
+    public internal(set) var time: Timestamp
     /// The target's view now: `emit` maps what it is given through it.
-    public let viewTransform: ViewTransform
-    var events: [GestureEvent]
+    public internal(set) var viewTransform: ViewTransform {
+        didSet { viewIsIdentity = viewTransform == .identity }
+    }
+    /// Whether `viewTransform` is the identity, known once for the target rather than compared on every event:
+    /// `kind(fromSurface:)` compared and copied each event's kind, about 70 instructions an event (a dial's haptics
+    /// come several a frame).
+    private(set) var viewIsIdentity: Bool
+    /// Where `emit` appends: the engine's buffer for the input, swapped in while the component emits.
+    var events: [GestureEvent] = []
 
-    init(target: String, shape: Shape, viewTransform: ViewTransform, time: Timestamp, events: [GestureEvent]) {
+    /// The output of the target named `target`, empty, at time zero until an input sets it.
+    init(target: String, shape: Shape, viewTransform: ViewTransform) {
         self.target = target
         self.shape = shape
         self.viewTransform = viewTransform
-        self.time = time
-        self.events = events
+        self.viewIsIdentity = viewTransform == .identity
+        self.time = .zero
     }
 
     /// Emits one event of this target at `time`: `kind`'s values in surface millimetres, which come out
-    /// in the target's view coordinates.
-    public mutating func emit(_ kind: GestureEvent.Kind) {
-        events.append(GestureEvent(time: time, target: target, kind: viewTransform.kind(fromSurface: kind)))
+    /// in the target's view coordinates. (`consuming`: the kind moves into the event instead of being copied.)
+    public mutating func emit(_ kind: consuming GestureEvent.Kind) {
+        if viewIsIdentity {
+            events.append(GestureEvent(time: time, target: target, kind: kind))
+        } else {
+            events.append(GestureEvent(time: time, target: target, kind: viewTransform.kind(fromSurface: kind)))
+        }
     }
 }
 
