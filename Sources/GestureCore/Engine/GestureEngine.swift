@@ -743,8 +743,11 @@ public struct GestureEngine: Sendable {
     /// shares them: before anything changes them.
     private mutating func ownRecognizers() {
         guard !isKnownUniquelyReferenced(&recognizersOwner) else { return }
-        recognizersOwner = RecognizersOwner()
         for index in nodes.indices { nodes[index].recognizer = nodes[index].recognizer?.copy() }
+        // The shared token is let go of only once the copies are made: until then another copy of the engine, on
+        // another thread, still finds it shared and changes nothing that is being copied (`Array`'s copy-on-write
+        // keeps the same order).
+        recognizersOwner = RecognizersOwner()
     }
 
     /// The engine's buffer for the events of an input, emptied (its storage is reused when the caller let go of
