@@ -37,7 +37,37 @@ def say(message):
 
 
 def run(command, cwd=ROOT, **kwargs):
-    return subprocess.run(command, cwd=cwd, check=True, text=True, capture_output=True, **kwargs).stdout
+    """The command's standard output; when it fails, what it printed, and the bench stops."""
+    done = subprocess.run(command, cwd=cwd, text=True, capture_output=True, **kwargs)
+    if done.returncode != 0:
+        say(f"bench: {' '.join(command)} (in {cwd}) failed with status {done.returncode}:")
+        say((done.stdout + done.stderr).strip()[-4000:])
+        sys.exit(1)
+    return done.stdout
+
+
+def replan_when_the_library_changes_files():
+    """SwiftPM plans a build again when the root manifest changes, not when the package it depends on by path (the
+    library, through Benchmarks/TouchGestures) gains or loses a source file: then its link misses the new file's
+    symbols. So the manifest is touched when the library's list of files is not the one of the last build (as
+    scripts/fuzz.sh does for Fuzz/)."""
+    record = os.path.join(BENCH, ".build", "library-files")
+    files = "\n".join(sorted(os.path.relpath(os.path.join(folder, name), ROOT)
+                             for folder, _, names in os.walk(os.path.join(ROOT, "Sources")) for name in names))
+    try:
+        with open(record) as f:
+            unchanged = f.read() == files
+    except OSError:
+        unchanged = False
+    if not unchanged:
+        os.utime(os.path.join(BENCH, "Package.swift"))
+
+    def built():
+        """Records the list, once the builds are done."""
+        os.makedirs(os.path.dirname(record), exist_ok=True)
+        with open(record, "w") as f:
+            f.write(files)
+    return built
 
 
 def spread(values, digits=0, unit=""):
@@ -97,13 +127,21 @@ def instructions(command, out):
     raise RuntimeError(f"no totals in {out}")
 
 
-# Replay's parts: the calls into each from outside it (Benchmarks/callgrind_parts.py), by demangled name.
+# Replay's parts: the calls into each from outside it (Benchmarks/callgrind_parts.py), by demangled name. The frame
+# assembler is inlined into the pipeline, which calls the engine: "pipeline" holds the engine, and the table shows
+# the assembler and pipeline as what the pipeline costs beyond the engine.
 PARTS = {
     "reader": r"\b(TraceReader|EvemuReader|EvemuSyntax|LibinputRecordReader)\.",
-    "assembler": r"\bFrameAssembler\.",
+    "pipeline": r"\b(GesturePipeline|FrameAssembler)\.",
     "engine": r"\bGestureEngine\.",
     "formatting": r"\bEventFormatter\.",
 }
+
+
+def replay_split(per_part):
+    """The parts of replay's cost an event, each once: the pipeline's without the engine it calls."""
+    return {"reader": per_part["reader"], "assembler and pipeline": per_part["pipeline"] - per_part["engine"],
+            "engine": per_part["engine"], "formatting": per_part["formatting"]}
 
 
 def main():
@@ -115,9 +153,11 @@ def main():
     started = time.monotonic()
 
     say("bench: building (release)")
+    built = replan_when_the_library_changes_files()
     run([SWIFT, "build", "-c", "release", "--product", "gestures"])
     for product in ("bench-workloads", "evemu-reference"):
         run([SWIFT, "build", "-c", "release", "--product", product], cwd=BENCH)
+    built()
     gestures = os.path.join(ROOT, ".build/release/gestures")
     workloads = os.path.join(BENCH, ".build/release/bench-workloads")
     reference = os.path.join(BENCH, ".build/release/evemu-reference")
@@ -180,7 +220,7 @@ def main():
             per_event = (total["callgrind"] - total["small"]) / extra
             parts_big, _ = callgrind_parts.parts(os.path.join(work, "replay-callgrind.callgrind"), PARTS)
             parts_small, _ = callgrind_parts.parts(os.path.join(work, "replay-small.callgrind"), PARTS)
-            per_part = {part: (parts_big[part] - parts_small[part]) / extra for part in PARTS}
+            per_part = replay_split({part: (parts_big[part] - parts_small[part]) / extra for part in PARTS})
             other = per_event - sum(per_part.values())
             split = ", ".join(f"{part} {cost:,.0f}" for part, cost in per_part.items()) + f", other {other:,.0f}"
             lines = [len(run([gestures, "replay", "--layout", layout, traces[n]["path"]]).splitlines())
