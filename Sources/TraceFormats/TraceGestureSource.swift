@@ -171,6 +171,8 @@ public final class TraceGestureSource: GestureSource {
                 nextReadAhead += handled.handled
                 left -= handled.handled
                 deliverAll(handled.events, deliver)
+                // A `deliver` that stopped the source, or took it to the end, ended it.
+                if finished { return }
             }
         case .realTime:
             if origin == nil {
@@ -181,6 +183,7 @@ public final class TraceGestureSource: GestureSource {
             while let event = pending, event.time <= deviceTime(at: now) {
                 pending = nil
                 handle(event, observe, deliver)
+                if finished { return }
                 guard let next = read(deliver) else { return }
                 if next.time < event.time {
                     // The clock stepped back: the event is due at once, and the trace goes on from there.
@@ -245,6 +248,8 @@ public final class TraceGestureSource: GestureSource {
 
     /// The end: the gestures in progress are cancelled at the last frame's time (`GesturePipeline.finish()`).
     private func finish(_ deliver: (GestureEvent) -> Void) {
+        // Once: a `deliver` that took the source to its end, from within a dispatch, must not end it again.
+        guard !finished else { return }
         finished = true
         pending = nil
         if let end = pipeline?.finish() {

@@ -52,6 +52,41 @@ import TraceFormats
         #expect(wakeups <= frames + 2)
     }
 
+    /// A `deliver` that stops the source ends it there: the pan in progress is cancelled at the last frame handled,
+    /// and nothing of the trace comes after (the rest of the events read ahead are not handled).
+    @Test func aStopFromTheDeliveryEndsTheSourceThere() throws {
+        let name = "synthetic-pan"
+        let source = try TraceGestureSource(path: Recordings.trace(name), recognition: .layout(Recordings.layout(name)))
+        var delivered: [GestureEvent] = []
+        func deliver(_ event: GestureEvent) {
+            delivered.append(event)
+            if delivered.count == 3 { source.stop(now: .zero) { delivered.append($0) } }
+        }
+        while !source.isFinished { source.dispatch(now: .zero, deliver) }
+        #expect(lines(delivered) == Array(try Recordings.expectedLines(name).prefix(3)) + [
+            #"{"time":0.540000,"region":"chart","type":"pan","phase":"cancelled","dx":-8,"dy":1}"#,
+        ])
+        #expect(source.endOfInput?.lastFrameTime == Timestamp(microseconds: 540_000))
+    }
+
+    /// A `deliver` that changes the engine at the pan's last move takes the source to its end from within a dispatch
+    /// (its change dispatches first, which reads the lift and the end): the lines come once each, in order, and the
+    /// source ends once, its last frame's time kept for the warning (a second ending lost it).
+    @Test func aDeliveryThatTakesTheSourceToItsEndEndsItOnce() throws {
+        let name = "synthetic-pan"
+        let source = try TraceGestureSource(path: Recordings.trace(name), recognition: .layout(Recordings.layout(name)))
+        let lastFrame = try #require(try TraceReader.open(path: Recordings.trace(name)).readAll().last { $0.type == EventType.syn })
+        var delivered: [GestureEvent] = []
+        func deliver(_ event: GestureEvent) {
+            delivered.append(event)
+            if event.time == Timestamp(microseconds: 1_400_000) { source.change(now: .zero, { _, _ in [] }, deliver) }
+        }
+        while !source.isFinished { source.dispatch(now: .zero, deliver) }
+        #expect(lines(delivered) == (try Recordings.expectedLines(name)))
+        #expect(source.endOfInput?.lastFrameTime == lastFrame.time)
+        #expect(source.endOfInput?.partialFrameDropped == false)
+    }
+
     /// A change on a trace at its own pace happens at the time `now` stands for, after the events and the
     /// deadlines up to it.
     @Test func aChangeAtItsOwnPaceHappensAtTheTraceTimeOfNow() throws {
