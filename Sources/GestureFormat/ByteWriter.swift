@@ -176,9 +176,10 @@ extension ByteWriter {
 
 extension Array where Element == UInt8 {
     /// Appends what `write` writes, straight into the array's spare capacity: at least `room` bytes of it,
-    /// four times more each time that what `write` writes does not fit (it is then written again).
+    /// four times more each time that what `write` writes does not fit (it is then written again). The default is
+    /// room for the longest claim of a JSON line's fields (a rotate's, 1,718 bytes), so that a line is written once.
     @inline(__always)
-    mutating func appendWritten(room: Int = 256, _ write: (inout ByteWriter) -> Void) {
+    mutating func appendWritten(room: Int = 2048, _ write: (inout ByteWriter) -> Void) {
         var room = Swift.max(room, capacity - count)
         while true {
             var fitted = false

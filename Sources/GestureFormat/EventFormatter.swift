@@ -90,7 +90,16 @@ public struct EventFormatter: Sendable {
         /// Whether `event`'s line, by `formatter`, begins with the kept bytes.
         @inline(__always)
         fileprivate func begins(_ event: GestureEvent, by formatter: EventFormatter) -> Bool {
-            time == event.time && target == event.target && format == formatter.format && trace == formatter.trace
+            time == event.time && Self.sameBytes(target, event.target) && format == formatter.format
+                && Self.sameBytes(trace, formatter.trace)
+        }
+
+        /// Whether two strings are the same bytes: `==` also takes canonically equivalent strings for equal (a path in
+        /// NFC and the same in NFD, two files on Linux), whose lines differ.
+        @inline(__always)
+        private static func sameBytes(_ a: String?, _ b: String?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return a.utf8.elementsEqual(b.utf8)
         }
 
         /// Appends the kept bytes to `out`. All of `storage` is copied, and only the kept bytes counted: a copy

@@ -52,15 +52,19 @@ package final class LineWriter {
     package init(descriptor: Int32, buffering: Buffering = .block) {
         self.destination = .descriptor(descriptor)
         self.threshold = Self.threshold(buffering)
-        buffer.reserveCapacity(threshold + 512)
+        buffer.reserveCapacity(threshold + Self.roomForALine)
     }
 
     /// Hands the lines to `consumer`, whole lines at a time (`gestures check` compares them as they come).
     package init(buffering: Buffering = .block, consumer: @escaping (UnsafeRawBufferPointer) -> Bool) {
         self.destination = .consumer(consumer)
         self.threshold = Self.threshold(buffering)
-        buffer.reserveCapacity(threshold + 512)
+        buffer.reserveCapacity(threshold + Self.roomForALine)
     }
+
+    /// Room past the threshold for the line that crosses it: the formatter claims up to 2 KiB for a line's fields
+    /// (`Array.appendWritten`), and a claim that does not fit would make the buffer grow.
+    private static let roomForALine = 4096
 
     private static func threshold(_ buffering: Buffering) -> Int {
         switch buffering {
