@@ -310,6 +310,16 @@ import Testing
         Self.jsonl.appendLine(Self.detent, to: &full, reusing: &lineStart)
         let line = Self.jsonl.line(for: Self.detent) + "\n"
         #expect(String(decoding: full[before...], as: UTF8.self) == line + line)
+
+        // Two paths Swift's `==` takes for equal (the same name in NFC and in NFD: two files on Linux) begin
+        // their lines with their own bytes.
+        let composed = EventFormatter(trace: "caf\u{E9}.evemu"), decomposed = EventFormatter(trace: "cafe\u{301}.evemu")
+        #expect(composed.trace == decomposed.trace)
+        var lines: [UInt8] = []
+        composed.appendLine(Self.detent, to: &lines, reusing: &lineStart)
+        decomposed.appendLine(Self.detent, to: &lines, reusing: &lineStart)
+        #expect(String(decoding: lines, as: UTF8.self) == composed.line(for: Self.detent) + "\n" + decomposed.line(for: Self.detent) + "\n")
+        #expect(Array(lines.split(separator: UInt8(ascii: "\n"))[1]) == Array(decomposed.line(for: Self.detent).utf8))
     }
 
     /// Each kind's line with its numbers at their longest (the greatest double, negative: a sign and 309 digits;
