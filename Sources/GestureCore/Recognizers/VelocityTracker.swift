@@ -32,42 +32,73 @@ public struct VelocityTracker: Hashable, Sendable {
         var position: Point
     }
 
-    /// The samples, oldest first: one array rather than one of times and one of positions, so that dropping the
-    /// oldest once full shifts one array (two cost some 200 instructions a move of a drag).
-    private var samples: [Sample] = []
+    /// The samples, oldest first from `oldestSlot` on, wrapping around: a ring, so that once full a new sample
+    /// overwrites the oldest. (Dropping the oldest with `removeFirst()` shifted the other 19, some 140 instructions a
+    /// move of a drag.) Read them in order through `sample(_:)`.
+    private var slots: [Sample] = []
+    /// Where the oldest sample is: 0 until the ring is full.
+    private var oldestSlot = 0
 
     /// A tracker with no samples yet; its velocity is ``Velocity/zero`` until it has two within the horizon.
     public init() {}
 
+    /// How many samples it holds.
+    private var count: Int { slots.count }
+
+    /// The sample `index` places after the oldest (0 the oldest, `count - 1` the newest).
+    private func sample(_ index: Int) -> Sample {
+        let slot = oldestSlot + index
+        return slots[slot < slots.count ? slot : slot - slots.count]
+    }
+
     /// The finger was at `position` at `time` (times never decrease).
     public mutating func add(_ position: Point, at time: Timestamp) {
-        if samples.count == Self.capacity { samples.removeFirst() }
-        samples.append(Sample(time: time.microseconds, position: position))
+        let sample = Sample(time: time.microseconds, position: position)
+        if slots.count < Self.capacity {
+            slots.append(sample)
+        } else {
+            slots[oldestSlot] = sample
+            oldestSlot = oldestSlot + 1 == Self.capacity ? 0 : oldestSlot + 1
+        }
     }
 
     /// Forgets every sample, keeping the storage, and starts again with the finger at `position` at `time` (a new
     /// touch sequence's landing).
     mutating func restart(at position: Point, time: Timestamp) {
-        samples.removeAllKeepingCapacity()
+        slots.removeAllKeepingCapacity()
+        oldestSlot = 0
         add(position, at: time)
+    }
+
+    /// Equal when they hold the same samples in the same order, wherever the ring begins.
+    public static func == (lhs: VelocityTracker, rhs: VelocityTracker) -> Bool {
+        lhs.count == rhs.count && (0..<lhs.count).allSatisfy { lhs.sample($0) == rhs.sample($0) }
+    }
+
+    /// The samples in order, as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for index in 0..<count { hasher.combine(sample(index)) }
     }
 
     /// The velocity at `time` (a lift), in mm/s: 0 when the finger had not moved within `horizon` before
     /// it (it rested), or with fewer than two samples in that window.
     public func velocity(at time: Timestamp) -> Velocity {
-        guard let newest = samples.last?.time, time.microseconds - newest <= Self.horizon.microseconds else { return .zero }
+        guard count > 0 else { return .zero }
+        let newest = sample(count - 1).time
+        guard time.microseconds - newest <= Self.horizon.microseconds else { return .zero }
         // The samples within the horizon before the newest: from `oldest` on.
-        var oldest = samples.count - 1
-        while oldest > 0 && newest - samples[oldest - 1].time <= Self.horizon.microseconds { oldest -= 1 }
-        guard samples.count - oldest >= 2 else { return .zero }
-        return Velocity(vx: slope(from: oldest) { samples[$0].position.x }, vy: slope(from: oldest) { samples[$0].position.y })
+        var oldest = count - 1
+        while oldest > 0 && newest - sample(oldest - 1).time <= Self.horizon.microseconds { oldest -= 1 }
+        guard count - oldest >= 2 else { return .zero }
+        return Velocity(vx: slope(from: oldest) { sample($0).position.x }, vy: slope(from: oldest) { sample($0).position.y })
     }
 
     /// The slope at t = 0 (the newest sample) of the least-squares fit of one coordinate (`value` of a sample's
     /// index) against time, over the samples from `oldest` on: a quadratic with three samples or more, else a line.
     /// A degenerate fit (samples at one time) falls back to the line, then 0.
     private func slope(from oldest: Int, _ value: (Int) -> Double) -> Double {
-        if samples.count - oldest >= 3, let slope = fittedSlope(from: oldest, degree: 2, value) { return slope }
+        if count - oldest >= 3, let slope = fittedSlope(from: oldest, degree: 2, value) { return slope }
         return fittedSlope(from: oldest, degree: 1, value) ?? 0
     }
 
@@ -77,13 +108,13 @@ public struct VelocityTracker: Hashable, Sendable {
     private func fittedSlope(from oldest: Int, degree: Int, _ value: (Int) -> Double) -> Double? {
         let size = degree + 1
         let width = size + 1
-        let newest = samples[samples.count - 1].time
+        let newest = sample(count - 1).time
         // A 3 × 4 matrix at most, then the powers of t up to t⁴.
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * 4 + 5) { storage -> Double? in
             storage.initialize(repeating: 0)
             let powersStart = 3 * 4
-            for index in (oldest..<samples.count).reversed() {
-                let t = -Double(newest - samples[index].time) / 1_000_000
+            for index in (oldest..<count).reversed() {
+                let t = -Double(newest - sample(index).time) / 1_000_000
                 let sample = value(index)
                 storage[powersStart] = 1
                 for power in 1...(2 * degree) { storage[powersStart + power] = storage[powersStart + power - 1] * t }
