@@ -27,6 +27,27 @@ import Testing
         #expect(VelocityTracker().velocity(at: .zero) == .zero)
     }
 
+    @Test func aTrackerKeepsItsLast20Samples_andEqualsOneWithTheSameSamplesWhereverItsRingBegins() {
+        // 25 samples, 1 ms apart, all within the horizon: the first 5 are forgotten, so a tracker that saw only the
+        // last 20 equals it, hashes alike and fits the same velocity (x = 1000 t², 2000 t mm/s at t = 24 ms: 48).
+        func sample(_ step: Int) -> (Point, Timestamp) {
+            let t = Double(step) / 1000
+            return (Point(x: 1000 * t * t, y: 7), Timestamp(microseconds: Int64(step) * 1_000))
+        }
+        var all = VelocityTracker()
+        var last20 = VelocityTracker()
+        for step in 0..<25 { all.add(sample(step).0, at: sample(step).1) }
+        for step in 5..<25 { last20.add(sample(step).0, at: sample(step).1) }
+        #expect(all == last20)
+        #expect(all.hashValue == last20.hashValue)
+        let end = Timestamp(microseconds: 24_000)
+        #expect(all.velocity(at: end) == last20.velocity(at: end))
+        #expect(abs(all.velocity(at: end).vx - 48) < 1e-6)
+        // One sample more in one of them: different.
+        last20.add(sample(25).0, at: sample(25).1)
+        #expect(all != last20)
+    }
+
     static let pad = [Target("pad", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 200)), gesture: SwipeGesture())]
 
     /// One finger from the middle, `steps` frames of 5 mm at `degrees` (clockwise from up), `every` apart

@@ -32,64 +32,96 @@ public struct VelocityTracker: Hashable, Sendable {
         var position: Point
     }
 
-    /// The samples, oldest first: one array rather than one of times and one of positions, so that dropping the
-    /// oldest once full shifts one array (two cost some 200 instructions a move of a drag).
-    private var samples: [Sample] = []
+    /// The samples, oldest first from `oldestSlot` on, wrapping around: a ring, so that once full a new sample
+    /// overwrites the oldest. (Dropping the oldest with `removeFirst()` shifted the other 19, some 140 instructions a
+    /// move of a drag.) Read them in order through `sample(_:)`.
+    private var slots: [Sample] = []
+    /// Where the oldest sample is: 0 until the ring is full.
+    private var oldestSlot = 0
 
     /// A tracker with no samples yet; its velocity is ``Velocity/zero`` until it has two within the horizon.
     public init() {}
 
+    /// How many samples it holds.
+    private var count: Int { slots.count }
+
+    /// The sample `index` places after the oldest (0 the oldest, `count - 1` the newest).
+    private func sample(_ index: Int) -> Sample {
+        let slot = oldestSlot + index
+        return slots[slot < slots.count ? slot : slot - slots.count]
+    }
+
     /// The finger was at `position` at `time` (times never decrease).
     public mutating func add(_ position: Point, at time: Timestamp) {
-        if samples.count == Self.capacity { samples.removeFirst() }
-        samples.append(Sample(time: time.microseconds, position: position))
+        let sample = Sample(time: time.microseconds, position: position)
+        if slots.count < Self.capacity {
+            slots.append(sample)
+        } else {
+            slots[oldestSlot] = sample
+            oldestSlot = oldestSlot + 1 == Self.capacity ? 0 : oldestSlot + 1
+        }
     }
 
     /// Forgets every sample, keeping the storage, and starts again with the finger at `position` at `time` (a new
     /// touch sequence's landing).
     mutating func restart(at position: Point, time: Timestamp) {
-        samples.removeAllKeepingCapacity()
+        slots.removeAllKeepingCapacity()
+        oldestSlot = 0
         add(position, at: time)
+    }
+
+    /// Equal when they hold the same samples in the same order, wherever the ring begins.
+    public static func == (lhs: VelocityTracker, rhs: VelocityTracker) -> Bool {
+        lhs.count == rhs.count && (0..<lhs.count).allSatisfy { lhs.sample($0) == rhs.sample($0) }
+    }
+
+    /// The samples in order, as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for index in 0..<count { hasher.combine(sample(index)) }
     }
 
     /// The velocity at `time` (a lift), in mm/s: 0 when the finger had not moved within `horizon` before
     /// it (it rested), or with fewer than two samples in that window.
     public func velocity(at time: Timestamp) -> Velocity {
-        guard let newest = samples.last?.time, time.microseconds - newest <= Self.horizon.microseconds else { return .zero }
+        guard count > 0 else { return .zero }
+        let newest = sample(count - 1).time
+        guard time.microseconds - newest <= Self.horizon.microseconds else { return .zero }
         // The samples within the horizon before the newest: from `oldest` on.
-        var oldest = samples.count - 1
-        while oldest > 0 && newest - samples[oldest - 1].time <= Self.horizon.microseconds { oldest -= 1 }
-        guard samples.count - oldest >= 2 else { return .zero }
-        return Velocity(vx: slope(from: oldest) { samples[$0].position.x }, vy: slope(from: oldest) { samples[$0].position.y })
+        var oldest = count - 1
+        while oldest > 0 && newest - sample(oldest - 1).time <= Self.horizon.microseconds { oldest -= 1 }
+        guard count - oldest >= 2 else { return .zero }
+        if count - oldest >= 3, let velocity = fittedVelocity(from: oldest, degree: 2) { return velocity }
+        return fittedVelocity(from: oldest, degree: 1) ?? .zero
     }
 
-    /// The slope at t = 0 (the newest sample) of the least-squares fit of one coordinate (`value` of a sample's
-    /// index) against time, over the samples from `oldest` on: a quadratic with three samples or more, else a line.
-    /// A degenerate fit (samples at one time) falls back to the line, then 0.
-    private func slope(from oldest: Int, _ value: (Int) -> Double) -> Double {
-        if samples.count - oldest >= 3, let slope = fittedSlope(from: oldest, degree: 2, value) { return slope }
-        return fittedSlope(from: oldest, degree: 1, value) ?? 0
-    }
-
-    /// Least squares by the normal equations (at most 3 × 3, Gaussian elimination with pivoting), in a matrix on
-    /// the stack (the tracker allocates nothing): the fit's first-order coefficient, nil for a degenerate fit.
-    /// The samples are summed newest first, each at its time in seconds before the newest (t ≤ 0).
-    private func fittedSlope(from oldest: Int, degree: Int, _ value: (Int) -> Double) -> Double? {
+    /// The slopes at t = 0 (the newest sample) of the least-squares fits of x and of y against time, over the samples
+    /// from `oldest` on, of `degree` 2 (a quadratic, with three samples or more) or 1 (a line); nil for a degenerate
+    /// fit (samples at one time), for which the caller falls back to the line, then 0.
+    ///
+    /// By the normal equations (at most 3 × 3, Gaussian elimination with pivoting), in a matrix on the stack (the
+    /// tracker allocates nothing). The fits of x and y share their matrix (the powers of the times), so both are
+    /// solved at once, as two right-hand columns: each column goes through exactly the operations it went through
+    /// solved alone, so the velocity is the same to the bit. (Solved one coordinate at a time, the fit cost some
+    /// 2,000 instructions more a lift, about 45 a frame on the benchmark trace.) The samples are summed newest first,
+    /// each at its time in seconds before the newest (t ≤ 0).
+    private func fittedVelocity(from oldest: Int, degree: Int) -> Velocity? {
         let size = degree + 1
-        let width = size + 1
-        let newest = samples[samples.count - 1].time
-        // A 3 × 4 matrix at most, then the powers of t up to t⁴.
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * 4 + 5) { storage -> Double? in
+        let width = size + 2  // the matrix, then x's column, then y's
+        let newest = sample(count - 1).time
+        // A 3 × 5 matrix at most, then the powers of t up to t⁴.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * 5 + 5) { storage -> Velocity? in
             storage.initialize(repeating: 0)
-            let powersStart = 3 * 4
-            for index in (oldest..<samples.count).reversed() {
-                let t = -Double(newest - samples[index].time) / 1_000_000
-                let sample = value(index)
+            let powersStart = 3 * 5
+            for index in (oldest..<count).reversed() {
+                let sample = sample(index)
+                let t = -Double(newest - sample.time) / 1_000_000
                 storage[powersStart] = 1
                 for power in 1...(2 * degree) { storage[powersStart + power] = storage[powersStart + power - 1] * t }
                 for row in 0..<size {
                     for column in 0..<size { storage[row * width + column] += storage[powersStart + row + column] }
-                    storage[row * width + size] += storage[powersStart + row] * sample
+                    storage[row * width + size] += storage[powersStart + row] * sample.position.x
+                    storage[row * width + size + 1] += storage[powersStart + row] * sample.position.y
                 }
             }
             for column in 0..<size {
@@ -98,13 +130,14 @@ public struct VelocityTracker: Hashable, Sendable {
                     pivot = row
                 }
                 guard abs(storage[pivot * width + column]) > 1e-18 else { return nil }
-                for entry in 0...size { storage.swapAt(column * width + entry, pivot * width + entry) }
+                for entry in 0..<width { storage.swapAt(column * width + entry, pivot * width + entry) }
                 for row in 0..<size where row != column {
                     let factor = storage[row * width + column] / storage[column * width + column]
-                    for entry in column...size { storage[row * width + entry] -= factor * storage[column * width + entry] }
+                    for entry in column..<width { storage[row * width + entry] -= factor * storage[column * width + entry] }
                 }
             }
-            return storage[1 * width + size] / storage[1 * width + 1]
+            return Velocity(vx: storage[1 * width + size] / storage[1 * width + 1],
+                            vy: storage[1 * width + size + 1] / storage[1 * width + 1])
         }
     }
 }
