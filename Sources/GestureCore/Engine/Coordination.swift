@@ -231,8 +231,8 @@ func withLog<Result>(_ log: inout TransitionLog?, _ explaining: (inout Transitio
 /// (`NoTransitionLog`, in which explanations cost nothing, and `TransitionLog`).
 ///
 /// Unchecked `Sendable`, and its state without run-time exclusivity checks (each access would pay one, some 100
-/// instructions): it is changed only by the one engine (or `Target`) that holds it alone, through that engine's
-/// mutating methods, which Swift runs one at a time.
+/// instructions): it is changed only by the one engine that holds it alone (a `Target` never changes its own, and an
+/// engine takes a copy of it), through that engine's mutating methods, which Swift runs one at a time.
 final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendable {
     typealias Value = C.Body.Value
 
