@@ -63,9 +63,11 @@ let fixedLayout: Layout = {
     }
 }()
 
-/// Replays the input as an evemu trace, as `gestures replay` does: with its own header, or the fixed one
-/// when it has none, and the fixed layout. Every event's gesture events go through `GestureChecks` (no
-/// trap, at most 10,000 per event, times in order), and at the end every `began` must be closed once.
+/// Replays the input as an evemu trace: with its own header, or the fixed one when it has none, and the fixed
+/// layout. One event at a time through `GesturePipeline.handle(_:)`, every event's gesture events through
+/// `GestureChecks` (no trap, at most 10,000 per event, times in order), and at the end every `began` must be
+/// closed once. Then as `gestures replay` does, through a `TraceGestureSource` (the reader's batches handed to the
+/// pipeline where they lie): the same gesture events, in the same order.
 func fuzzPipeline(_ input: FuzzInput) {
     _ = fixedHeaderPath
     let path = Scratch.write("trace.evemu", input.bytes)
@@ -95,4 +97,16 @@ func fuzzPipeline(_ input: FuzzInput) {
     }
     checks.add(pipeline.finish().events, after: "the end of the trace")
     checks.finish()
+
+    guard let again = try? TraceReader.open(path: path),
+          let replayed = GesturePipeline(description: description, surface: mapping, layout: fixedLayout) else {
+        fatalError("the trace opened once and not twice")
+    }
+    let source = TraceGestureSource(reader: again, pipeline: replayed, surface: mapping)
+    var delivered: [GestureEvent] = []
+    while !source.isFinished { source.dispatch(now: .zero) { delivered.append($0) } }
+    guard delivered == checks.events else {
+        fatalError("replay through TraceGestureSource gave \(delivered.count) events, one at a time \(checks.events.count): "
+                   + "first difference at \(zip(delivered, checks.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(delivered.count, checks.events.count))")
+    }
 }
