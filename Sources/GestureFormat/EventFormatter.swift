@@ -179,11 +179,7 @@ public enum JSONText {
     /// `value` as a JSON string, with the same escaping as the event lines.
     public static func quoted(_ value: String) -> String {
         var bytes: [UInt8] = []
-        bytes.appendWritten { out in
-            out.append(UInt8(ascii: "\""))
-            out.appendEscaped(value)
-            out.append(UInt8(ascii: "\""))
-        }
+        bytes.appendWritten { JSONFields.writeString(value, to: &$0) }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -212,8 +212,8 @@ enum JSONFields {
         }
     }
 
-    /// A JSON string: quoted and escaped.
-    private static func writeString(_ value: String, to out: inout ByteWriter) {
+    /// A JSON string: quoted and escaped (`JSONText.quoted` too).
+    static func writeString(_ value: String, to out: inout ByteWriter) {
         out.append(UInt8(ascii: "\""))
         out.appendEscaped(value)
         out.append(UInt8(ascii: "\""))
