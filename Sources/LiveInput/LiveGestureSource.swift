@@ -266,7 +266,7 @@ public final class LiveGestureSource: GestureSource {
         } else if let due = deadlineWakeup, now >= due, let shift = pipeline?.clockShift {
             // A deadline with no input: fire what is due, stamped with its own time.
             let time = clock.now(monotonic: now) + shift + TimeSpan(microseconds: -grace.microseconds)
-            if let events = pipeline?.advance(to: time) { deliverAll(events, deliver) }
+            if let events = pipeline?.advance(to: time) { events.deliverEach(to: deliver) }
         }
     }
 
@@ -278,7 +278,7 @@ public final class LiveGestureSource: GestureSource {
         // is not overtaken. Never before the latest time the engine reached.
         let estimate = clock.now(monotonic: now) + shift + TimeSpan(microseconds: -grace.microseconds)
         let time = max(pipeline?.latestTime ?? estimate, estimate)
-        if let events = pipeline?.change(at: time, body) { deliverAll(events, deliver) }
+        if let events = pipeline?.change(at: time, body) { events.deliverEach(to: deliver) }
     }
 
     /// The end at `now`: an empty `SYN_REPORT` at the event-clock time goes to the recording and the pipeline
@@ -290,7 +290,7 @@ public final class LiveGestureSource: GestureSource {
         more = false
         let time = clock.now(monotonic: now)
         record(InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0))
-        if let events = pipeline?.finish(at: time) { deliverAll(events, deliver) }
+        if let events = pipeline?.finish(at: time) { events.deliverEach(to: deliver) }
         do {
             if !recordingFailed { try recorder?.close() }
         } catch {
@@ -317,7 +317,7 @@ public final class LiveGestureSource: GestureSource {
                 device.skip(handled.handled)
                 clock.arrived(run[handled.handled - 1].time, at: now)
                 left -= handled.handled
-                deliverAll(handled.events, deliver)
+                handled.events.deliverEach(to: deliver)
                 if finished { return }
                 continue
             }
@@ -365,7 +365,7 @@ public final class LiveGestureSource: GestureSource {
     /// Hands one event to the recorder and the pipeline.
     private func take(_ event: InputEvent, _ deliver: (GestureEvent) -> Void) {
         record(event)
-        if let events = pipeline?.handle(event) { deliverAll(events, deliver) }
+        if let events = pipeline?.handle(event) { events.deliverEach(to: deliver) }
     }
 
     /// Writes one event to the recording, if there is one; a failure is kept (`drain` then ends the source),
@@ -386,7 +386,4 @@ public final class LiveGestureSource: GestureSource {
         stop(now: now, deliver)
     }
 
-    private func deliverAll(_ events: [GestureEvent], _ deliver: (GestureEvent) -> Void) {
-        for event in events { deliver(event) }
-    }
 }

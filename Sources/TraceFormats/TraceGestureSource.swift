@@ -170,7 +170,7 @@ public final class TraceGestureSource: GestureSource {
                 // Moved on before the delivery: a `deliver` that calls the source again goes on after them.
                 nextReadAhead += handled.handled
                 left -= handled.handled
-                deliverAll(handled.events, deliver)
+                handled.events.deliverEach(to: deliver)
                 // A `deliver` that stopped the source, or took it to the end, ended it.
                 if finished { return }
             }
@@ -194,7 +194,7 @@ public final class TraceGestureSource: GestureSource {
             // The deadlines due by now: none beyond the next event, which is later.
             if let shift = pipeline?.clockShift, let deadline = pipeline?.nextDeadline {
                 let time = deviceTime(at: now) + shift
-                if deadline <= time, let events = pipeline?.advance(to: time) { deliverAll(events, deliver) }
+                if deadline <= time, let events = pipeline?.advance(to: time) { events.deliverEach(to: deliver) }
             }
         }
     }
@@ -208,7 +208,7 @@ public final class TraceGestureSource: GestureSource {
         if case .realTime = pacing, origin != nil {
             time = max(time, deviceTime(at: now) + shift)
         }
-        if let events = pipeline?.change(at: time, body) { deliverAll(events, deliver) }
+        if let events = pipeline?.change(at: time, body) { events.deliverEach(to: deliver) }
     }
 
     public func stop(now: MonotonicTime, _ deliver: (GestureEvent) -> Void) {
@@ -243,7 +243,7 @@ public final class TraceGestureSource: GestureSource {
     }
 
     private func handle(_ event: InputEvent, _ observe: (TouchFrame) -> Void, _ deliver: (GestureEvent) -> Void) {
-        if let events = pipeline?.handle(event, observingFrames: observe) { deliverAll(events, deliver) }
+        if let events = pipeline?.handle(event, observingFrames: observe) { events.deliverEach(to: deliver) }
     }
 
     /// The end: the gestures in progress are cancelled at the last frame's time (`GesturePipeline.finish()`).
@@ -254,15 +254,12 @@ public final class TraceGestureSource: GestureSource {
         pending = nil
         if let end = pipeline?.finish() {
             endOfInput = end
-            deliverAll(end.events, deliver)
+            end.events.deliverEach(to: deliver)
         } else {
             endOfInput = GesturePipeline.EndOfInput(events: [], partialFrameDropped: false, lastFrameTime: nil)
         }
     }
 
-    private func deliverAll(_ events: [GestureEvent], _ deliver: (GestureEvent) -> Void) {
-        for event in events { deliver(event) }
-    }
 
     // MARK: Pace
 
