@@ -202,8 +202,13 @@ final class LineReader {
     private let fd: Int32
     /// `lineLimit` + 1 bytes: a line of `lineLimit` bytes and the first byte of its line end fit.
     private let capacity: Int
-    /// `capacity` bytes, and one more for the sentinel: `buffer[end]` is always 0 (`unreadLines`).
+    /// `capacity` bytes, and one more for the sentinel: `buffer[end]` is always 0 (`unreadLines`); then
+    /// `readAheadSlack` bytes more, zeros.
     private let buffer: UnsafeMutablePointer<UInt8>
+    /// Bytes past the sentinel that a scan of the unread bytes may read (never use): a scanner that stops at the
+    /// sentinel (or at a line end) can load a few bytes at once without checking where they end
+    /// (`EvemuSyntax.plainEventLine`).
+    static let readAheadSlack = 8
     /// The unread bytes are `buffer[start..<end]`.
     private var start = 0
     private var end = 0
@@ -234,8 +239,8 @@ final class LineReader {
         var status = stat()
         self.regularFileSize = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
         self.fd = fd
-        self.buffer = .allocate(capacity: capacity + 1)
-        buffer[0] = 0
+        self.buffer = .allocate(capacity: capacity + 1 + Self.readAheadSlack)
+        buffer.initialize(repeating: 0, count: capacity + 1 + Self.readAheadSlack)
     }
 
     deinit {

@@ -61,9 +61,14 @@ import Testing
         InputEvent(time: Timestamp(microseconds: microseconds), type: type, code: code, value: value)
     }
 
-    /// `line` read in one pass, followed by its line end as `plainEvent` needs.
+    /// `line` read in one pass, followed by its line end and the bytes that may be read past it, as `plainEvent` needs.
     private static func plainEvent(_ line: String) -> InputEvent? {
-        Array((line + "\n").utf8).withUnsafeBufferPointer { EvemuSyntax.plainEvent(UnsafeBufferPointer(rebasing: $0.dropLast())) }
+        plainEvent(bytes: Array(line.utf8))
+    }
+
+    private static func plainEvent(bytes line: [UInt8]) -> InputEvent? {
+        let withLineEnd = line + [0x0A] + [UInt8](repeating: 0, count: LineReader.readAheadSlack)
+        return withLineEnd.withUnsafeBufferPointer { EvemuSyntax.plainEvent(UnsafeBufferPointer(rebasing: $0.prefix(line.count))) }
     }
 
     private static func validatedEvent(_ line: String) -> InputEvent? {
@@ -81,8 +86,7 @@ import Testing
     /// leaves the line to the validating path.
     @Test func everyByteIsReadAsAHexadecimalDigitOrLeft() {
         for byte in UInt8.min...UInt8.max where byte != 0x0A && byte != 0x0D {
-            let line = Array("E: 0.1 000".utf8) + [byte] + Array(" 0035 1\n".utf8)  // its line end after it
-            let event = line.withUnsafeBufferPointer { EvemuSyntax.plainEvent(UnsafeBufferPointer(rebasing: $0.dropLast())) }
+            let event = Self.plainEvent(bytes: Array("E: 0.1 000".utf8) + [byte] + Array(" 0035 1".utf8))
             let expected = EvemuSyntax.hexDigit(byte).map { Self.event(1, UInt16($0), 0x35, 1) }
             #expect(event == expected, "byte \(byte)")
         }
