@@ -130,11 +130,12 @@ extension Array where Element == GestureEvent {
     /// Every other way of writing this loop copies each event into the call and destroys the copy after it: `for`-in,
     /// by index, through `withUnsafeBufferPointer` or a `Span`, into a `borrowing` closure (Swift 6.3, release build).
     /// The compiler cannot tell that `deliver` leaves the storage alone, so it hands over a copy of its own; that
-    /// cost 110 instructions a printed line in `gestures replay` (callgrind, `outlined init with copy` and `destroy`
+    /// cost 123 instructions a printed line in `gestures replay` (callgrind: `outlined init with copy` and `destroy`
     /// of `GestureEvent`). An `inout` access it trusts to be exclusive, so each event is lent to `deliver` through one
-    /// (`lend`): no copy. Nothing writes to the events: the access is `inout` only for the compiler's sake. The
-    /// storage stays alive while `deliver` runs even when `deliver` calls its source again: this array holds it, and
-    /// the engine then takes fresh storage for its next events.
+    /// (`lend`): no copy. Nothing writes to the events: the access is `inout` only for the compiler's sake, and
+    /// reading them meanwhile is harmless. The storage stays alive while `deliver` runs even when `deliver` calls its
+    /// source again: this array holds it, and the engine then copies the events to fresh storage of its own, which it
+    /// empties for its next ones.
     package func deliverEach(to deliver: (GestureEvent) -> Void) {
         withUnsafeBufferPointer { events in
             guard let first = events.baseAddress else { return }

@@ -227,8 +227,9 @@ enum EvemuSyntax {
     /// grammar of `plainEvent`, without the comment), and where its LF is; nil for any other line.
     ///
     /// - Precondition: the bytes from `start` on hold an LF or a 0 byte, which stops every scan, followed by
-    ///   `LineReader.readAheadSlack` bytes that can be read: the line reader's unread bytes (`LineReader.unreadLines`). An LF found so is the line's own, and the bytes
-    ///   before it are neither an LF nor a CR nor a NUL: the line is whole, as the validating path reads it.
+    ///   `LineReader.readAheadSlack` bytes that can be read: the line reader's unread bytes
+    ///   (`LineReader.unreadLines`). An LF found so is the line's own, and the bytes before it are neither an LF
+    ///   nor a CR nor a NUL: the line is whole, as the validating path reads it.
     @inline(__always)
     static func plainEventLine(at start: UnsafePointer<UInt8>) -> (event: InputEvent, lineFeed: UnsafePointer<UInt8>)? {
         guard let (event, after) = plainEventData(at: start), after.pointee == 0x0A else { return nil }
@@ -293,8 +294,8 @@ enum EvemuSyntax {
         /// 1 to 6 decimal digits, not followed by another: `decimal(maxDigits: 6)`, six digits (evemu's `%06u`) read
         /// at once. Eight bytes are loaded as one integer (the six digits, the byte after them, and one more, not
         /// looked at: the line reader's buffer has room past its sentinel, `LineReader.readAheadSlack`), checked
-        /// to be digits, and combined two by two: about 25 instructions, where the digit loop took 50 (callgrind,
-        /// `gestures replay`). Any other bytes are read by the loop.
+        /// to be digits, and combined two by two: about 35 instructions, where the digit loop took 45 (callgrind,
+        /// `gestures replay`: 9 an event less). Any other bytes are read by the loop.
         @inline(__always)
         mutating func microseconds() -> Int64? {
             let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
@@ -315,8 +316,8 @@ enum EvemuSyntax {
         /// 1 to 4 hexadecimal digits, not followed by another.
         @inline(__always)
         mutating func hex4() -> UInt16? {
-            // Four digits, as evemu writes them (`%04x`): the five bytes looked up at once, with no loop. The digit
-            // loop below took about 50 instructions for each of a line's two fields, this 25 (callgrind, `gestures
+            // Four digits, as evemu writes them (`%04x`): the five bytes looked up at once, with no loop (the
+            // line's two fields cost 16 instructions less than through the loop below: callgrind, `gestures
             // replay`). The five bytes are there to read: the line reader's buffer has room past its sentinel
             // (`LineReader.readAheadSlack`).
             let digits = (Self.hexValue(position[0]), Self.hexValue(position[1]), Self.hexValue(position[2]),
