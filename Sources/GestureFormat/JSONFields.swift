@@ -7,9 +7,9 @@ import GestureCore
 /// to decide at run time. (The writer shared with the text format checked the format and whether a comma was
 /// due at every key: 794 instructions a line of the benchmark trace against 613 here.)
 enum JSONFields {
-    /// `{"time":…,"region":"…"`, with `"trace":"…"` first when there is one: the part of a line that
+    /// `{"time":…`, with `"trace":"…",` first when there is one: the time part of a line's beginning, which
     /// `EventFormatter.LineStart` keeps.
-    static func writeStart(trace: String?, time: Timestamp, target: String, to out: inout ByteWriter) {
+    static func writeTime(trace: String?, time: Timestamp, to out: inout ByteWriter) {
         if let trace {
             out.append(#"{"trace":""#)
             out.appendEscaped(trace)
@@ -20,8 +20,12 @@ enum JSONFields {
         out.withRoom(atMost: longestConstants + Room.longestSeconds) { room in
             room.append(#""time":"#)
             room.seconds(time)
-            room.append(#","region":""#)
         }
+    }
+
+    /// `,"region":"…"`: the region part of a line's beginning, which `EventFormatter.LineStart` keeps.
+    static func writeRegion(_ target: String, to out: inout ByteWriter) {
+        out.append(#","region":""#)
         out.appendEscaped(target)
         out.append(UInt8(ascii: "\""))
     }

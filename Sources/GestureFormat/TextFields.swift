@@ -4,14 +4,18 @@ import GestureCore
 /// phase bare, then ` key=value` in the JSON line's order; strings escaped as in JSON but not quoted, so that a
 /// line stays one line.
 enum TextFields {
-    /// `time region`, with the trace first when there is one: the part of a line that
+    /// The time, with the trace first when there is one: the time part of a line's beginning, which
     /// `EventFormatter.LineStart` keeps.
-    static func writeStart(trace: String?, time: Timestamp, target: String, to out: inout ByteWriter) {
+    static func writeTime(trace: String?, time: Timestamp, to out: inout ByteWriter) {
         if let trace {
             out.appendEscaped(trace)
             out.append(UInt8(ascii: " "))
         }
         out.seconds(time)
+    }
+
+    /// ` region`: the region part of a line's beginning, which `EventFormatter.LineStart` keeps.
+    static func writeRegion(_ target: String, to out: inout ByteWriter) {
         out.append(UInt8(ascii: " "))
         out.appendEscaped(target)
     }
