@@ -143,17 +143,20 @@ public struct EventFormatter: Sendable {
                                               to out: inout ByteWriter) {
             if regions[newer].holds(target, by: formatter) {
                 regions[newer].bytes.append(to: &out)
-            } else if regions[1 &- newer].holds(target, by: formatter) {
-                newer = 1 &- newer
-                regions[newer].bytes.append(to: &out)
             } else {
-                writeAndKeepRegion(target, by: formatter, to: &out)
+                writeOtherRegion(target, by: formatter, to: &out)
             }
         }
 
-        /// Writes the region part, and keeps it in place of the older one.
-        private mutating func writeAndKeepRegion(_ target: String, by formatter: EventFormatter,
-                                                 to out: inout ByteWriter) {
+        /// `writeRegion` of another target than the newer region part's: the older one's bytes when they are
+        /// for `target`, else the region part written and kept in place of the older one.
+        private mutating func writeOtherRegion(_ target: String, by formatter: EventFormatter,
+                                               to out: inout ByteWriter) {
+            if regions[1 &- newer].holds(target, by: formatter) {
+                newer = 1 &- newer
+                regions[newer].bytes.append(to: &out)
+                return
+            }
             let start = out.count
             switch formatter.format {
             case .jsonl: JSONFields.writeRegion(target, to: &out)
