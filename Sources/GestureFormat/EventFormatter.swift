@@ -166,6 +166,7 @@ public struct EventFormatter: Sendable {
             let older = 1 &- newer
             if regions[older].bytes.keep(out.written(from: start)) {
                 regions[older].target = target
+                regions[older].targetLength = target.utf8.count
                 regions[older].format = formatter.format
                 newer = older
             } else {
@@ -176,24 +177,22 @@ public struct EventFormatter: Sendable {
         /// The region part of a target's lines by a formatter of `format`; nil target: none.
         private struct Region: Sendable {
             var target: String?
+            /// `target`'s length in UTF-8, counted once.
+            var targetLength = 0
             var format = OutputFormat.jsonl
             var bytes = KeptBytes()
 
-            /// Whether these are the bytes for `target` by `formatter`.
+            /// Whether these are the bytes for `target` by `formatter`: `==` and the same number of bytes. `==`
+            /// alone takes canonically equivalent strings for equal (a name in NFC and the same in NFD), whose
+            /// lines differ; their lengths differ as soon as one composes what the other decomposes. Comparing the
+            /// bytes themselves cost 294 instructions a line (callgrind, the benchmark trace), for a difference
+            /// that only names from two engines could make (an engine's names are unique by `==`). The kept
+            /// length counted once saves counting it at every line (10 instructions a line).
             @inline(__always)
             func holds(_ target: String, by formatter: EventFormatter) -> Bool {
                 guard let kept = self.target else { return false }
-                return LineStart.sameLength(kept, target) && format == formatter.format
+                return targetLength == target.utf8.count && kept == target && format == formatter.format
             }
-        }
-
-        /// `==` and the same number of bytes. `==` alone takes canonically equivalent strings for equal (a name in NFC
-        /// and the same in NFD), whose lines differ; their lengths differ as soon as one composes what the other
-        /// decomposes. Comparing the bytes themselves cost 294 instructions a line (callgrind, the benchmark trace),
-        /// for a difference that only names from two engines could make (an engine's names are unique by `==`).
-        @inline(__always)
-        private static func sameLength(_ a: String, _ b: String) -> Bool {
-            a.utf8.count == b.utf8.count && a == b
         }
 
         /// Whether two traces are the same bytes: `==` also takes two paths in NFC and in NFD for equal, two files on
