@@ -9,6 +9,7 @@ import GestureCore
 enum JSONFields {
     /// `{"time":…`, with `"trace":"…",` first when there is one: the time part of a line's beginning, which
     /// `EventFormatter.LineStart` keeps.
+    @inline(__always)
     static func writeTime(trace: String?, time: Timestamp, to out: inout ByteWriter) {
         if let trace {
             out.append(#"{"trace":""#)
