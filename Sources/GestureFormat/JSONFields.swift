@@ -31,13 +31,13 @@ enum JSONFields {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// The rest of the line, from `,"type":` to the closing `}`. The type constants are `Kind.type`
-    /// (EventFormatterTests holds them to it).
+    /// The rest of the line, from `,"type":` to the closing `}`, and the newline when `newline` is true. The
+    /// type constants are `Kind.type` (EventFormatterTests holds them to it).
     ///
     /// A kind's constants and numbers are written into one room, claimed for the longest they can be
     /// (`room(decimals:integers:)`); strings, and values that may be dates, check their own room.
     @inline(__always)
-    static func write(_ kind: GestureEvent.Kind, to out: inout ByteWriter) {
+    static func write(_ kind: GestureEvent.Kind, to out: inout ByteWriter, newline: Bool) {
         switch kind {
         case .tap(let tap):
             out.withRoom(atMost: room(decimals: 2, integers: 1)) { room in
@@ -192,7 +192,7 @@ enum JSONFields {
             out.append(#","reason":"#)
             writeString(ExplanationText.reason(explanation.reason), to: &out)
         }
-        out.append(UInt8(ascii: "}"))
+        out.append(newline ? "}\n" : "}")
     }
 
     /// The most bytes of constants (keys with their commas and quotes, a type, a phase, a point's braces) in

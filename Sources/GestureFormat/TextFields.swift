@@ -20,8 +20,8 @@ enum TextFields {
         out.appendEscaped(target)
     }
 
-    /// The rest of the line, from the type on. The types are `Kind.type` (EventFormatterTests holds them to it).
-    static func write(_ kind: GestureEvent.Kind, to out: inout ByteWriter) {
+    /// The rest of the line, from the type on, and the newline when `newline` is true. The types are `Kind.type` (EventFormatterTests holds them to it).
+    static func write(_ kind: GestureEvent.Kind, to out: inout ByteWriter, newline: Bool) {
         switch kind {
         case .tap(let tap):
             out.append(" tap x=")
@@ -144,6 +144,7 @@ enum TextFields {
                 out.appendEscaped(part)
             }
         }
+        if newline { out.append(UInt8(ascii: "\n")) }
     }
 
     /// ` began`, …: `GesturePhase.rawValue`, which EventFormatterTests holds these to.
