@@ -93,7 +93,7 @@ package final class LineWriter {
     }
 
     /// Formats `event` straight into the storage, as one line. Inlined into the caller's loop (a call of its
-    /// own cost about 40 instructions a line: callgrind, the benchmark trace).
+    /// own cost 46 instructions a line: callgrind, the benchmark trace).
     @inline(__always)
     package func write(_ event: GestureEvent, with formatter: EventFormatter) {
         if let written = formatter.writeLine(event, into: spare, reusing: &lineStart) {
