@@ -36,7 +36,7 @@ public struct EventFormatter: Sendable {
     /// Appends the line of `event` (without a newline) to `bytes`.
     public func append(_ event: GestureEvent, to bytes: inout [UInt8]) {
         var unkept = LineStart.unkept
-        bytes.appendWritten { write(event, to: &$0, lineStart: &unkept) }
+        bytes.appendWritten { write(event, to: &$0, lineStart: &unkept, newline: false) }
     }
 
     /// Appends the line of `event` and its newline to `bytes`.
@@ -49,32 +49,51 @@ public struct EventFormatter: Sendable {
     /// beginning of the previous line (kept in `lineStart`) when it is the same: a caller that writes line
     /// after line (`gestures replay`'s and `live`'s output) keeps one `LineStart` for all of them.
     public func appendLine(_ event: GestureEvent, to bytes: inout [UInt8], reusing lineStart: inout LineStart) {
-        bytes.appendWritten { out in
-            write(event, to: &out, lineStart: &lineStart)
-            out.append(UInt8(ascii: "\n"))
-        }
+        bytes.appendWritten { writeLine(event, to: &$0, lineStart: &lineStart) }
+    }
+
+    /// Writes the line of `event` and its newline at the beginning of `room`, the bytes that
+    /// `appendLine(_:to:reusing:)` appends, and returns their count; nil when they do not fit (the fields of a
+    /// line claim their longest before they are written, up to 2 KiB: see `ByteWriter`), and the caller writes
+    /// the line again into more room.
+    ///
+    /// For a caller that keeps its own buffer and writes line after line into its spare room (`gestures
+    /// replay`'s and `live`'s output): no array's reservation a line, which cost about 80 instructions a line
+    /// of the benchmark trace (callgrind).
+    public func writeLine(_ event: GestureEvent, into room: UnsafeMutableBufferPointer<UInt8>,
+                          reusing lineStart: inout LineStart) -> Int? {
+        var out = ByteWriter(room)
+        writeLine(event, to: &out, lineStart: &lineStart)
+        return out.overflowed ? nil : out.count
+    }
+
+    @inline(__always)
+    private func writeLine(_ event: GestureEvent, to out: inout ByteWriter, lineStart: inout LineStart) {
+        write(event, to: &out, lineStart: &lineStart, newline: true)
     }
 
     /// The beginning of a line, up to its type (`{"time":0.010001,"region":"timer"`, with the trace when
-    /// there is one), kept from one line to the next: a line of the same time and target, by a formatter of
-    /// the same format and trace, begins with the same bytes, copied instead of written again.
+    /// there is one), kept from one line to the next in two parts: the time part (`{"time":0.010001`, with the
+    /// trace), reused by a line of the same time by a formatter of the same format and trace, and the region
+    /// parts (`,"region":"timer"`) of the last two targets, each reused by a line of the same target by a
+    /// formatter of the same format. The bytes are copied instead of written again.
     ///
-    /// On the benchmark trace 64% of the lines begin as the previous one (a dial's detent haptics after its
-    /// `wind` of the same frame), and copying costs about 40 instructions where writing the time and escaping
-    /// the target's name cost about 250 (callgrind).
+    /// On the benchmark trace 64% of the lines are of the time and target of the line before (a dial's detent
+    /// haptics after its `wind` of the same frame), and the others of the two targets of the last lines (the
+    /// chart's `pan` and the dial's `wind`, frame after frame): only a new time is written, and copying costs
+    /// about 40 instructions a part where writing the time costs about 100 and escaping the target's name
+    /// about 110 (callgrind).
     public struct LineStart: Sendable {
         /// False for the formatter's own calls without one: nothing is kept.
         private let isKept: Bool
-        /// The time and target of the kept beginning; nil: none kept.
+        /// The time of the kept time part, by a formatter of `format` and `trace`; nil: none kept.
         private var time: Timestamp?
-        private var target = ""
-        /// The formatter that wrote it.
         private var format = OutputFormat.jsonl
         private var trace: String?
-        /// Its bytes, the first `length` of `storage`: inline, as an array's appends cost 170 instructions a
-        /// line more. A beginning longer than `storage` (a long trace path or target name) is not kept.
-        private var storage = InlineArray<96, UInt8>(repeating: 0)
-        private var length = 0
+        private var timePart = KeptBytes()
+        /// The region parts of the last two targets, and which of the two is the newer.
+        private var regions = InlineArray<2, Region>(repeating: Region())
+        private var newer = 0
 
         /// Nothing kept yet.
         public init() {
@@ -87,20 +106,91 @@ public struct EventFormatter: Sendable {
 
         fileprivate static var unkept: LineStart { LineStart(isKept: false) }
 
-        /// Whether `event`'s line, by `formatter`, begins with the kept bytes.
+        /// Writes the time part of a line of `time` by `formatter`: the kept bytes when they are the same.
         @inline(__always)
-        fileprivate func begins(_ event: GestureEvent, by formatter: EventFormatter) -> Bool {
-            time == event.time && Self.sameLength(target, event.target) && format == formatter.format
-                && Self.sameBytes(trace, formatter.trace)
+        fileprivate mutating func writeTime(_ time: Timestamp, by formatter: EventFormatter, to out: inout ByteWriter) {
+            if self.time == time && format == formatter.format && Self.sameBytes(trace, formatter.trace) {
+                timePart.append(to: &out)
+            } else {
+                writeAndKeepTime(time, by: formatter, to: &out)
+            }
         }
 
-        /// `==` and the same number of bytes. `==` alone takes canonically equivalent strings for equal (a name in NFC
-        /// and the same in NFD), whose lines differ; their lengths differ as soon as one composes what the other
-        /// decomposes. Comparing the bytes themselves cost 294 instructions a line (callgrind, the benchmark trace),
-        /// for a difference that only names from two engines could make (an engine's names are unique by `==`).
+        private mutating func writeAndKeepTime(_ time: Timestamp, by formatter: EventFormatter,
+                                               to out: inout ByteWriter) {
+            let start = out.count
+            switch formatter.format {
+            case .jsonl: JSONFields.writeTime(trace: formatter.trace, time: time, to: &out)
+            case .text: TextFields.writeTime(trace: formatter.trace, time: time, to: &out)
+            }
+            guard isKept else { return }
+            if !out.overflowed && timePart.keep(out.written(from: start)) {
+                self.time = time
+                format = formatter.format
+                // Assigned only when it differs (most outputs have no trace: no retain and release), compared as
+                // `writeTime` compares it: a path in NFD after the same in NFC is another trace.
+                if !Self.sameBytes(trace, formatter.trace) { trace = formatter.trace }
+            }
+            // Else (incomplete: written again; or longer than the room kept) what was kept stays.
+        }
+
+        /// Writes the region part of a line for `target` by `formatter`: the bytes kept for that target when
+        /// there are some.
         @inline(__always)
-        private static func sameLength(_ a: String, _ b: String) -> Bool {
-            a.utf8.count == b.utf8.count && a == b
+        fileprivate mutating func writeRegion(_ target: String, by formatter: EventFormatter,
+                                              to out: inout ByteWriter) {
+            if regions[newer].holds(target, by: formatter) {
+                regions[newer].bytes.append(to: &out)
+            } else {
+                writeOtherRegion(target, by: formatter, to: &out)
+            }
+        }
+
+        /// `writeRegion` of another target than the newer region part's: the older one's bytes when they are
+        /// for `target`, else the region part written and kept in place of the older one. (Not inlined: with
+        /// both checks inlined into the line's writer, the compiler stopped inlining the JSON writer into it,
+        /// 475 against 456 instructions a line.)
+        private mutating func writeOtherRegion(_ target: String, by formatter: EventFormatter,
+                                               to out: inout ByteWriter) {
+            if regions[1 &- newer].holds(target, by: formatter) {
+                newer = 1 &- newer
+                regions[newer].bytes.append(to: &out)
+                return
+            }
+            let start = out.count
+            switch formatter.format {
+            case .jsonl: JSONFields.writeRegion(target, to: &out)
+            case .text: TextFields.writeRegion(target, to: &out)
+            }
+            guard isKept, !out.overflowed else { return }
+            let older = 1 &- newer
+            if regions[older].bytes.keep(out.written(from: start)) {  // else longer than the room kept
+                regions[older].target = target
+                regions[older].targetLength = target.utf8.count
+                regions[older].format = formatter.format
+                newer = older
+            }
+        }
+
+        /// The region part of a target's lines by a formatter of `format`; nil target: none.
+        private struct Region: Sendable {
+            var target: String?
+            /// `target`'s length in UTF-8, counted once.
+            var targetLength = 0
+            var format = OutputFormat.jsonl
+            var bytes = KeptBytes()
+
+            /// Whether these are the bytes for `target` by `formatter`: `==` and the same number of bytes. `==`
+            /// alone takes canonically equivalent strings for equal (a name in NFC and the same in NFD), whose
+            /// lines differ; their lengths differ as soon as one composes what the other decomposes. Comparing the
+            /// bytes themselves cost 294 instructions a line (callgrind, the benchmark trace), for a difference
+            /// that only names from two engines could make (an engine's names are unique by `==`). The kept
+            /// length counted once saves counting it at every line (10 instructions a line).
+            @inline(__always)
+            func holds(_ target: String, by formatter: EventFormatter) -> Bool {
+                guard let kept = self.target else { return false }
+                return targetLength == target.utf8.count && kept == target && format == formatter.format
+            }
         }
 
         /// Whether two traces are the same bytes: `==` also takes two paths in NFC and in NFD for equal, two files on
@@ -110,13 +200,20 @@ public struct EventFormatter: Sendable {
             guard let a, let b else { return a == nil && b == nil }
             return a.utf8.elementsEqual(b.utf8)
         }
+    }
+
+    /// Bytes kept for reuse, the first `length` of `storage`: inline, as an array's appends cost 170
+    /// instructions a line more. Longer bytes (a long trace path or target name) are not kept.
+    private struct KeptBytes: Sendable {
+        private var storage = InlineArray<64, UInt8>(repeating: 0)
+        private var length = 0
 
         /// Appends the kept bytes to `out`. All of `storage` is copied, and only the kept bytes counted: a copy
         /// of constant length is a few moves, where copying `length` bytes called `memcpy`. Mutating so as to
         /// read `storage` in place: a non-mutating read copied the whole `LineStart` to the stack first. Both
         /// together: 602 → 586 instructions a line of the benchmark trace (callgrind).
         @inline(__always)
-        fileprivate mutating func append(to out: inout ByteWriter) {
+        mutating func append(to out: inout ByteWriter) {
             let start = out.count
             guard let room = out.claim(storage.count) else { return }  // overflowed: the line is written again
             var span = storage.mutableSpan
@@ -124,52 +221,27 @@ public struct EventFormatter: Sendable {
             out.truncate(to: start + length)
         }
 
-        /// Keeps `bytes`, the beginning of `event`'s line by `formatter`.
-        fileprivate mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>, of event: GestureEvent,
-                                       by formatter: EventFormatter) {
-            guard isKept else { return }
-            guard let source = bytes.baseAddress, bytes.count <= storage.count else {
-                time = nil
-                return
-            }
-            time = event.time
-            // The target assigned in any case: on the benchmark trace 69% of the beginnings kept are of the other
-            // target (comparing them first cost 8 instructions a line more); the trace only when it differs (most
-            // outputs have none).
-            target = event.target
-            if trace != formatter.trace { trace = formatter.trace }
-            format = formatter.format
+        /// Keeps `bytes`; false when they are longer than the storage (what was kept then stays).
+        mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let source = bytes.baseAddress, bytes.count <= storage.count else { return false }
             var span = storage.mutableSpan
             span.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: source, count: bytes.count) }
             length = bytes.count
-        }
-
-        /// Keeps nothing (what was written did not fit: it is written again).
-        fileprivate mutating func forget() {
-            time = nil
+            return true
         }
     }
 
-    private func write(_ event: GestureEvent, to out: inout ByteWriter, lineStart: inout LineStart) {
-        if lineStart.begins(event, by: self) {
-            lineStart.append(to: &out)
-        } else {
-            let start = out.count
-            switch format {
-            case .jsonl: JSONFields.writeStart(trace: trace, time: event.time, target: event.target, to: &out)
-            case .text: TextFields.writeStart(trace: trace, time: event.time, target: event.target, to: &out)
-            }
-            if out.overflowed {
-                lineStart.forget()
-            } else {
-                lineStart.keep(out.written(from: start), of: event, by: self)
-            }
-        }
+    /// The line of `event`, and its newline when `newline` is true (the JSON line's closing brace and newline are
+    /// one claim of room: 8 instructions a line less).
+    @inline(__always)
+    private func write(_ event: GestureEvent, to out: inout ByteWriter, lineStart: inout LineStart, newline: Bool) {
+        lineStart.writeTime(event.time, by: self, to: &out)
+        lineStart.writeRegion(event.target, by: self, to: &out)
         // Each format has its own writer (JSONFields, TextFields): a JSON line's keys are constant
         // fragments with their commas, and no field checks the format.
         switch format {
-        case .jsonl: JSONFields.write(event.kind, to: &out)
-        case .text: TextFields.write(event.kind, to: &out)
+        case .jsonl: JSONFields.write(event.kind, to: &out, newline: newline)
+        case .text: TextFields.write(event.kind, to: &out, newline: newline)
         }
     }
 }

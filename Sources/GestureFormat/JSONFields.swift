@@ -7,9 +7,10 @@ import GestureCore
 /// to decide at run time. (The writer shared with the text format checked the format and whether a comma was
 /// due at every key: 794 instructions a line of the benchmark trace against 613 here.)
 enum JSONFields {
-    /// `{"time":…,"region":"…"`, with `"trace":"…"` first when there is one: the part of a line that
+    /// `{"time":…`, with `"trace":"…",` first when there is one: the time part of a line's beginning, which
     /// `EventFormatter.LineStart` keeps.
-    static func writeStart(trace: String?, time: Timestamp, target: String, to out: inout ByteWriter) {
+    @inline(__always)
+    static func writeTime(trace: String?, time: Timestamp, to out: inout ByteWriter) {
         if let trace {
             out.append(#"{"trace":""#)
             out.appendEscaped(trace)
@@ -20,19 +21,23 @@ enum JSONFields {
         out.withRoom(atMost: longestConstants + Room.longestSeconds) { room in
             room.append(#""time":"#)
             room.seconds(time)
-            room.append(#","region":""#)
         }
+    }
+
+    /// `,"region":"…"`: the region part of a line's beginning, which `EventFormatter.LineStart` keeps.
+    static func writeRegion(_ target: String, to out: inout ByteWriter) {
+        out.append(#","region":""#)
         out.appendEscaped(target)
         out.append(UInt8(ascii: "\""))
     }
 
-    /// The rest of the line, from `,"type":` to the closing `}`. The type constants are `Kind.type`
-    /// (EventFormatterTests holds them to it).
+    /// The rest of the line, from `,"type":` to the closing `}`, and the newline when `newline` is true. The
+    /// type constants are `Kind.type` (EventFormatterTests holds them to it).
     ///
     /// A kind's constants and numbers are written into one room, claimed for the longest they can be
     /// (`room(decimals:integers:)`); strings, and values that may be dates, check their own room.
     @inline(__always)
-    static func write(_ kind: GestureEvent.Kind, to out: inout ByteWriter) {
+    static func write(_ kind: GestureEvent.Kind, to out: inout ByteWriter, newline: Bool) {
         switch kind {
         case .tap(let tap):
             out.withRoom(atMost: room(decimals: 2, integers: 1)) { room in
@@ -187,7 +192,7 @@ enum JSONFields {
             out.append(#","reason":"#)
             writeString(ExplanationText.reason(explanation.reason), to: &out)
         }
-        out.append(UInt8(ascii: "}"))
+        out.append(newline ? "}\n" : "}")
     }
 
     /// The most bytes of constants (keys with their commas and quotes, a type, a phase, a point's braces) in

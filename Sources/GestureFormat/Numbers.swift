@@ -180,6 +180,11 @@ extension Room {
     /// rounding half away from zero adds 1 to the magnitude when `fraction` is above one half
     /// (NumberWritingTests compares this with `rounded`'s results).
     mutating func decimal(_ value: Double) {
+        // 0 (and −0) at once: a pan's other axis, a delta at rest.
+        if value == 0 {
+            append(UInt8(ascii: "0"))
+            return
+        }
         let scaled = value * 1000
         if scaled.magnitude < 1e12 {
             let truncated = Int64(scaled)
@@ -221,21 +226,22 @@ extension Room {
         }
     }
 
-    /// The number of decimal digits of `value` (1 for 0). Most numbers here have few digits: they are
-    /// counted by comparisons before any loop.
+    /// The number of decimal digits of `value` (1 for 0), from its bit length: `bits × 1233 / 4096` (1233 / 4096
+    /// is log10(2) a little under) is the count or one less, and one comparison with a power of ten decides. A
+    /// detent or an angle of 4 or 5 digits took a loop after three comparisons.
     @inline(__always)
     static func digitCount(_ value: UInt64) -> Int {
-        if value < 10 { return 1 }
-        if value < 100 { return 2 }
-        if value < 1000 { return 3 }
-        var length = 4
-        var bound: UInt64 = 10_000
-        while length < 20 && value >= bound {
-            length += 1
-            bound &*= 10  // 10^20 overflows, but by then length is 20, the most a UInt64 has
-        }
-        return length
+        let odd = value | 1  // as many digits as `value` (a power of ten is even), and 0 has one
+        let lower = ((UInt64.bitWidth &- odd.leadingZeroBitCount) &* 1233) &>> 12
+        return odd >= powersOfTen[lower] ? lower &+ 1 : lower
     }
+
+    /// 10^0 … 10^19, every power of ten a `UInt64` holds.
+    private static let powersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     /// Writes the last `count` decimal digits of `value`, zero-padded, into the `count` bytes before `end`:
     /// from the last, two at a time from a table of the pairs 00 to 99.

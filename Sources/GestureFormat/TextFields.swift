@@ -4,20 +4,24 @@ import GestureCore
 /// phase bare, then ` key=value` in the JSON line's order; strings escaped as in JSON but not quoted, so that a
 /// line stays one line.
 enum TextFields {
-    /// `time region`, with the trace first when there is one: the part of a line that
+    /// The time, with the trace first when there is one: the time part of a line's beginning, which
     /// `EventFormatter.LineStart` keeps.
-    static func writeStart(trace: String?, time: Timestamp, target: String, to out: inout ByteWriter) {
+    static func writeTime(trace: String?, time: Timestamp, to out: inout ByteWriter) {
         if let trace {
             out.appendEscaped(trace)
             out.append(UInt8(ascii: " "))
         }
         out.seconds(time)
+    }
+
+    /// ` region`: the region part of a line's beginning, which `EventFormatter.LineStart` keeps.
+    static func writeRegion(_ target: String, to out: inout ByteWriter) {
         out.append(UInt8(ascii: " "))
         out.appendEscaped(target)
     }
 
-    /// The rest of the line, from the type on. The types are `Kind.type` (EventFormatterTests holds them to it).
-    static func write(_ kind: GestureEvent.Kind, to out: inout ByteWriter) {
+    /// The rest of the line, from the type on, and the newline when `newline` is true. The types are `Kind.type` (EventFormatterTests holds them to it).
+    static func write(_ kind: GestureEvent.Kind, to out: inout ByteWriter, newline: Bool) {
         switch kind {
         case .tap(let tap):
             out.append(" tap x=")
@@ -140,6 +144,7 @@ enum TextFields {
                 out.appendEscaped(part)
             }
         }
+        if newline { out.append(UInt8(ascii: "\n")) }
     }
 
     /// ` began`, …: `GesturePhase.rawValue`, which EventFormatterTests holds these to.

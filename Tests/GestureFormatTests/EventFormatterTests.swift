@@ -320,6 +320,61 @@ import Testing
         decomposed.appendLine(Self.detent, to: &lines, reusing: &lineStart)
         #expect(String(decoding: lines, as: UTF8.self) == composed.line(for: Self.detent) + "\n" + decomposed.line(for: Self.detent) + "\n")
         #expect(Array(lines.split(separator: UInt8(ascii: "\n"))[1]) == Array(decomposed.line(for: Self.detent).utf8))
+        // And back: the trace kept is the one whose bytes are kept.
+        lines = []
+        for formatter in [composed, decomposed, composed, composed] {
+            formatter.appendLine(Self.detent, to: &lines, reusing: &lineStart)
+        }
+        #expect(lines.split(separator: UInt8(ascii: "\n")).map { Array($0) }
+                == [composed, decomposed, composed, composed].map { Array($0.line(for: Self.detent).utf8) })
+    }
+
+    /// Two targets frame after frame (a chart's pan, a dial's wind and its detents), then a third: each line
+    /// of a new time reuses its target's region part, and a third target takes the older one's place. The lines
+    /// are those written without a `LineStart`.
+    @Test func reusingTheRegionPartsOfTwoTargetsChangesNothing() {
+        var events: [GestureEvent] = []
+        for frame in Int64(0)..<4 {
+            let time = Self.at(10_000 * frame + 1)
+            events += [GestureEvent(time: time, target: "chart", kind: .pan(.changed, .init(dx: Double(frame), dy: 0))),
+                       GestureEvent(time: time, target: "timer", kind: .wind(.changed, .init(angle: 6, delta: 6, detent: Int(frame)))),
+                       GestureEvent(time: time, target: "timer", kind: .haptic(.detent(Int(frame))))]
+        }
+        events += [GestureEvent(time: Self.at(50_001), target: "photo", kind: .haptic(.press)),
+                   GestureEvent(time: Self.at(50_001), target: "chart", kind: .haptic(.press)),
+                   GestureEvent(time: Self.at(60_001), target: "timer", kind: .haptic(.press)),
+                   GestureEvent(time: Self.at(60_001), target: "photo", kind: .haptic(.press))]
+        for formatter in [Self.jsonl, Self.text, EventFormatter(trace: "a.evemu")] {
+            var reused: [UInt8] = []
+            var lineStart = EventFormatter.LineStart()
+            for event in events { formatter.appendLine(event, to: &reused, reusing: &lineStart) }
+            let expected = events.map { formatter.line(for: $0) + "\n" }.joined()
+            #expect(String(decoding: reused, as: UTF8.self) == expected)
+        }
+    }
+
+    /// `writeLine(_:into:reusing:)` writes at the beginning of the room the bytes that `appendLine` appends and
+    /// returns their count; nil when they do not fit, and the same line written again into more room is whole.
+    @Test func writingALineIntoRoom() {
+        let room = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
+        defer { room.deallocate() }
+        var lineStart = EventFormatter.LineStart()
+        for (event, expected) in Self.expectedJSONL {
+            for _ in 0..<2 {  // the second time with the line's beginning kept
+                let count = Self.jsonl.writeLine(event, into: room, reusing: &lineStart)
+                #expect(count == expected.utf8.count + 1)
+                #expect(String(decoding: room.prefix(count ?? 0), as: UTF8.self) == expected + "\n")
+            }
+        }
+        let short = UnsafeMutableBufferPointer(rebasing: room[..<40])
+        #expect(Self.jsonl.writeLine(Self.detent, into: short, reusing: &lineStart) == nil)
+        let expected = #"{"time":5.000000,"region":"timer","type":"haptic","kind":"detent","detent":7}"# + "\n"
+        #expect(Self.jsonl.writeLine(Self.detent, into: room, reusing: &lineStart) == expected.utf8.count)
+        #expect(String(decoding: room.prefix(expected.utf8.count), as: UTF8.self) == expected)
+        var nothingKept = EventFormatter.LineStart()
+        let text = "5.000000 timer haptic kind=detent detent=7\n"
+        #expect(Self.text.writeLine(Self.detent, into: room, reusing: &nothingKept) == text.utf8.count)
+        #expect(String(decoding: room.prefix(text.utf8.count), as: UTF8.self) == text)
     }
 
     /// Each kind's line with its numbers at their longest (the greatest double, negative: a sign and 309 digits;

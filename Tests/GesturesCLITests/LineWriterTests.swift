@@ -70,6 +70,26 @@ import Testing
         #expect(writes.texts[1] == String(repeating: line + "\n", count: 35))
     }
 
+    /// A line longer than the room left (a region name of 100,000 bytes), formatted or not, is written whole:
+    /// the writer's storage grows.
+    @Test func aLineLongerThanTheRoomIsWrittenWhole() {
+        let name = String(repeating: "n", count: 100_000)
+        let event = GestureEvent(time: Timestamp(microseconds: 1_300_000), target: name, kind: .haptic(.press))
+        let line = #"{"time":1.300000,"region":""# + name + #"","type":"haptic","kind":"press"}"# + "\n"
+        for buffering in [LineWriter.Buffering.line, .block] {
+            let writes = Writes()
+            let output = Self.writer(buffering, into: writes)
+            output.write(Self.wakeUp[0], with: Self.formatter)
+            output.write(event, with: Self.formatter)
+            output.write(line: name)
+            output.write(Self.wakeUp[1], with: Self.formatter)
+            output.flush()
+            let lines: [String] = Self.wakeUpText.split(separator: "\n").map { String($0) + "\n" }
+            let expected: String = lines[0] + line + name + "\n" + lines[1]
+            #expect(writes.texts.joined() == expected)
+        }
+    }
+
     @Test func liveOutputIsLineBufferedOnATerminal_andBlockBufferedOnAPipe() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
