@@ -36,7 +36,15 @@ public struct GestureEngine: Sendable {
             set { output.viewTransform = newValue }
         }
         var coordination: Target.Coordination
-        var recognizer: (any TargetRecognizing)?
+        /// Its recognizer (nil for a container), which it holds.
+        var recognizer: TargetRecognizing? {
+            didSet { unretainedRecognizer = recognizer.map { Unmanaged.passUnretained($0) } }
+        }
+        /// `recognizer` again, unretained: what the engine calls it through on every input
+        /// (`_withUnsafeGuaranteedRef`), the node holding it meanwhile. A call through `recognizer` read from `nodes`
+        /// retained and released it around the call (no other form of the call avoided it), some 80 instructions a
+        /// frame.
+        var unretainedRecognizer: Unmanaged<TargetRecognizing>?
         /// The deadline of its recognizer, kept by the engine: read (or returned by `settleUnlessWaiting`) after
         /// every input and change that reaches the recognizer, so that finding the next deadline calls no recognizer.
         /// Read through the recognizer on every input it cost about 100 instructions a frame more (two calls through
@@ -186,7 +194,7 @@ public struct GestureEngine: Sendable {
     /// `advance(to:)`, appending to `events`.
     private mutating func advance(to now: Timestamp, into events: inout [GestureEvent]) {
         while let (index, deadline) = earliestDeadline(upTo: now) {
-            nodes[index].recognizer?.deadlineReached(at: deadline, log: &recording)
+            recognizer(of: index)?._withUnsafeGuaranteedRef { $0.deadlineReached(at: deadline, log: &recording) }
             explain(index, at: deadline, into: &events)
             settle(at: deadline, into: &events)
             if let again = self.deadline(of: index), again <= deadline {
@@ -520,7 +528,7 @@ public struct GestureEngine: Sendable {
                 var ending = nodes[index].changes
                 ending.landed.removeAll()
                 ending.fingersDown = 0
-                nodes[index].recognizer?.touchesChanged(ending, log: &recording)
+                recognizer(of: index)?._withUnsafeGuaranteedRef { $0.touchesChanged(ending, log: &recording) }
                 explain(index, at: time, into: &events)
                 nodes[index].changes.moved.removeAllKeepingCapacity()
                 nodes[index].changes.lifted.removeAllKeepingCapacity()
@@ -569,7 +577,7 @@ public struct GestureEngine: Sendable {
         // reading `nodes[index].changes` here copies the whole node first (together some 250 instructions a frame).
         swap(&shownChanges, &nodes[index].changes)
         shownChanges.fingersDown = nodes[index].fingers
-        nodes[index].recognizer?.touchesChanged(shownChanges, log: &recording)
+        recognizer(of: index)?._withUnsafeGuaranteedRef { $0.touchesChanged(shownChanges, log: &recording) }
         swap(&shownChanges, &nodes[index].changes)
     }
 
@@ -643,17 +651,21 @@ public struct GestureEngine: Sendable {
 
     /// Reads the deadline of the gesture of the target at `index` anew, after a change that did not settle it.
     private mutating func refreshDeadline(of index: Int) {
-        nodes[index].deadline = nodes[index].recognizer?.deadline()
+        nodes[index].deadline = recognizer(of: index)?._withUnsafeGuaranteedRef { $0.deadline() }
     }
 
+    /// The recognizer of the target at `index` (nil for a container), unretained (`Node.unretainedRecognizer`): the
+    /// engine calls it with `_withUnsafeGuaranteedRef`, which neither retains nor releases it.
+    private func recognizer(of index: Int) -> Unmanaged<TargetRecognizing>? { nodes[index].unretainedRecognizer }
+
     /// The status of the gesture of the target at `index`; nil for a target without a gesture.
-    private func status(of index: Int) -> RecognizerStatus? { nodes[index].recognizer?.status() }
+    private func status(of index: Int) -> RecognizerStatus? { recognizer(of: index)?._withUnsafeGuaranteedRef { $0.status() } }
 
     /// Whether the target at `index` has a gesture (a container has none).
     private func hasGesture(_ index: Int) -> Bool { nodes[index].recognizer != nil }
 
     /// Whether the target at `index` has something to settle after an input (`TargetRecognizing.needsSettling`).
-    private func needsSettling(_ index: Int) -> Bool { nodes[index].recognizer?.needsSettling == true }
+    private func needsSettling(_ index: Int) -> Bool { recognizer(of: index)?._withUnsafeGuaranteedRef { $0.needsSettling } == true }
 
     /// The rivals the target at `index` waits for, if it waits.
     private func rivalsWaitedFor(by index: Int) -> [Rival]? { nodes[index].recognizer?.rivals }
@@ -698,28 +710,30 @@ public struct GestureEngine: Sendable {
     /// be heard, in tree order.
     private mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
         for index in nodes.indices {
-            guard let recognizer = nodes[index].recognizer else { continue }  // a container
+            guard let recognizer = recognizer(of: index) else { continue }  // a container
             if recording == nil {
                 // Most often the target waits for no rival: its recognizer settles in one call, deadline included.
-                let settling = nodes[index].emitting(at: time, into: &events) { recognizer.settleUnlessWaiting(into: &$0) }
+                let settling = nodes[index].emitting(at: time, into: &events) { output in
+                    recognizer._withUnsafeGuaranteedRef { $0.settleUnlessWaiting(into: &output) }
+                }
                 if case .settled(let deadline) = settling {
                     nodes[index].deadline = deadline
                     continue
                 }
             } else if !needsSettling(index) {
-                nodes[index].deadline = recognizer.deadline()
+                refreshDeadline(of: index)
                 continue
             }
             arbitrate(index)
             explain(index, at: time, into: &events)
             deliver(index, at: time, into: &events)
-            nodes[index].deadline = recognizer.deadline()
+            refreshDeadline(of: index)
         }
     }
 
     private mutating func deliver(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
-        guard let recognizer = nodes[index].recognizer else { return }
-        nodes[index].emitting(at: time, into: &events) { recognizer.deliver(to: &$0) }
+        guard let recognizer = recognizer(of: index) else { return }
+        nodes[index].emitting(at: time, into: &events) { output in recognizer._withUnsafeGuaranteedRef { $0.deliver(to: &output) } }
     }
 
     /// Cancels the gesture of the target at `index`: what it reported ends `cancelled`; what waited is
@@ -779,7 +793,7 @@ public struct GestureEngine: Sendable {
         recognizer?.targetReshaped(to: target.shape)  // a component maps positions through its target's shape
         nodes.append(Node(id: nextNodeID, output: TargetOutput(target: target.name, shape: target.shape, viewTransform: target.viewTransform),
                           coordination: target.coordination,
-                          recognizer: recognizer, deadline: recognizer?.deadline(), parent: parent, depth: depth, subtreeEnd: index + 1))
+                          recognizer: recognizer, unretainedRecognizer: recognizer.map { Unmanaged.passUnretained($0) }, deadline: recognizer?.deadline(), parent: parent, depth: depth, subtreeEnd: index + 1))
         nextNodeID += 1
         for child in target.children { append(child, parent: index, depth: depth + 1) }
         nodes[index].subtreeEnd = nodes.count
