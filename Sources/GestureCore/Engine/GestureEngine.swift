@@ -215,7 +215,10 @@ public struct GestureEngine: Sendable {
         ownRecognizers()
         var events = takeOutput()
         advance(to: frame.time, into: &events)
-        for index in nodes.indices { nodes[index].startFrame(at: frame.time) }
+        // Through the buffer: `nodes[index]` checked the array's uniqueness once a target.
+        nodes.withUnsafeMutableBufferPointer { targets in
+            for index in targets.indices { targets[index].startFrame(at: frame.time) }
+        }
         var landings = 0
         var lifts = 0
         for contact in frame.contacts {
