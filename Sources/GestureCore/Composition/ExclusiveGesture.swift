@@ -42,6 +42,14 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         self.second = second
     }
 
+    /// Once decided, when both parts ignore them (undecided, it decides on its parts' outcomes).
+    public var ignoresChangesUntilNextSequence: Bool {
+        switch state {
+        case .undecided: false
+        case .first, .second: first.ignoresChangesUntilNextSequence && second.ignoresChangesUntilNextSequence
+        }
+    }
+
     public var status: RecognizerStatus {
         switch state {
         case .undecided:
@@ -68,12 +76,17 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         }
         firstUpdates.removeAllKeepingCapacity()
         secondUpdates.removeAllKeepingCapacity()
-        log.enter("exclusively.first")
-        first.touchesChanged(changes, log: &log, into: &firstUpdates)
-        log.leave()
-        log.enter("exclusively.second")
-        second.touchesChanged(changes, log: &log, into: &secondUpdates)
-        log.leave()
+        // A part that ignores them is not fed (a pan's failed tap and selection): feeding it would change nothing.
+        if first.takes(changes) {
+            log.enter("exclusively.first")
+            first.touchesChanged(changes, log: &log, into: &firstUpdates)
+            log.leave()
+        }
+        if second.takes(changes) {
+            log.enter("exclusively.second")
+            second.touchesChanged(changes, log: &log, into: &secondUpdates)
+            log.leave()
+        }
         resolve(log: &log, into: &updates)
     }
 

@@ -29,6 +29,11 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
         self.second = second
     }
 
+    /// When both parts ignore them.
+    public var ignoresChangesUntilNextSequence: Bool {
+        first.ignoresChangesUntilNextSequence && second.ignoresChangesUntilNextSequence
+    }
+
     public var status: RecognizerStatus {
         switch (first.status, second.status) {
         case (.active, _), (_, .active): .active
@@ -45,12 +50,16 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
                                                                 into updates: inout [GestureUpdate<Value>]) {
         firstUpdates.removeAllKeepingCapacity()
         secondUpdates.removeAllKeepingCapacity()
-        log.enter("simultaneously.first")
-        first.touchesChanged(changes, log: &log, into: &firstUpdates)
-        log.leave()
-        log.enter("simultaneously.second")
-        second.touchesChanged(changes, log: &log, into: &secondUpdates)
-        log.leave()
+        if first.takes(changes) {
+            log.enter("simultaneously.first")
+            first.touchesChanged(changes, log: &log, into: &firstUpdates)
+            log.leave()
+        }
+        if second.takes(changes) {
+            log.enter("simultaneously.second")
+            second.touchesChanged(changes, log: &log, into: &secondUpdates)
+            log.leave()
+        }
         tag(into: &updates)
     }
 

@@ -120,6 +120,13 @@ public protocol Gesture: Sendable {
     /// The absolute time at which the recognizer must be given `deadlineReached(at:)`, if any.
     var deadline: Timestamp? { get }
 
+    /// Whether `touchesChanged` would change nothing now (no state, no update, no transition reported) for any changes
+    /// until a new touch sequence begins (`TouchChanges/beginsSequence`): the combinators then do not feed it those
+    /// changes. False by default, which feeds it every change; the library's recognizers say true once they have
+    /// decided their touch sequence. (Feeding a decided part, as a pan's failed tap and selection, cost some 150
+    /// instructions a frame.)
+    var ignoresChangesUntilNextSequence: Bool { get }
+
     /// One frame's changes to the touches this recognizer sees: appends the updates they cause to `updates`, in
     /// order, leaving what is already there.
     mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
@@ -138,6 +145,15 @@ public protocol Gesture: Sendable {
 
 extension Gesture {
     public var partName: String { Self.name }
+
+    public var ignoresChangesUntilNextSequence: Bool { false }
+
+    /// Whether a combinator feeds this part `changes`: always when they begin a touch sequence, otherwise unless it
+    /// ignores them (`ignoresChangesUntilNextSequence`).
+    @inline(__always)
+    func takes(_ changes: TouchChanges) -> Bool {
+        changes.beginsSequence || !ignoresChangesUntilNextSequence
+    }
 
     /// One frame's changes, reporting to `log`: the updates they cause, in a fresh array.
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {

@@ -111,6 +111,14 @@ public struct WindGesture: Gesture {
         self.configuration = configuration
     }
 
+    /// Once finished, it waits for the next touch sequence.
+    public var ignoresChangesUntilNextSequence: Bool {
+        switch state {
+        case .finished: true
+        case .idle, .pending, .winding: false
+        }
+    }
+
     public var status: RecognizerStatus {
         switch state {
         case .idle, .pending: .possible
