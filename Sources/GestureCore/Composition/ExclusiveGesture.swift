@@ -140,6 +140,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
 
     /// Decides who is heard from, after both have taken the same input (their updates in `firstUpdates` and
     /// `secondUpdates`), and appends what is heard to `updates`.
+    @inline(__always)
     private mutating func resolve<Log: TransitionLogging>(log: inout Log, into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .undecided(var held):

@@ -95,6 +95,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
 
     /// Appends the first's updates of this input, then the second's, each tagged with its side. (Mutating only so that
     /// the inputs' calls borrow the composite in place: a non-mutating call from them copied it whole first.)
+    @inline(__always)
     private mutating func tag(into updates: inout [GestureUpdate<Value>]) {
         updates.append(firstUpdates, tagged: Value.first)
         updates.append(secondUpdates, tagged: Value.second)
