@@ -68,21 +68,12 @@ public struct GestureEngine: Sendable {
         var sequence = 0
         /// Its gesture's status when its previous touch sequence gave way to the current one.
         var previousSequence: (number: Int, status: RecognizerStatus)?
-        /// This frame's changes, reused from frame to frame so that the steady state does not allocate.
+        /// This frame's changes, reused from frame to frame so that the steady state does not allocate: empty between
+        /// frames (`showChanges` empties them once shown), their time set when they are shown. Emptying every target's
+        /// at the start of each frame cost some 60 instructions a frame.
         var changes = TouchChanges(time: .zero, fingersDown: 0)
-        /// This frame's landings begin a touch sequence on it.
+        /// This frame's landings begin a touch sequence on it (false between frames).
         var beginsSequence = false
-
-        /// Empties the changes for a frame at `time`. (One access to the node for all of it: each
-        /// `nodes[index].…` assignment costs an access of its own.)
-        mutating func startFrame(at time: Timestamp) {
-            changes.time = time
-            // Only those that are not empty already: emptying one checks that its storage is unique first.
-            if !changes.moved.isEmpty { changes.moved.removeAllKeepingCapacity() }
-            if !changes.lifted.isEmpty { changes.lifted.removeAllKeepingCapacity() }
-            if !changes.landed.isEmpty { changes.landed.removeAllKeepingCapacity() }
-            beginsSequence = false
-        }
 
         /// Runs `body` with this target's output at `time`, `events` (the input's) swapped in for it to emit into.
         mutating func emitting<Result>(at time: Timestamp, into events: inout [GestureEvent],
@@ -215,10 +206,6 @@ public struct GestureEngine: Sendable {
         ownRecognizers()
         var events = takeOutput()
         advance(to: frame.time, into: &events)
-        // Through the buffer: `nodes[index]` checked the array's uniqueness once a target.
-        nodes.withUnsafeMutableBufferPointer { targets in
-            for index in targets.indices { targets[index].startFrame(at: frame.time) }
-        }
         var landings = 0
         var lifts = 0
         for contact in frame.contacts {
@@ -263,7 +250,7 @@ public struct GestureEngine: Sendable {
                 }
             }
         }
-        deliverChanges(at: frame.time, into: &events)
+        deliverChanges(at: frame.time, landed: landings > 0, into: &events)
         return keepOutput(events)
     }
 
@@ -521,20 +508,23 @@ public struct GestureEngine: Sendable {
 
     // MARK: Delivery and coordination
 
-    /// Hands each target its changes of this frame, begins the touch sequences that start, and delivers
-    /// what is to be heard.
-    private mutating func deliverChanges(at time: Timestamp, into events: inout [GestureEvent]) {
+    /// Hands each target its changes of this frame, begins the touch sequences that start (when a finger `landed`),
+    /// and delivers what is to be heard.
+    private mutating func deliverChanges(at time: Timestamp, landed: Bool, into events: inout [GestureEvent]) {
         var beginning = false
-        for index in nodes.indices where !nodes[index].changes.landed.isEmpty
-            && nodes[index].fingers == nodes[index].changes.landed.count {
-            nodes[index].beginsSequence = true
-            beginning = true
+        if landed {
+            for index in nodes.indices where !nodes[index].changes.landed.isEmpty
+                && nodes[index].fingers == nodes[index].changes.landed.count {
+                nodes[index].beginsSequence = true
+                beginning = true
+            }
         }
         if beginning {
             // The last finger lifted and another landed in the same frame: two touch sequences, one
             // after the other, so that no gesture sees a sequence end and the next begin at once.
             for index in nodes.indices where nodes[index].beginsSequence && !nodes[index].changes.lifted.isEmpty {
                 var ending = nodes[index].changes
+                ending.time = time
                 ending.landed.removeAll()
                 ending.fingersDown = 0
                 reaching(index)?._withUnsafeGuaranteedRef { $0.touchesChanged(ending, log: &recording) }
@@ -545,11 +535,8 @@ public struct GestureEngine: Sendable {
             // Every other target takes the whole frame now, so that the ending sequences' rivals are
             // judged with this frame's lifts seen (a child's tap ends in the frame its parent begins anew).
             for index in nodes.indices where !nodes[index].beginsSequence && !nodes[index].changes.isEmpty {
-                showChanges(index)
+                showChanges(index, at: time)
                 explain(index, at: time, into: &events)
-                nodes[index].changes.moved.removeAllKeepingCapacity()
-                nodes[index].changes.lifted.removeAllKeepingCapacity()
-                nodes[index].changes.landed.removeAllKeepingCapacity()
             }
             // The ending sequences are judged as they were, before any rival begins anew.
             for index in nodes.indices where nodes[index].beginsSequence {
@@ -574,19 +561,28 @@ public struct GestureEngine: Sendable {
             swap(&rivals, &rivalBuffer)
         }
         for index in nodes.indices where !nodes[index].changes.isEmpty {
-            showChanges(index)
+            showChanges(index, at: time)
             explain(index, at: time, into: &events)
+        }
+        if beginning {
+            for index in nodes.indices { nodes[index].beginsSequence = false }
         }
         settle(at: time, into: &events)
     }
 
-    /// Hands the target at `index` its changes of this frame, with the fingers down on it now.
-    private mutating func showChanges(_ index: Int) {
+    /// Hands the target at `index` its changes of this frame, at `time`, with the fingers down on it now; then
+    /// empties them for the next frame.
+    private mutating func showChanges(_ index: Int, at time: Timestamp) {
         // Swapped out of the node and back rather than copied: a copy retains and releases its three buffers, and
         // reading `nodes[index].changes` here copies the whole node first (together some 250 instructions a frame).
         swap(&shownChanges, &nodes[index].changes)
+        shownChanges.time = time
         shownChanges.fingersDown = nodes[index].fingers
         reaching(index)?._withUnsafeGuaranteedRef { $0.touchesChanged(shownChanges, log: &recording) }
+        // Only those that are not empty already: emptying one checks that its storage is unique first.
+        if !shownChanges.moved.isEmpty { shownChanges.moved.removeAllKeepingCapacity() }
+        if !shownChanges.lifted.isEmpty { shownChanges.lifted.removeAllKeepingCapacity() }
+        if !shownChanges.landed.isEmpty { shownChanges.landed.removeAllKeepingCapacity() }
         swap(&shownChanges, &nodes[index].changes)
     }
 
