@@ -572,6 +572,7 @@ public struct GestureEngine: Sendable {
 
     /// Hands the target at `index` its changes of this frame, at `time`, with the fingers down on it now; then
     /// empties them for the next frame.
+    @inline(__always)
     private mutating func showChanges(_ index: Int, at time: Timestamp) {
         // Swapped out of the node and back rather than copied: a copy retains and releases its three buffers, and
         // reading `nodes[index].changes` here copies the whole node first (together some 250 instructions a frame).
@@ -770,8 +771,16 @@ public struct GestureEngine: Sendable {
 
     /// Gives this engine recognizers of its own, copies of those it shares with another copy of the engine, if it
     /// shares them: before anything changes them.
+    @inline(__always)
     private mutating func ownRecognizers() {
         guard !isKnownUniquelyReferenced(&recognizersOwner) else { return }
+        copyRecognizers()
+    }
+
+    /// `ownRecognizers()`'s copies, out of line: most inputs find the token unique (the call cost some 15 instructions
+    /// an input).
+    @inline(never)
+    private mutating func copyRecognizers() {
         for index in nodes.indices { nodes[index].recognizer = nodes[index].recognizer?.copy() }
         // The shared token is let go of only once the copies are made: until then another copy of the engine, on
         // another thread, still finds it shared and changes nothing that is being copied (`Array`'s copy-on-write
