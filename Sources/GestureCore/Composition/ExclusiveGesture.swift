@@ -77,16 +77,8 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         firstUpdates.removeAllKeepingCapacity()
         secondUpdates.removeAllKeepingCapacity()
         // A part that ignores them is not fed (a pan's failed tap and selection): feeding it would change nothing.
-        if first.takes(changes) {
-            log.enter("exclusively.first")
-            first.touchesChanged(changes, log: &log, into: &firstUpdates)
-            log.leave()
-        }
-        if second.takes(changes) {
-            log.enter("exclusively.second")
-            second.touchesChanged(changes, log: &log, into: &secondUpdates)
-            log.leave()
-        }
+        first.feed(changes, as: "exclusively.first", log: &log, into: &firstUpdates)
+        second.feed(changes, as: "exclusively.second", log: &log, into: &secondUpdates)
         resolve(log: &log, into: &updates)
     }
 

@@ -90,21 +90,13 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         // The first follows every frame, even after it is done, so that it starts clean next time (unless it ignores
         // the changes: then feeding it would change nothing).
         firstUpdates.removeAllKeepingCapacity()
-        if first.takes(changes) {
-            log.enter("sequenced.first")
-            first.touchesChanged(changes, log: &log, into: &firstUpdates)
-            log.leave()
-        }
+        first.feed(changes, as: "sequenced.first", log: &log, into: &firstUpdates)
         switch state {
         case .first(let reported):
             afterFirst(reported: reported, at: changes.time, log: &log, into: &updates)
         case .second(let value):
             secondUpdates.removeAllKeepingCapacity()
-            if second.takes(changes) {
-                log.enter("sequenced.second")
-                second.touchesChanged(changes, log: &log, into: &secondUpdates)
-                log.leave()
-            }
+            second.feed(changes, as: "sequenced.second", log: &log, into: &secondUpdates)
             afterSecond(first: value, log: &log, into: &updates)
         case .finished:
             break

@@ -50,16 +50,8 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
                                                                 into updates: inout [GestureUpdate<Value>]) {
         firstUpdates.removeAllKeepingCapacity()
         secondUpdates.removeAllKeepingCapacity()
-        if first.takes(changes) {
-            log.enter("simultaneously.first")
-            first.touchesChanged(changes, log: &log, into: &firstUpdates)
-            log.leave()
-        }
-        if second.takes(changes) {
-            log.enter("simultaneously.second")
-            second.touchesChanged(changes, log: &log, into: &secondUpdates)
-            log.leave()
-        }
+        first.feed(changes, as: "simultaneously.first", log: &log, into: &firstUpdates)
+        second.feed(changes, as: "simultaneously.second", log: &log, into: &secondUpdates)
         tag(into: &updates)
     }
 

@@ -148,11 +148,16 @@ extension Gesture {
 
     public var ignoresChangesUntilNextSequence: Bool { false }
 
-    /// Whether a combinator feeds this part `changes`: always when they begin a touch sequence, otherwise unless it
-    /// ignores them (`ignoresChangesUntilNextSequence`).
+    /// A combinator's part takes `changes`, its transitions explained under `step` of the path: always when they begin
+    /// a touch sequence, otherwise unless it ignores them (`ignoresChangesUntilNextSequence`), as feeding it would
+    /// change nothing.
     @inline(__always)
-    func takes(_ changes: TouchChanges) -> Bool {
-        changes.beginsSequence || !ignoresChangesUntilNextSequence
+    mutating func feed<Log: TransitionLogging>(_ changes: TouchChanges, as step: StaticString, log: inout Log,
+                                               into updates: inout [GestureUpdate<Value>]) {
+        guard changes.beginsSequence || !ignoresChangesUntilNextSequence else { return }
+        log.enter(step)
+        touchesChanged(changes, log: &log, into: &updates)
+        log.leave()
     }
 
     /// One frame's changes, reporting to `log`: the updates they cause, in a fresh array.
