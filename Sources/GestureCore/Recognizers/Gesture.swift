@@ -121,7 +121,7 @@ public protocol Gesture: Sendable {
     var deadline: Timestamp? { get }
 
     /// Whether `touchesChanged` would change nothing now (no state, no update, no transition reported) for any changes
-    /// until a new touch sequence begins (`TouchChanges/beginsSequence`): the combinators then do not feed it those
+    /// until a new touch sequence begins (`TouchChanges.beginsSequence`): the combinators then do not feed it those
     /// changes. False by default, which feeds it every change; the library's recognizers say true once they have
     /// decided their touch sequence. (Feeding a decided part, as a pan's failed tap and selection, cost some 150
     /// instructions a frame.)
