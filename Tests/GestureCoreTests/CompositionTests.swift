@@ -291,3 +291,67 @@ import Testing
         #expect(gesture.deadline == ms(500))
     }
 }
+
+/// `Gesture.ignoresChangesUntilNextSequence`: a combinator does not feed a part that ignores the changes, until a new
+/// touch sequence begins; a part that does not say so is fed every change.
+@Suite struct IgnoredChangesTests {
+    /// Counts the changes it is fed; fails at the first move of a touch sequence, and (when `declares`) says it ignores
+    /// the changes once failed.
+    struct FedCounter: Gesture {
+        static let name = "fed-counter"
+        let declares: Bool
+        var fed = 0
+        var failed = false
+        var status: RecognizerStatus { failed ? .failed : .possible }
+        var deadline: Timestamp? { nil }
+        var ignoresChangesUntilNextSequence: Bool { declares && failed }
+
+        mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                             into updates: inout [GestureUpdate<Int>]) {
+            fed += 1
+            if changes.beginsSequence { failed = false }
+            if !changes.moved.isEmpty { failed = true }
+        }
+        mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                              into updates: inout [GestureUpdate<Int>]) {}
+        mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                     into updates: inout [GestureUpdate<Int>]) {}
+    }
+
+    let drag = DragGesture(.init(minimumDistance: 1))
+
+    /// A drag fails the counter at its first move; then the lift, and a tap after it.
+    @TouchScriptBuilder var script: [ScriptAction] {
+        down(0, at: 10, 10)
+        after(.ms(10))
+        move(0, to: 14, 10)
+        after(.ms(10))
+        move(0, to: 18, 10)
+        after(.ms(10))
+        up(0)
+        after(.ms(100))
+        down(1, at: 30, 10)
+        after(.ms(10))
+        up(1)
+    }
+
+    @Test func aFailedFirstThatSaysSoIsFedAgainOnlyWhenASequenceBegins() {
+        var ignoring = GestureDriver(FedCounter(declares: true).exclusively(before: drag))
+        ignoring.run { script }
+        var fedAll = GestureDriver(FedCounter(declares: false).exclusively(before: drag))
+        fedAll.run { script }
+        // Fed: the landing, the move that fails it; not the next move nor the lift; then the second landing and lift.
+        #expect(ignoring.gesture.first.fed == 4)
+        #expect(fedAll.gesture.first.fed == 6)
+        // The drag's updates, the same either way.
+        #expect(ignoring.updates.map { Timed($0.time, $0.value.phase) } == [Timed(ms(10), .began), Timed(ms(20), .changed), Timed(ms(30), .ended)])
+        #expect(ignoring.updates == fedAll.updates)
+    }
+
+    @Test func aSimultaneousPartThatIgnoresTheChangesIsNotFed() {
+        var driver = GestureDriver(FedCounter(declares: true).simultaneously(with: drag))
+        driver.run { script }
+        #expect(driver.gesture.first.fed == 4)
+        #expect(driver.updates.map { Timed($0.time, $0.value.phase) } == [Timed(ms(10), .began), Timed(ms(20), .changed), Timed(ms(30), .ended)])
+    }
+}

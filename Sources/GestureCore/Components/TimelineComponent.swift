@@ -135,15 +135,17 @@ public struct TimelineComponent: Component {
 
     /// An update of the one-finger gestures: tap, select, pan.
     private mutating func deliver(_ phase: GesturePhase, _ update: OneFinger.Value, to output: inout TargetOutput) {
-        let chart = chart(output)
+        // The chart only where a value is read (a pan reads none: building it cost some 60 instructions a frame).
         switch update {
         case .first(.first(let tap)):
             // A tap is discrete: it only ever arrives recognized.
+            let chart = chart(output)
             let value = chart.value(atX: viewX(tap.location, output))
             let bucket = configuration.domain.bucket(of: value)
             output.emit(.tap(GestureEvent.Tap(x: tap.location.x, y: tap.location.y, count: tap.count,
                                               value: value, selection: Selection(start: bucket, end: bucket))))
         case .first(.second(.first(let press))):
+            let chart = chart(output)
             if phase == .began {
                 let anchor = bucket(chart, atX: viewX(press.startLocation, output))
                 let fingerX = viewX(press.location, output)
@@ -155,7 +157,7 @@ public struct TimelineComponent: Component {
                 select(phase, fingerX: viewX(press.location, output), chart: chart, to: &output)
             }
         case .first(.second(.second(_, let drag))):
-            select(phase, fingerX: drag.map { viewX($0.location, output) }, chart: chart, to: &output)
+            select(phase, fingerX: drag.map { viewX($0.location, output) }, chart: chart(output), to: &output)
         case .second(let pan):
             let (dx, dy) = pan.translation
             output.emit(.pan(phase, GestureEvent.Pan(dx: dx, dy: dy, velocity: pan.velocity)))

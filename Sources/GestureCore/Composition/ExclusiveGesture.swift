@@ -42,6 +42,14 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         self.second = second
     }
 
+    /// Once decided, when both parts ignore them (undecided, it decides on its parts' outcomes).
+    public var ignoresChangesUntilNextSequence: Bool {
+        switch state {
+        case .undecided: false
+        case .first, .second: first.ignoresChangesUntilNextSequence && second.ignoresChangesUntilNextSequence
+        }
+    }
+
     public var status: RecognizerStatus {
         switch state {
         case .undecided:
@@ -68,12 +76,9 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
         }
         firstUpdates.removeAllKeepingCapacity()
         secondUpdates.removeAllKeepingCapacity()
-        log.enter("exclusively.first")
-        first.touchesChanged(changes, log: &log, into: &firstUpdates)
-        log.leave()
-        log.enter("exclusively.second")
-        second.touchesChanged(changes, log: &log, into: &secondUpdates)
-        log.leave()
+        // A part that ignores them is not fed (a pan's failed tap and selection): feeding it would change nothing.
+        first.feed(changes, as: "exclusively.first", log: &log, into: &firstUpdates)
+        second.feed(changes, as: "exclusively.second", log: &log, into: &secondUpdates)
         resolve(log: &log, into: &updates)
     }
 
@@ -127,6 +132,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
 
     /// Decides who is heard from, after both have taken the same input (their updates in `firstUpdates` and
     /// `secondUpdates`), and appends what is heard to `updates`.
+    @inline(__always)
     private mutating func resolve<Log: TransitionLogging>(log: inout Log, into updates: inout [GestureUpdate<Value>]) {
         switch state {
         case .undecided(var held):

@@ -18,6 +18,14 @@ public enum OptionalGesture<Wrapped: Gesture>: Gesture {
         self = gesture.map { .present($0) } ?? .absent
     }
 
+    /// Absent, it never changes; present, as its gesture.
+    public var ignoresChangesUntilNextSequence: Bool {
+        switch self {
+        case .absent: true
+        case .present(let gesture): gesture.ignoresChangesUntilNextSequence
+        }
+    }
+
     public var status: RecognizerStatus {
         switch self {
         case .absent: .failed

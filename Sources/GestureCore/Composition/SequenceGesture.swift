@@ -53,6 +53,14 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         self.second = second
     }
 
+    /// Once finished, when its first ignores them too (it follows the fingers and feeds its first every change).
+    public var ignoresChangesUntilNextSequence: Bool {
+        switch state {
+        case .first, .second: false
+        case .finished: first.ignoresChangesUntilNextSequence
+        }
+    }
+
     public var status: RecognizerStatus {
         switch state {
         case .first(let reported): reported != nil ? .active : (first.status == .failed ? .failed : .possible)
@@ -74,21 +82,21 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         if changes.fingersBefore == 0 && !changes.landed.isEmpty {
             // A new touch sequence (as for `ExclusiveGesture`).
             log.transition(&state, to: .first(reported: nil), in: Self.name, because: .sequenceBegan)
+            // No finger is down before these changes; a sequence not fed since it finished still lists those of the
+            // last one.
+            touches.removeAllKeepingCapacity()
         }
         follow(changes)
-        // The first follows every frame, even after it is done, so that it starts clean next time.
+        // The first follows every frame, even after it is done, so that it starts clean next time (unless it ignores
+        // the changes: then feeding it would change nothing).
         firstUpdates.removeAllKeepingCapacity()
-        log.enter("sequenced.first")
-        first.touchesChanged(changes, log: &log, into: &firstUpdates)
-        log.leave()
+        first.feed(changes, as: "sequenced.first", log: &log, into: &firstUpdates)
         switch state {
         case .first(let reported):
             afterFirst(reported: reported, at: changes.time, log: &log, into: &updates)
         case .second(let value):
             secondUpdates.removeAllKeepingCapacity()
-            log.enter("sequenced.second")
-            second.touchesChanged(changes, log: &log, into: &secondUpdates)
-            log.leave()
+            second.feed(changes, as: "sequenced.second", log: &log, into: &secondUpdates)
             afterSecond(first: value, log: &log, into: &updates)
         case .finished:
             break

@@ -29,6 +29,11 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
         self.second = second
     }
 
+    /// When both parts ignore them.
+    public var ignoresChangesUntilNextSequence: Bool {
+        first.ignoresChangesUntilNextSequence && second.ignoresChangesUntilNextSequence
+    }
+
     public var status: RecognizerStatus {
         switch (first.status, second.status) {
         case (.active, _), (_, .active): .active
@@ -45,12 +50,8 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
                                                                 into updates: inout [GestureUpdate<Value>]) {
         firstUpdates.removeAllKeepingCapacity()
         secondUpdates.removeAllKeepingCapacity()
-        log.enter("simultaneously.first")
-        first.touchesChanged(changes, log: &log, into: &firstUpdates)
-        log.leave()
-        log.enter("simultaneously.second")
-        second.touchesChanged(changes, log: &log, into: &secondUpdates)
-        log.leave()
+        first.feed(changes, as: "simultaneously.first", log: &log, into: &firstUpdates)
+        second.feed(changes, as: "simultaneously.second", log: &log, into: &secondUpdates)
         tag(into: &updates)
     }
 
@@ -86,6 +87,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
 
     /// Appends the first's updates of this input, then the second's, each tagged with its side. (Mutating only so that
     /// the inputs' calls borrow the composite in place: a non-mutating call from them copied it whole first.)
+    @inline(__always)
     private mutating func tag(into updates: inout [GestureUpdate<Value>]) {
         updates.append(firstUpdates, tagged: Value.first)
         updates.append(secondUpdates, tagged: Value.second)

@@ -159,46 +159,55 @@ struct WaitStorage<Value: Sendable>: Sendable {
 /// the box, checking that it is unique, and the same for the engine's array of nodes), five or six a frame. Copies
 /// of an engine share their recognizers until one of them takes an input (`GestureEngine.ownRecognizers()`), so the
 /// engine stays a value.
-protocol TargetRecognizing: AnyObject, Sendable {
+///
+/// A base class rather than a protocol, so that the engine can call it through an unretained reference
+/// (`GestureEngine.Node.unretainedRecognizer`, `Unmanaged`): a call through a reference read from the engine's array
+/// of nodes retained and released the recognizer around it, some 80 instructions a frame, and only an `Unmanaged`
+/// of a class type avoids that. Its one subclass is `TargetRecognizer`; these bodies are never run.
+class TargetRecognizing: @unchecked Sendable {
     /// The component, for reading it back.
-    var component: any Component { get }
+    var component: any Component { abstract() }
     // `status()` and `deadline()` are methods, not properties: a getter ignores `@_specialize`, so the engine's reads
     // ran the generic getter; the methods reach the specialized code, which reads the gesture in place.
     /// The gesture's own status (whatever the coordination): what rivals are judged by.
-    func status() -> RecognizerStatus
+    func status() -> RecognizerStatus { abstract() }
     /// When the gesture wants `deadlineReached(at:)`; nil once it lost its touch sequence.
-    func deadline() -> Timestamp?
+    func deadline() -> Timestamp? { abstract() }
     /// The rivals this target waits for, if it waits.
-    var rivals: [Rival]? { get }
+    var rivals: [Rival]? { abstract() }
     /// Updates made in this input and not yet arbitrated, or heard and not yet delivered, or rivals
     /// still waited for: something to settle after an input.
-    var needsSettling: Bool { get }
+    var needsSettling: Bool { abstract() }
 
     /// A recognizer of its own in the same state, for a copy of the engine (or of a `Target`) that changes.
-    func copy() -> any TargetRecognizing
+    func copy() -> TargetRecognizing { abstract() }
 
     // Each input takes the engine's log, nil when it does not explain.
-    func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?)
-    func deadlineReached(at now: Timestamp, log: inout TransitionLog?)
-    func cancel(at now: Timestamp, log: inout TransitionLog?)
+    func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?) { abstract() }
+    func deadlineReached(at now: Timestamp, log: inout TransitionLog?) { abstract() }
+    func cancel(at now: Timestamp, log: inout TransitionLog?) { abstract() }
     /// Arbitrates the updates of this input.
-    func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?)
+    func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?) { abstract() }
     /// Arbitrates the updates of a cancellation: what waited is dropped, and the coordination opens.
-    func arbitrateCancellation(log: inout TransitionLog?)
+    func arbitrateCancellation(log: inout TransitionLog?) { abstract() }
     /// A new touch sequence at `time`, waiting for `rivals` (none: open), named `names` when explaining.
-    func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?)
+    func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?) { abstract() }
     /// Hands the heard updates to the component, which emits its events into `output`.
-    func deliver(to output: inout TargetOutput)
+    func deliver(to output: inout TargetOutput) { abstract() }
     /// After an input, for an engine that does not explain: what `needsSettling`, `rivals`, `arbitrate`, `deliver`
     /// and `deadline` do for a target that waits for no rival, in one call: arbitrates this input's updates
     /// (`.allFailed`: no rival) and delivers the heard ones into `output`, when there is something to settle, and
     /// returns the deadline after it. Returns `.waits`, having done nothing, when it waits for rivals.
-    func settleUnlessWaiting(into output: inout TargetOutput) -> Settling
+    func settleUnlessWaiting(into output: inout TargetOutput) -> Settling { abstract() }
     /// The target was moved or resized.
-    func targetReshaped(to shape: Shape)
+    func targetReshaped(to shape: Shape) { abstract() }
     /// Runs `body` on the component if it is a `C`.
     func modify<C: Component, Result>(_ type: C.Type, output: inout TargetOutput,
-                                      _ body: (inout C, inout TargetOutput) -> Result) -> Result?
+                                      _ body: (inout C, inout TargetOutput) -> Result) -> Result? { abstract() }
+
+    private func abstract() -> Never {
+        preconditionFailure("TargetRecognizing is only ever a TargetRecognizer")
+    }
 }
 
 /// What `TargetRecognizing.settleUnlessWaiting(into:)` did.
@@ -249,7 +258,7 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
         self.typed = component
     }
 
-    func copy() -> any TargetRecognizing {
+    override func copy() -> TargetRecognizing {
         let copy = TargetRecognizer(typed)
         copy.arbitration = arbitration
         copy.incoming = incoming
@@ -258,15 +267,15 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
         return copy
     }
 
-    var component: any Component { typed }
+    override var component: any Component { typed }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    func status() -> RecognizerStatus { Self.status(of: &typed) }
+    override func status() -> RecognizerStatus { Self.status(of: &typed) }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    func deadline() -> Timestamp? {
+    override func deadline() -> Timestamp? {
         switch arbitration {
         case .open, .waiting: Self.deadline(of: &typed)
         case .lost: nil  // a gesture that lost is not woken (as in `exclusively`)
@@ -278,14 +287,14 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
     private static func status(of component: inout C) -> RecognizerStatus { component.gesture.status }
     private static func deadline(of component: inout C) -> Timestamp? { component.gesture.deadline }
 
-    var rivals: [Rival]? {
+    override var rivals: [Rival]? {
         switch arbitration {
         case .waiting(let rivals, _): rivals
         case .open, .lost: nil
         }
     }
 
-    var needsSettling: Bool {
+    override var needsSettling: Bool {
         @_specialize(where C == TimelineComponent)
         @_specialize(where C == DialComponent)
         get {
@@ -298,55 +307,60 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?) {
+    override func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?) {
         withLog(&log, { typed.gesture.touchesChanged(changes, log: &$0, into: &incoming) },
                 { typed.gesture.touchesChanged(changes, log: &$0, into: &incoming) })
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    func deadlineReached(at now: Timestamp, log: inout TransitionLog?) {
+    override func deadlineReached(at now: Timestamp, log: inout TransitionLog?) {
         withLog(&log, { typed.gesture.deadlineReached(at: now, log: &$0, into: &incoming) },
                 { typed.gesture.deadlineReached(at: now, log: &$0, into: &incoming) })
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    func cancel(at now: Timestamp, log: inout TransitionLog?) {
+    override func cancel(at now: Timestamp, log: inout TransitionLog?) {
         withLog(&log, { typed.gesture.cancel(at: now, log: &$0, into: &incoming) },
                 { typed.gesture.cancel(at: now, log: &$0, into: &incoming) })
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?) {
+    override func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?) {
         Self.arbitrate(&incoming, verdict: verdict, arbitration: &arbitration, heard: &heard, spare: &spareWait, log: &log)
     }
 
     /// `arbitrate(_:log:)`'s work, in a function of its own for the reason `deliver(_:to:output:)` gives.
     private static func arbitrate(_ incoming: inout [GestureUpdate<Value>], verdict: RivalsVerdict, arbitration: inout Arbitration<Value>,
                                   heard: inout [GestureUpdate<Value>], spare: inout WaitStorage<Value>, log: inout TransitionLog?) {
-        if case .open = arbitration, heard.isEmpty {
-            // What an open arbitration does (it says nothing), most often with nothing heard before: this input's
-            // updates become the heard ones, the buffers exchanged rather than the updates copied (some 90
-            // instructions a frame for each target).
-            swap(&incoming, &heard)
-            return
-        }
+        if passOpen(&incoming, arbitration: arbitration, heard: &heard) { return }
         arbitration.take(incoming, verdict: verdict, heard: &heard, spare: &spare, log: &log)
         incoming.removeAllKeepingCapacity()
     }
 
+    /// What an open arbitration does (it says nothing), most often with nothing heard before: this input's updates
+    /// become the heard ones, the buffers exchanged rather than the updates copied (some 90 instructions a frame for
+    /// each target). Returns whether it did; otherwise `arbitrate` takes them.
+    @inline(__always)
+    private static func passOpen(_ incoming: inout [GestureUpdate<Value>], arbitration: Arbitration<Value>,
+                                 heard: inout [GestureUpdate<Value>]) -> Bool {
+        guard case .open = arbitration, heard.isEmpty else { return false }
+        swap(&incoming, &heard)
+        return true
+    }
+
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    func arbitrateCancellation(log: inout TransitionLog?) {
+    override func arbitrateCancellation(log: inout TransitionLog?) {
         arbitration.takeCancellation(incoming, heard: &heard, spare: &spareWait, log: &log)
         incoming.removeAllKeepingCapacity()
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?) {
+    override func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?) {
         switch arbitration {
         case .lost, .waiting:
             // What the gesture did in a sequence it lost, or that still waited, was never heard (as in
@@ -365,20 +379,23 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    func deliver(to output: inout TargetOutput) {
+    override func deliver(to output: inout TargetOutput) {
         Self.deliver(&heard, to: &typed, output: &output)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
-    func settleUnlessWaiting(into output: inout TargetOutput) -> Settling {
+    override func settleUnlessWaiting(into output: inout TargetOutput) -> Settling {
         switch arbitration {
         case .waiting: return .waits
         case .open, .lost: break
         }
         if needsSettling {
-            var noLog: TransitionLog?
-            Self.arbitrate(&incoming, verdict: .allFailed, arbitration: &arbitration, heard: &heard, spare: &spareWait, log: &noLog)
+            // (The open case first: building and destroying the empty log cost some 20 instructions a call.)
+            if !Self.passOpen(&incoming, arbitration: arbitration, heard: &heard) {
+                var noLog: TransitionLog?
+                Self.arbitrate(&incoming, verdict: .allFailed, arbitration: &arbitration, heard: &heard, spare: &spareWait, log: &noLog)
+            }
             Self.deliver(&heard, to: &typed, output: &output)
         }
         return .settled(deadline: deadline())
@@ -388,15 +405,19 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
     /// `deliver`, whose generic code the engine's calls go through, that code asked the runtime for the updates'
     /// type on every call before jumping to the specialized code, some 430 instructions.)
     private static func deliver(_ updates: inout [GestureUpdate<Value>], to component: inout C, output: inout TargetOutput) {
-        for update in updates { component.deliver(update, to: &output) }
+        // Through the buffer: a `for` loop over `updates` retained and released its storage around the loop (some 40
+        // instructions a call, two calls a frame).
+        updates.withUnsafeBufferPointer { heard in
+            for update in heard { component.deliver(update, to: &output) }
+        }
         updates.removeAllKeepingCapacity()
     }
 
-    func targetReshaped(to shape: Shape) {
+    override func targetReshaped(to shape: Shape) {
         typed.targetReshaped(to: shape)
     }
 
-    func modify<Other: Component, Result>(_ type: Other.Type, output: inout TargetOutput,
+    override func modify<Other: Component, Result>(_ type: Other.Type, output: inout TargetOutput,
                                                    _ body: (inout Other, inout TargetOutput) -> Result) -> Result? {
         guard var component = typed as? Other else { return nil }
         let result = body(&component, &output)

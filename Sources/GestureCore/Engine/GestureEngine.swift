@@ -36,12 +36,25 @@ public struct GestureEngine: Sendable {
             set { output.viewTransform = newValue }
         }
         var coordination: Target.Coordination
-        var recognizer: (any TargetRecognizing)?
+        /// Its recognizer (nil for a container), which it holds.
+        var recognizer: TargetRecognizing? {
+            didSet { unretainedRecognizer = recognizer.map { Unmanaged.passUnretained($0) } }
+        }
+        /// `recognizer` again, unretained: what the engine calls it through on every input
+        /// (`_withUnsafeGuaranteedRef`), the node holding it meanwhile. A call through `recognizer` read from `nodes`
+        /// retained and released it around the call (no other form of the call avoided it), some 80 instructions a
+        /// frame.
+        var unretainedRecognizer: Unmanaged<TargetRecognizing>?
         /// The deadline of its recognizer, kept by the engine: read (or returned by `settleUnlessWaiting`) after
         /// every input and change that reaches the recognizer, so that finding the next deadline calls no recognizer.
         /// Read through the recognizer on every input it cost about 100 instructions a frame more (two calls through
         /// the generic witness, each retaining the recognizer, against the deadline computed in the settling call).
         var deadline: Timestamp?
+        /// Its recognizer settled after an input (`settleUnlessWaiting`: nothing waits, nothing left to deliver) and
+        /// no input has reached it since: settling it again would change nothing, and is skipped. Every call that
+        /// reaches the recognizer with an input clears it (`reaching(_:)`). A target untouched by a frame (the chart
+        /// while only the dial turns) cost some 150 instructions to settle, most of it reading its deadline.
+        var isSettled = false
         var parent: Int?
         var depth: Int
         /// One past the index of its last descendant.
@@ -55,21 +68,12 @@ public struct GestureEngine: Sendable {
         var sequence = 0
         /// Its gesture's status when its previous touch sequence gave way to the current one.
         var previousSequence: (number: Int, status: RecognizerStatus)?
-        /// This frame's changes, reused from frame to frame so that the steady state does not allocate.
+        /// This frame's changes, reused from frame to frame so that the steady state does not allocate: empty between
+        /// frames (`showChanges` empties them once shown), their time set when they are shown. Emptying every target's
+        /// at the start of each frame cost some 60 instructions a frame.
         var changes = TouchChanges(time: .zero, fingersDown: 0)
-        /// This frame's landings begin a touch sequence on it.
+        /// This frame's landings begin a touch sequence on it (false between frames).
         var beginsSequence = false
-
-        /// Empties the changes for a frame at `time`. (One access to the node for all of it: each
-        /// `nodes[index].…` assignment costs an access of its own.)
-        mutating func startFrame(at time: Timestamp) {
-            changes.time = time
-            // Only those that are not empty already: emptying one checks that its storage is unique first.
-            if !changes.moved.isEmpty { changes.moved.removeAllKeepingCapacity() }
-            if !changes.lifted.isEmpty { changes.lifted.removeAllKeepingCapacity() }
-            if !changes.landed.isEmpty { changes.landed.removeAllKeepingCapacity() }
-            beginsSequence = false
-        }
 
         /// Runs `body` with this target's output at `time`, `events` (the input's) swapped in for it to emit into.
         mutating func emitting<Result>(at time: Timestamp, into events: inout [GestureEvent],
@@ -183,18 +187,27 @@ public struct GestureEngine: Sendable {
         return keepOutput(events)
     }
 
-    /// `advance(to:)`, appending to `events`.
+    /// `advance(to:)`, appending to `events`. (Inlined: most frames find no deadline due, and the call cost some 20
+    /// instructions a frame; firing one is out of line.)
+    @inline(__always)
     private mutating func advance(to now: Timestamp, into events: inout [GestureEvent]) {
         while let (index, deadline) = earliestDeadline(upTo: now) {
-            nodes[index].recognizer?.deadlineReached(at: deadline, log: &recording)
-            explain(index, at: deadline, into: &events)
-            settle(at: deadline, into: &events)
-            if let again = self.deadline(of: index), again <= deadline {
-                // A recognizer that does not clear its deadline would spin here; stop instead.
-                assertionFailure("target \(nodes[index].name) kept its deadline \(deadline)")
-                return
-            }
+            guard fire(index, at: deadline, into: &events) else { return }
         }
+    }
+
+    /// Fires the deadline of the target at `index`, then settles; false if its recognizer kept that deadline.
+    @inline(never)
+    private mutating func fire(_ index: Int, at deadline: Timestamp, into events: inout [GestureEvent]) -> Bool {
+        reaching(index)?._withUnsafeGuaranteedRef { $0.deadlineReached(at: deadline, log: &recording) }
+        explain(index, at: deadline, into: &events)
+        settle(at: deadline, into: &events)
+        if let again = self.deadline(of: index), again <= deadline {
+            // A recognizer that does not clear its deadline would spin here; stop instead.
+            assertionFailure("target \(nodes[index].name) kept its deadline \(deadline)")
+            return false
+        }
+        return true
     }
 
     /// One frame: the deadlines up to its time, then its moves, lifts and landings, target by target.
@@ -202,7 +215,6 @@ public struct GestureEngine: Sendable {
         ownRecognizers()
         var events = takeOutput()
         advance(to: frame.time, into: &events)
-        for index in nodes.indices { nodes[index].startFrame(at: frame.time) }
         var landings = 0
         var lifts = 0
         for contact in frame.contacts {
@@ -247,7 +259,7 @@ public struct GestureEngine: Sendable {
                 }
             }
         }
-        deliverChanges(at: frame.time, into: &events)
+        deliverChanges(at: frame.time, landed: landings > 0, into: &events)
         return keepOutput(events)
     }
 
@@ -401,6 +413,7 @@ public struct GestureEngine: Sendable {
         advance(to: time, into: &events)
         guard let index = index(of: name) else { preconditionFailure("modify: no target named \(name)") }
         let recognizer = nodes[index].recognizer
+        nodes[index].isSettled = false
         guard nodes[index].emitting(at: time, into: &events, { recognizer?.modify(type, output: &$0, body) }) != nil else {
             preconditionFailure("modify: the component of \(name) is not a \(C.self)")
         }
@@ -504,23 +517,26 @@ public struct GestureEngine: Sendable {
 
     // MARK: Delivery and coordination
 
-    /// Hands each target its changes of this frame, begins the touch sequences that start, and delivers
-    /// what is to be heard.
-    private mutating func deliverChanges(at time: Timestamp, into events: inout [GestureEvent]) {
+    /// Hands each target its changes of this frame, begins the touch sequences that start (when a finger `landed`),
+    /// and delivers what is to be heard.
+    private mutating func deliverChanges(at time: Timestamp, landed: Bool, into events: inout [GestureEvent]) {
         var beginning = false
-        for index in nodes.indices where !nodes[index].changes.landed.isEmpty
-            && nodes[index].fingers == nodes[index].changes.landed.count {
-            nodes[index].beginsSequence = true
-            beginning = true
+        if landed {
+            for index in nodes.indices where !nodes[index].changes.landed.isEmpty
+                && nodes[index].fingers == nodes[index].changes.landed.count {
+                nodes[index].beginsSequence = true
+                beginning = true
+            }
         }
         if beginning {
             // The last finger lifted and another landed in the same frame: two touch sequences, one
             // after the other, so that no gesture sees a sequence end and the next begin at once.
             for index in nodes.indices where nodes[index].beginsSequence && !nodes[index].changes.lifted.isEmpty {
                 var ending = nodes[index].changes
+                ending.time = time
                 ending.landed.removeAll()
                 ending.fingersDown = 0
-                nodes[index].recognizer?.touchesChanged(ending, log: &recording)
+                reaching(index)?._withUnsafeGuaranteedRef { $0.touchesChanged(ending, log: &recording) }
                 explain(index, at: time, into: &events)
                 nodes[index].changes.moved.removeAllKeepingCapacity()
                 nodes[index].changes.lifted.removeAllKeepingCapacity()
@@ -528,11 +544,8 @@ public struct GestureEngine: Sendable {
             // Every other target takes the whole frame now, so that the ending sequences' rivals are
             // judged with this frame's lifts seen (a child's tap ends in the frame its parent begins anew).
             for index in nodes.indices where !nodes[index].beginsSequence && !nodes[index].changes.isEmpty {
-                showChanges(index)
+                showChanges(index, at: time)
                 explain(index, at: time, into: &events)
-                nodes[index].changes.moved.removeAllKeepingCapacity()
-                nodes[index].changes.lifted.removeAllKeepingCapacity()
-                nodes[index].changes.landed.removeAllKeepingCapacity()
             }
             // The ending sequences are judged as they were, before any rival begins anew.
             for index in nodes.indices where nodes[index].beginsSequence {
@@ -551,25 +564,35 @@ public struct GestureEngine: Sendable {
                 rivals.removeAllKeepingCapacity()
                 appendRivals(of: index, to: &rivals)
                 let names = recording != nil ? self.names(of: rivals) : []
-                nodes[index].recognizer?.beginSequence(rivals: rivals, named: names, at: time, log: &recording)
+                reaching(index)?._withUnsafeGuaranteedRef { $0.beginSequence(rivals: rivals, named: names, at: time, log: &recording) }
                 explain(index, at: time, into: &events)
             }
             swap(&rivals, &rivalBuffer)
         }
         for index in nodes.indices where !nodes[index].changes.isEmpty {
-            showChanges(index)
+            showChanges(index, at: time)
             explain(index, at: time, into: &events)
+        }
+        if beginning {
+            for index in nodes.indices { nodes[index].beginsSequence = false }
         }
         settle(at: time, into: &events)
     }
 
-    /// Hands the target at `index` its changes of this frame, with the fingers down on it now.
-    private mutating func showChanges(_ index: Int) {
+    /// Hands the target at `index` its changes of this frame, at `time`, with the fingers down on it now; then
+    /// empties them for the next frame.
+    @inline(__always)
+    private mutating func showChanges(_ index: Int, at time: Timestamp) {
         // Swapped out of the node and back rather than copied: a copy retains and releases its three buffers, and
         // reading `nodes[index].changes` here copies the whole node first (together some 250 instructions a frame).
         swap(&shownChanges, &nodes[index].changes)
+        shownChanges.time = time
         shownChanges.fingersDown = nodes[index].fingers
-        nodes[index].recognizer?.touchesChanged(shownChanges, log: &recording)
+        reaching(index)?._withUnsafeGuaranteedRef { $0.touchesChanged(shownChanges, log: &recording) }
+        // Only those that are not empty already: emptying one checks that its storage is unique first.
+        if !shownChanges.moved.isEmpty { shownChanges.moved.removeAllKeepingCapacity() }
+        if !shownChanges.lifted.isEmpty { shownChanges.lifted.removeAllKeepingCapacity() }
+        if !shownChanges.landed.isEmpty { shownChanges.landed.removeAllKeepingCapacity() }
         swap(&shownChanges, &nodes[index].changes)
     }
 
@@ -643,22 +666,33 @@ public struct GestureEngine: Sendable {
 
     /// Reads the deadline of the gesture of the target at `index` anew, after a change that did not settle it.
     private mutating func refreshDeadline(of index: Int) {
-        nodes[index].deadline = nodes[index].recognizer?.deadline()
+        nodes[index].deadline = recognizer(of: index)?._withUnsafeGuaranteedRef { $0.deadline() }
     }
 
+    /// `recognizer(of:)` for an input: the target is no longer settled (`Node.isSettled`).
+    private mutating func reaching(_ index: Int) -> Unmanaged<TargetRecognizing>? {
+        nodes[index].isSettled = false
+        return nodes[index].unretainedRecognizer
+    }
+
+    /// The recognizer of the target at `index` (nil for a container), unretained (`Node.unretainedRecognizer`): the
+    /// engine calls it with `_withUnsafeGuaranteedRef`, which neither retains nor releases it.
+    private func recognizer(of index: Int) -> Unmanaged<TargetRecognizing>? { nodes[index].unretainedRecognizer }
+
     /// The status of the gesture of the target at `index`; nil for a target without a gesture.
-    private func status(of index: Int) -> RecognizerStatus? { nodes[index].recognizer?.status() }
+    private func status(of index: Int) -> RecognizerStatus? { recognizer(of: index)?._withUnsafeGuaranteedRef { $0.status() } }
 
     /// Whether the target at `index` has a gesture (a container has none).
     private func hasGesture(_ index: Int) -> Bool { nodes[index].recognizer != nil }
 
     /// Whether the target at `index` has something to settle after an input (`TargetRecognizing.needsSettling`).
-    private func needsSettling(_ index: Int) -> Bool { nodes[index].recognizer?.needsSettling == true }
+    private func needsSettling(_ index: Int) -> Bool { recognizer(of: index)?._withUnsafeGuaranteedRef { $0.needsSettling } == true }
 
     /// The rivals the target at `index` waits for, if it waits.
     private func rivalsWaitedFor(by index: Int) -> [Rival]? { nodes[index].recognizer?.rivals }
 
     /// The earliest deadline ≤ `now` and its target (ties: the first in tree order), if any.
+    @inline(__always)
     private func earliestDeadline(upTo now: Timestamp) -> (index: Int, deadline: Timestamp)? {
         var next: (index: Int, deadline: Timestamp)?
         for index in nodes.indices {
@@ -671,6 +705,7 @@ public struct GestureEngine: Sendable {
 
     /// Arbitrates the updates of the target at `index` made so far in this input.
     private mutating func arbitrate(_ index: Int) {
+        nodes[index].isSettled = false
         guard let rivals = rivalsWaitedFor(by: index) else {
             nodes[index].recognizer?.arbitrate(.allFailed, log: &recording)
             return
@@ -698,34 +733,39 @@ public struct GestureEngine: Sendable {
     /// be heard, in tree order.
     private mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
         for index in nodes.indices {
-            guard let recognizer = nodes[index].recognizer else { continue }  // a container
+            guard let recognizer = recognizer(of: index) else { continue }  // a container
             if recording == nil {
+                if nodes[index].isSettled { continue }
                 // Most often the target waits for no rival: its recognizer settles in one call, deadline included.
-                let settling = nodes[index].emitting(at: time, into: &events) { recognizer.settleUnlessWaiting(into: &$0) }
+                let settling = nodes[index].emitting(at: time, into: &events) { output in
+                    recognizer._withUnsafeGuaranteedRef { $0.settleUnlessWaiting(into: &output) }
+                }
                 if case .settled(let deadline) = settling {
                     nodes[index].deadline = deadline
+                    nodes[index].isSettled = true
                     continue
                 }
             } else if !needsSettling(index) {
-                nodes[index].deadline = recognizer.deadline()
+                refreshDeadline(of: index)
                 continue
             }
             arbitrate(index)
             explain(index, at: time, into: &events)
             deliver(index, at: time, into: &events)
-            nodes[index].deadline = recognizer.deadline()
+            refreshDeadline(of: index)
         }
     }
 
     private mutating func deliver(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
-        guard let recognizer = nodes[index].recognizer else { return }
-        nodes[index].emitting(at: time, into: &events) { recognizer.deliver(to: &$0) }
+        guard let recognizer = recognizer(of: index) else { return }
+        nodes[index].emitting(at: time, into: &events) { output in recognizer._withUnsafeGuaranteedRef { $0.deliver(to: &output) } }
     }
 
     /// Cancels the gesture of the target at `index`: what it reported ends `cancelled`; what waited is
     /// never heard.
     private mutating func cancel(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
         guard hasGesture(index) else { return }
+        nodes[index].isSettled = false
         nodes[index].recognizer?.cancel(at: time, log: &recording)
         nodes[index].recognizer?.arbitrateCancellation(log: &recording)
         explain(index, at: time, into: &events)
@@ -741,8 +781,16 @@ public struct GestureEngine: Sendable {
 
     /// Gives this engine recognizers of its own, copies of those it shares with another copy of the engine, if it
     /// shares them: before anything changes them.
+    @inline(__always)
     private mutating func ownRecognizers() {
         guard !isKnownUniquelyReferenced(&recognizersOwner) else { return }
+        copyRecognizers()
+    }
+
+    /// `ownRecognizers()`'s copies, out of line: most inputs find the token unique (the call cost some 15 instructions
+    /// an input).
+    @inline(never)
+    private mutating func copyRecognizers() {
         for index in nodes.indices { nodes[index].recognizer = nodes[index].recognizer?.copy() }
         // The shared token is let go of only once the copies are made: until then another copy of the engine, on
         // another thread, still finds it shared and changes nothing that is being copied (`Array`'s copy-on-write
@@ -779,7 +827,7 @@ public struct GestureEngine: Sendable {
         recognizer?.targetReshaped(to: target.shape)  // a component maps positions through its target's shape
         nodes.append(Node(id: nextNodeID, output: TargetOutput(target: target.name, shape: target.shape, viewTransform: target.viewTransform),
                           coordination: target.coordination,
-                          recognizer: recognizer, deadline: recognizer?.deadline(), parent: parent, depth: depth, subtreeEnd: index + 1))
+                          recognizer: recognizer, unretainedRecognizer: recognizer.map { Unmanaged.passUnretained($0) }, deadline: recognizer?.deadline(), parent: parent, depth: depth, subtreeEnd: index + 1))
         nextNodeID += 1
         for child in target.children { append(child, parent: index, depth: depth + 1) }
         nodes[index].subtreeEnd = nodes.count

@@ -72,6 +72,14 @@ public struct DragGesture: Gesture {
         self.configuration = configuration
     }
 
+    /// Once finished, it waits for the next touch sequence.
+    public var ignoresChangesUntilNextSequence: Bool {
+        switch state {
+        case .finished: true
+        case .idle, .pending, .dragging: false
+        }
+    }
+
     public var status: RecognizerStatus {
         switch state {
         case .idle, .pending: .possible

@@ -120,6 +120,13 @@ public protocol Gesture: Sendable {
     /// The absolute time at which the recognizer must be given `deadlineReached(at:)`, if any.
     var deadline: Timestamp? { get }
 
+    /// Whether `touchesChanged` would change nothing now (no state, no update, no transition reported) for any changes
+    /// until a new touch sequence begins (`TouchChanges.beginsSequence`): the combinators then do not feed it those
+    /// changes. False by default, which feeds it every change; the library's recognizers say true once they have
+    /// decided their touch sequence. (Feeding a decided part, as a pan's failed tap and selection, cost some 150
+    /// instructions a frame.)
+    var ignoresChangesUntilNextSequence: Bool { get }
+
     /// One frame's changes to the touches this recognizer sees: appends the updates they cause to `updates`, in
     /// order, leaving what is already there.
     mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
@@ -138,6 +145,20 @@ public protocol Gesture: Sendable {
 
 extension Gesture {
     public var partName: String { Self.name }
+
+    public var ignoresChangesUntilNextSequence: Bool { false }
+
+    /// A combinator's part takes `changes`, its transitions explained under `step` of the path: always when they begin
+    /// a touch sequence, otherwise unless it ignores them (`ignoresChangesUntilNextSequence`), as feeding it would
+    /// change nothing.
+    @inline(__always)
+    mutating func feed<Log: TransitionLogging>(_ changes: TouchChanges, as step: StaticString, log: inout Log,
+                                               into updates: inout [GestureUpdate<Value>]) {
+        guard changes.beginsSequence || !ignoresChangesUntilNextSequence else { return }
+        log.enter(step)
+        touchesChanged(changes, log: &log, into: &updates)
+        log.leave()
+    }
 
     /// One frame's changes, reporting to `log`: the updates they cause, in a fresh array.
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {

@@ -55,6 +55,14 @@ public struct LongPressGesture: Gesture {
         self.configuration = configuration
     }
 
+    /// Once recognized or failed, it waits for the next touch sequence.
+    public var ignoresChangesUntilNextSequence: Bool {
+        switch state {
+        case .recognized, .failed: true
+        case .idle, .pressing: false
+        }
+    }
+
     public var status: RecognizerStatus {
         switch state {
         case .idle, .pressing: .possible

@@ -99,6 +99,14 @@ public struct TapGesture: Gesture {
         self.init(configuration)
     }
 
+    /// Once failed, it waits for the next touch sequence.
+    public var ignoresChangesUntilNextSequence: Bool {
+        switch state {
+        case .failed: true
+        case .idle, .pressed, .recognized, .waiting: false
+        }
+    }
+
     public var status: RecognizerStatus {
         switch state {
         case .idle, .pressed, .waiting: .possible

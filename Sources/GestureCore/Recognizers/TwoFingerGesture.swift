@@ -62,6 +62,14 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
         self.init(Measure.defaultConfiguration)
     }
 
+    /// Once finished, it waits for the next touch sequence.
+    public var ignoresChangesUntilNextSequence: Bool {
+        switch state {
+        case .finished: true
+        case .idle, .oneFinger, .pending, .active: false
+        }
+    }
+
     public var status: RecognizerStatus {
         switch state {
         case .idle, .oneFinger, .pending: .possible

@@ -57,6 +57,18 @@ public struct WindGesture: Gesture {
         var turn: Double
 
         var value: Value { Value(turn: turn, location: location) }
+
+        /// Follows the finger to `position`: its angle about `configuration`'s centre taken anew (nil within the dead
+        /// zone), and the step from the previous angle added to the turn when both are known. In place: a function
+        /// returning the new tracking copied the recognizer to the stack for each move, some 30 instructions a frame.
+        mutating func follow(to position: Point, about configuration: Configuration) {
+            let previous = lastAngle
+            location = position
+            lastAngle = WindGesture.angle(of: position, about: configuration)
+            if let previous, let current = lastAngle {
+                turn += Angle.normalized(current - previous)
+            }
+        }
     }
 
     enum State: Hashable, Sendable {
@@ -99,6 +111,14 @@ public struct WindGesture: Gesture {
         self.configuration = configuration
     }
 
+    /// Once finished, it waits for the next touch sequence.
+    public var ignoresChangesUntilNextSequence: Bool {
+        switch state {
+        case .finished: true
+        case .idle, .pending, .winding: false
+        }
+    }
+
     public var status: RecognizerStatus {
         switch state {
         case .idle, .pending: .possible
@@ -109,20 +129,10 @@ public struct WindGesture: Gesture {
 
     public var deadline: Timestamp? { nil }
 
-    /// The finger's angle about the centre, or nil inside the dead zone.
-    private func angle(of point: Point) -> Double? {
+    /// The finger's angle about `configuration`'s centre, or nil inside its dead zone.
+    static func angle(of point: Point, about configuration: Configuration) -> Double? {
         point.distance(to: configuration.center) <= configuration.deadZone
             ? nil : Angle.degrees(of: point, around: configuration.center)
-    }
-
-    private func follow(_ tracking: Tracking, to position: Point) -> Tracking {
-        var next = tracking
-        next.location = position
-        next.lastAngle = angle(of: position)
-        if let previous = tracking.lastAngle, let current = next.lastAngle {
-            next.turn += Angle.normalized(current - previous)
-        }
-        return next
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
@@ -131,7 +141,8 @@ public struct WindGesture: Gesture {
         switch state {
         case .pending(let tracking):
             if let position = changes.position(of: tracking.touch) {
-                let next = follow(tracking, to: position)
+                var next = tracking
+                next.follow(to: position, about: configuration)
                 let moved = Comparison(.moved(finger: tracking.touch), position.distance(to: tracking.start), .beyond,
                                        configuration.minimumDistance, .slop)
                 if moved.holds {
@@ -141,11 +152,11 @@ public struct WindGesture: Gesture {
                     state = .pending(next)
                 }
             }
-        case .winding(let tracking):
+        case .winding(var tracking):
             if let position = changes.position(of: tracking.touch) {
-                let next = follow(tracking, to: position)
-                state = .winding(next)
-                updates.append(GestureUpdate(.changed, next.value))
+                tracking.follow(to: position, about: configuration)
+                state = .winding(tracking)
+                updates.append(GestureUpdate(.changed, tracking.value))
             }
         case .idle, .finished:
             break
@@ -208,7 +219,7 @@ public struct WindGesture: Gesture {
         }
         let touch = changes.landed[0]
         log.transition(&state, to: .pending(Tracking(touch: touch.id, start: touch.position, location: touch.position,
-                                                     lastAngle: angle(of: touch.position), turn: 0)),
+                                                     lastAngle: Self.angle(of: touch.position, about: configuration), turn: 0)),
                        in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
     }
 

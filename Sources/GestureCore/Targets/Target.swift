@@ -38,7 +38,7 @@ public struct Target: Sendable {
     /// children have views of their own.
     public var viewTransform: ViewTransform = .identity
     /// What the target recognizes: nil for a container that only groups its children.
-    var recognizer: (any TargetRecognizing)?
+    var recognizer: TargetRecognizing?
 
     /// A target whose touches a component handles: a timeline, a dial, or a component of your own.
     public init<C: Component>(_ name: String, shape: Shape, component: C, coordination: Coordination = .exclusive,
