@@ -106,6 +106,7 @@ package final class LineWriter {
 
     /// Formats `events` straight into the storage, a line each, in one loop (`EventFormatter.writeLines`): a
     /// batch of events as the pipeline returns them (`gestures replay`).
+    @inline(__always)
     package func write(_ events: [GestureEvent], with formatter: EventFormatter) {
         var next = 0
         while next < events.count {
