@@ -100,6 +100,12 @@ struct Room {
         return position
     }
 
+    /// Gives back the last `length` bytes taken (written past, their room free again).
+    @inline(__always)
+    mutating func giveBack(_ length: Int) {
+        position -= length
+    }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         take(1).initialize(to: byte)

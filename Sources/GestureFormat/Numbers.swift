@@ -193,29 +193,16 @@ extension Room {
                 let thousandths = fraction > 0.5 ? (scaled < 0 ? truncated - 1 : truncated + 1) : truncated
                 let magnitude = thousandths.magnitude
                 let whole = magnitude / 1000
-                // The thousandths without their trailing zeros: .5, .25, .125, or none at all.
-                var decimals = magnitude % 1000
-                var decimalsLength = 3
-                if decimals == 0 {
-                    decimalsLength = 0
-                } else if decimals % 100 == 0 {
-                    decimals /= 100
-                    decimalsLength = 1
-                } else if decimals % 10 == 0 {
-                    decimals /= 10
-                    decimalsLength = 2
-                }
                 let sign = thousandths < 0 ? 1 : 0  // 0 for what rounds to 0: −0.0001 prints 0
                 let wholeLength = Self.digitCount(whole)
-                let length = sign + wholeLength + (decimalsLength == 0 ? 0 : 1 + decimalsLength)
-                let start = take(length)
+                // The point and the three decimals as one word, then as many of its bytes as its last nonzero
+                // digit needs (.5, .25, .125), none for none.
+                let (point, pointLength) = Self.pointAndDecimals(magnitude % 1000)
+                let start = take(sign + wholeLength + 4)
+                giveBack(4 - pointLength)
                 start.initialize(to: UInt8(ascii: "-"))
-                let point = start + sign + wholeLength
-                Self.writeDigits(whole, count: wholeLength, endingAt: point)
-                if decimalsLength > 0 {
-                    point.initialize(to: UInt8(ascii: "."))
-                    Self.writeDigits(decimals, count: decimalsLength, endingAt: start + length)
-                }
+                Self.writeDigits(whole, count: wholeLength, endingAt: start + sign + wholeLength)
+                UnsafeMutableRawPointer(start + sign + wholeLength).storeBytes(of: point.littleEndian, as: UInt32.self)
                 return
             }
         }
@@ -224,6 +211,19 @@ extension Room {
             precondition(bytes.count <= Self.longestDecimal, "a decimal longer than any double's")
             append(bytes)
         }
+    }
+
+    /// `.ddd`, the point and the three digits of `thousandths` (below 1000), as the bytes of a little-endian
+    /// word, and how many of them a decimal shows: up to its last digit that is not 0, and none when all three
+    /// are. The zeros at its end are the word's high bytes that are "0": its leading zero bits once "0"s are
+    /// xored away (the point's byte is never 0 then).
+    @inline(__always)
+    static func pointAndDecimals(_ thousandths: UInt64) -> (word: UInt32, length: Int) {
+        let first = UInt32(truncatingIfNeeded: thousandths / 100)
+        let pair = UnsafeRawPointer(pairs.utf8Start + Int(thousandths % 100) &* 2).loadUnaligned(as: UInt16.self)
+        let word = UInt32(UInt8(ascii: ".")) | (UInt32(UInt8(ascii: "0")) &+ first) << 8 | UInt32(UInt16(littleEndian: pair)) << 16
+        let zeros = (word ^ 0x3030_3000).leadingZeroBitCount &>> 3
+        return (word, zeros == 3 ? 0 : 4 &- zeros)
     }
 
     /// The number of decimal digits of `value` (1 for 0), from its bit length: `bits × 1233 / 4096` (1233 / 4096

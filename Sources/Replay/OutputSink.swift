@@ -104,6 +104,24 @@ package final class LineWriter {
         if count > threshold { flush() }
     }
 
+    /// Formats `events` straight into the storage, a line each, in one loop (`EventFormatter.writeLines`): a
+    /// batch of events as the pipeline returns them (`gestures replay`).
+    @inline(__always)
+    package func write(_ events: [GestureEvent], with formatter: EventFormatter) {
+        var next = 0
+        while next < events.count {
+            let written = formatter.writeLines(events, from: next, into: spare, reusing: &lineStart)
+            count += written.count
+            next += written.lines
+            if next < events.count {
+                // Out of room: the buffered lines go, or, with none buffered (a line longer than the room), the
+                // storage grows.
+                if count > 0 { flush() } else { grow() }
+            }
+        }
+        if count > threshold { flush() }
+    }
+
     /// `write(_:with:)` of a line longer than the room left (the formatter's claims are 2 KiB at most): the
     /// storage grows until it fits.
     private func writeGrowing(_ event: GestureEvent, with formatter: EventFormatter) {

@@ -91,7 +91,8 @@ package struct ReplayOptions: Sendable {
 package func replay(trace path: FilePath, options: ReplayOptions, output: LineWriter) throws(CommandError) {
     let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path.description : nil)
     defer { output.flush() }
-    try play(trace: path, options: options) { output.write($0, with: formatter) }
+    // A batch of events at a time (the events of a frame): their lines are written in one loop.
+    try playInBatches(trace: path, options: options) { output.write($0, with: formatter) }
 }
 
 /// What a trace was played on: the surface and the targets that recognized its gestures.
@@ -109,6 +110,14 @@ package struct PlayedTrace: Sendable {
 @discardableResult
 package func play(trace path: FilePath, options: ReplayOptions, observingFrames observe: (TouchFrame) -> Void = { _ in },
                   _ deliver: (GestureEvent) -> Void) throws(CommandError) -> PlayedTrace {
+    try playInBatches(trace: path, options: options, observingFrames: observe) { $0.deliverEach(to: deliver) }
+}
+
+/// `play(trace:options:observingFrames:_:)`, handing `deliver` the events a batch at a time, as the pipeline
+/// returns them (`TraceGestureSource.dispatch(now:observingFrames:batches:)`).
+@discardableResult
+package func playInBatches(trace path: FilePath, options: ReplayOptions, observingFrames observe: (TouchFrame) -> Void = { _ in },
+                           _ deliver: ([GestureEvent]) -> Void) throws(CommandError) -> PlayedTrace {
     let reader: TraceReader
     do {
         reader = try TraceReader.open(path: path, device: options.device)
@@ -144,7 +153,7 @@ package func play(trace path: FilePath, options: ReplayOptions, observingFrames 
     // The library's trace source, as fast as possible: the one loop from a trace's events to gestures.
     let source = TraceGestureSource(reader: reader, pipeline: pipeline, surface: mapping)
     while !source.isFinished {
-        source.dispatch(now: .zero, observingFrames: observe, deliver)
+        source.dispatch(now: .zero, observingFrames: observe, batches: deliver)
     }
     if source.failure == nil {
         if let line = source.cutShortLine {

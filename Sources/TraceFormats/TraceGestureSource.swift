@@ -153,6 +153,15 @@ public final class TraceGestureSource: GestureSource {
     /// As `dispatch(now:_:)`, and hands each frame of the trace to `observe` before the engine sees it (the
     /// contacts as the engine gets them: a picture of their paths). `observe` must not call the source.
     public func dispatch(now: MonotonicTime, observingFrames observe: (TouchFrame) -> Void, _ deliver: (GestureEvent) -> Void) {
+        dispatch(now: now, observingFrames: observe, batches: { $0.deliverEach(to: deliver) })
+    }
+
+    /// As `dispatch(now:observingFrames:_:)`, handing `deliver` the events as the pipeline returns them, a batch
+    /// at a time (the events of one frame, deadline or end), in order: for a caller that handles all the events
+    /// of a batch in one loop (`gestures replay` formats their lines with one call). Empty batches are not
+    /// delivered. `deliver` may call the source again, as `dispatch(now:_:)`'s may.
+    package func dispatch(now: MonotonicTime, observingFrames observe: (TouchFrame) -> Void,
+                          batches deliver: ([GestureEvent]) -> Void) {
         guard !isFinished else { return }
         switch pacing {
         case .asFastAsPossible:
@@ -170,7 +179,7 @@ public final class TraceGestureSource: GestureSource {
                 // Moved on before the delivery: a `deliver` that calls the source again goes on after them.
                 nextReadAhead += handled.handled
                 left -= handled.handled
-                handled.events.deliverEach(to: deliver)
+                if !handled.events.isEmpty { deliver(handled.events) }
                 // A `deliver` that stopped the source, or took it to the end, ended it.
                 if finished { return }
             }
@@ -194,14 +203,14 @@ public final class TraceGestureSource: GestureSource {
             // The deadlines due by now: none beyond the next event, which is later.
             if let shift = pipeline?.clockShift, let deadline = pipeline?.nextDeadline {
                 let time = deviceTime(at: now) + shift
-                if deadline <= time, let events = pipeline?.advance(to: time) { events.deliverEach(to: deliver) }
+                if deadline <= time, let events = pipeline?.advance(to: time), !events.isEmpty { deliver(events) }
             }
         }
     }
 
     public func change(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent],
                        _ deliver: (GestureEvent) -> Void) {
-        dispatch(now: now, deliver)
+        dispatch(now: now, observingFrames: { _ in }, batches: { $0.deliverEach(to: deliver) })
         guard !isFinished, let shift = pipeline?.clockShift else { return }
         // As fast as possible: at the last frame's time. At the trace's pace: at the time `now` stands for.
         var time = pipeline?.latestTime ?? .zero
@@ -213,13 +222,13 @@ public final class TraceGestureSource: GestureSource {
 
     public func stop(now: MonotonicTime, _ deliver: (GestureEvent) -> Void) {
         guard !isFinished else { return }
-        finish(deliver)
+        finish { $0.deliverEach(to: deliver) }
     }
 
     // MARK: Reading
 
     /// The next event of the trace; nil at its end, or when it turned out malformed (the source then ends).
-    private func read(_ deliver: (GestureEvent) -> Void) -> InputEvent? {
+    private func read(_ deliver: ([GestureEvent]) -> Void) -> InputEvent? {
         do {
             if let event = try reader.next() { return event }
         } catch {
@@ -231,7 +240,7 @@ public final class TraceGestureSource: GestureSource {
 
     /// The next events of the trace into `readAhead`, as `read(_:)` reads one: their number, 0 at the end (the
     /// source then ends).
-    private func readAhead(_ deliver: (GestureEvent) -> Void) -> Int {
+    private func readAhead(_ deliver: ([GestureEvent]) -> Void) -> Int {
         do {
             let count = try reader.read(into: readAhead)
             if count > 0 { return count }
@@ -242,19 +251,19 @@ public final class TraceGestureSource: GestureSource {
         return 0
     }
 
-    private func handle(_ event: InputEvent, _ observe: (TouchFrame) -> Void, _ deliver: (GestureEvent) -> Void) {
-        if let events = pipeline?.handle(event, observingFrames: observe) { events.deliverEach(to: deliver) }
+    private func handle(_ event: InputEvent, _ observe: (TouchFrame) -> Void, _ deliver: ([GestureEvent]) -> Void) {
+        if let events = pipeline?.handle(event, observingFrames: observe), !events.isEmpty { deliver(events) }
     }
 
     /// The end: the gestures in progress are cancelled at the last frame's time (`GesturePipeline.finish()`).
-    private func finish(_ deliver: (GestureEvent) -> Void) {
+    private func finish(_ deliver: ([GestureEvent]) -> Void) {
         // Once: a `deliver` that took the source to its end, from within a dispatch, must not end it again.
         guard !finished else { return }
         finished = true
         pending = nil
         if let end = pipeline?.finish() {
             endOfInput = end
-            end.events.deliverEach(to: deliver)
+            if !end.events.isEmpty { deliver(end.events) }
         } else {
             endOfInput = GesturePipeline.EndOfInput(events: [], partialFrameDropped: false, lastFrameTime: nil)
         }

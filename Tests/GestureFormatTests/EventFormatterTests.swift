@@ -377,6 +377,42 @@ import Testing
         #expect(String(decoding: room.prefix(text.utf8.count), as: UTF8.self) == text)
     }
 
+    /// `writeLines(_:from:into:reusing:)` writes the lines of the events from `start` one after the other, the
+    /// bytes `writeLine` writes for each; as many as fit, and 0 when the first does not.
+    @Test func writingLinesIntoRoom() {
+        let room = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
+        defer { room.deallocate() }
+        let events = Self.expectedJSONL.map(\.0) + [Self.detent, Self.detent, Self.windChanged, Self.detent]
+        for formatter in [Self.jsonl, Self.text, EventFormatter(trace: "a.evemu")] {
+            let lines = events.map { formatter.line(for: $0) + "\n" }
+            var lineStart = EventFormatter.LineStart()
+            var written = formatter.writeLines(events, from: 0, into: room, reusing: &lineStart)
+            #expect(written.lines == events.count)
+            #expect(String(decoding: room.prefix(written.count), as: UTF8.self) == lines.joined())
+            // From the third, with what the lines before kept.
+            written = formatter.writeLines(events, from: 2, into: room, reusing: &lineStart)
+            #expect(written.lines == events.count - 2)
+            #expect(String(decoding: room.prefix(written.count), as: UTF8.self) == lines.dropFirst(2).joined())
+            // Into 4 KiB: two lines, not the third, whose region's name is longer, nor the fourth after it.
+            let long = GestureEvent(time: Self.at(5_000_000), target: String(repeating: "n", count: 5000), kind: .haptic(.press))
+            let cut = [Self.detent, Self.windChanged, long, Self.detent]
+            let cutLines = cut.map { formatter.line(for: $0) + "\n" }
+            written = formatter.writeLines(cut, from: 0, into: UnsafeMutableBufferPointer(rebasing: room[..<4096]),
+                                           reusing: &lineStart)
+            #expect(written.lines == 2)
+            #expect(String(decoding: room.prefix(written.count), as: UTF8.self) == cutLines[0] + cutLines[1])
+            // The third then written into more room: whole, and the fourth after it.
+            written = formatter.writeLines(cut, from: 2, into: room, reusing: &lineStart)
+            #expect(written.lines == 2)
+            #expect(String(decoding: room.prefix(written.count), as: UTF8.self) == cutLines[2] + cutLines[3])
+            // Room for none, and no events.
+            #expect(formatter.writeLines(events, from: 0, into: UnsafeMutableBufferPointer(rebasing: room[..<10]),
+                                         reusing: &lineStart) == (0, 0))
+            #expect(formatter.writeLines(events, from: events.count, into: room, reusing: &lineStart) == (0, 0))
+            #expect(formatter.writeLines([], from: 0, into: room, reusing: &lineStart) == (0, 0))
+        }
+    }
+
     /// Each kind's line with its numbers at their longest (the greatest double, negative: a sign and 309 digits;
     /// `Int.min`; the earliest time), its longest phase and a name to escape: the room a JSON line claims
     /// for its numbers holds them (a debug build asserts so), and the bytes are the number forms'.

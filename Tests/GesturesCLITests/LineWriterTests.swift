@@ -90,6 +90,28 @@ import Testing
         }
     }
 
+    /// A batch of events (`write(_:with:)` of an array, as `gestures replay` writes each batch the pipeline
+    /// returns) gives the lines one by one would: beside lines written one at a time, past 64 KiB, with a line
+    /// longer than the room, and with each buffering.
+    @Test func aBatchOfEventsIsWrittenAsItsEventsOneByOne() {
+        let name = String(repeating: "n", count: 100_000)
+        let long = GestureEvent(time: Timestamp(microseconds: 1_400_000), target: name, kind: .haptic(.press))
+        let many = (0..<2000).map {
+            GestureEvent(time: Timestamp(microseconds: 2_000_000 + Int64($0 / 3) * 10_000), target: "timer", kind: .haptic(.detent($0)))
+        }
+        let batches: [[GestureEvent]] = [Self.wakeUp, [], many, [Self.wakeUp[0], long, Self.wakeUp[1]], Self.wakeUp]
+        let expected = batches.joined().map { Self.formatter.line(for: $0) + "\n" }.joined()
+        for buffering in [LineWriter.Buffering.line, .block] {
+            let writes = Writes()
+            let output = Self.writer(buffering, into: writes)
+            for batch in batches { output.write(batch, with: Self.formatter) }
+            output.flush()
+            #expect(writes.texts.joined() == expected)
+            #expect(writes.texts.allSatisfy { $0.hasSuffix("\n") })  // whole lines each time
+            if buffering == .block { #expect(writes.texts.allSatisfy { $0.utf8.count <= (1 << 16) + 4096 || $0.contains(name) }) }
+        }
+    }
+
     @Test func liveOutputIsLineBufferedOnATerminal_andBlockBufferedOnAPipe() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
