@@ -122,16 +122,14 @@ final class EvemuReader {
         while count < events.count {
             if readsPlainLinesInOnePass && pending == nil && pendingError == nil && !finished, let unread = lines.unreadLines {
                 var position = unread.start
-                var lineFeed: UnsafePointer<UInt8>?
                 let first = count
-                while count < events.count, let (event, end) = EvemuSyntax.plainEventLine(at: position) {
+                while count < events.count, let (event, lineFeed) = EvemuSyntax.plainEventLine(at: position) {
                     events[count] = event
                     count += 1
-                    lineFeed = end
-                    position = end + 1
+                    position = lineFeed + 1
                 }
-                if let lineFeed {
-                    lines.consumeLines(through: lineFeed, count: count - first)
+                if count > first {
+                    lines.consumeLines(through: position - 1, count: count - first)
                     continue
                 }
             }

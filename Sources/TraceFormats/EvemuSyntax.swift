@@ -241,11 +241,12 @@ enum EvemuSyntax {
     @inline(__always)
     private static func plainEventData(at start: UnsafePointer<UInt8>) -> (InputEvent, UnsafePointer<UInt8>)? {
         var scanner = PlainEventScanner(at: start)
+        // Each number's digits are followed by a byte the next step expects, which is no digit (a dot, a space,
+        // a blank or the line's end): that step refuses a number longer than its limit.
         guard scanner.skip(UInt8(ascii: "E")), scanner.skip(colon), scanner.skip(space),
-            let seconds = scanner.decimal(maxDigits: 12), scanner.skip(dot),
-            let microseconds = scanner.microseconds(), scanner.skip(space),
-            let type = scanner.hex4(), scanner.skip(space),
-            let code = scanner.hex4(), scanner.skip(space)
+            let seconds = scanner.decimal(maxDigits: 12),
+            let microseconds = scanner.microseconds(),
+            let (type, code) = scanner.typeAndCode()
         else { return nil }
         let negative = scanner.skip(minus)
         guard let magnitude = scanner.decimal(maxDigits: 9) else { return nil }
@@ -258,6 +259,9 @@ enum EvemuSyntax {
     /// `plainEvent`'s cursor: each step reads the bytes of one piece of the grammar, once. The line end
     /// after the line is no digit, no blank and none of the bytes `skip` is given, so every step stops
     /// there at the latest.
+    ///
+    /// Some steps load 8 bytes at once, from a byte that is not after the line end, so up to 7 bytes past it:
+    /// the line reader's buffer has room past its sentinel (`LineReader.readAheadSlack`).
     private struct PlainEventScanner {
         private(set) var position: UnsafePointer<UInt8>
 
@@ -276,8 +280,10 @@ enum EvemuSyntax {
             while isBlank(position.pointee) { position += 1 }
         }
 
-        /// 1 to `maxDigits` decimal digits, not followed by another digit. (A loop of at most `maxDigits`
-        /// turns, which the compiler unrolls, rather than one to the first byte that is no digit.)
+        /// 1 to `maxDigits` decimal digits, and as many as there are up to that: the byte after them is for the
+        /// caller to check. (A loop of at most `maxDigits` turns, which the compiler unrolls, rather than one to
+        /// the first byte that is no digit. Reading up to 7 digits as one word did not pay: 45 instructions where
+        /// the loop takes 8 a digit, and a trace's values have 1 to 4.)
         @inline(__always)
         mutating func decimal(maxDigits: Int) -> Int64? {
             var value: Int64 = 0
@@ -286,47 +292,79 @@ enum EvemuSyntax {
                 value = value &* 10 &+ Int64(digit)
                 count += 1
             }
-            guard count > 0, position[count] &- 0x30 >= 10 else { return nil }
+            guard count > 0 else { return nil }
             position += count
             return value
         }
 
-        /// 1 to 6 decimal digits, not followed by another: `decimal(maxDigits: 6)`, six digits (evemu's `%06u`) read
-        /// at once. Eight bytes are loaded as one integer (the six digits, the byte after them, and one more, not
-        /// looked at: the line reader's buffer has room past its sentinel, `LineReader.readAheadSlack`), checked
-        /// to be digits, and combined two by two: about 35 instructions, where the digit loop took 45 (callgrind,
-        /// `gestures replay`: 9 an event less). Any other bytes are read by the loop.
+        /// `.usec SP`: a timestamp's microseconds, 1 to 6 decimal digits between its dot and a space.
         @inline(__always)
         mutating func microseconds() -> Int64? {
+            // Six digits, as evemu writes them (`%06u`): the dot, the digits and the space are one 8-byte word,
+            // checked at once and combined at once, where checking the dot and the space apart and the byte
+            // after the digits to be none took N instructions more (callgrind, `gestures replay`).
             let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
-            let six = word & 0x0000_FFFF_FFFF_FFFF  // the first byte is the lowest
             // A byte is a digit, 0x30...0x39, when its high half is 3 and stays 3 once 6 is added (no carry can
-            // cross into the next byte when every high half is 3).
-            if six & 0xF0F0_F0F0_F0F0 == 0x3030_3030_3030, (six &+ 0x0606_0606_0606) & 0xF0F0_F0F0_F0F0 == 0x3030_3030_3030,
-                UInt8(truncatingIfNeeded: word >> 48) &- 0x30 >= 10
-            {
-                var digits = six & 0x0F0F_0F0F_0F0F  // d0 … d5, one a byte
-                digits = (digits &* 10 &+ digits >> 8) & 0x00FF_00FF_00FF  // d0d1, d2d3, d4d5, one each 16 bits
-                position += 6
-                return Int64(digits & 0xFFFF) &* 10_000 &+ Int64(digits >> 16 & 0xFFFF) &* 100 &+ Int64(digits >> 32)
+            // cross into the next byte when every high half is 3). The lowest byte is the first.
+            let expected: UInt64 = 0x20_30_30_30_30_30_30_2E, mask: UInt64 = 0xFF_F0_F0_F0_F0_F0_F0_FF
+            if word & mask == expected, (word &+ 0x00_06_06_06_06_06_06_00) & mask == expected {
+                position += 8
+                return Int64(Self.eightDigitValue((word & 0x00_0F_0F_0F_0F_0F_0F_00) << 8))
             }
-            return decimal(maxDigits: 6)
+            guard skip(dot), let microseconds = decimal(maxDigits: 6), skip(space) else { return nil }
+            return microseconds
+        }
+
+        /// The value of eight decimal digits, the value of one in each byte of `digits` from its lowest, the
+        /// first the most significant: combined two, four and eight at a time (Lemire, "Fast float parsing in
+        /// practice", `parse_eight_digits_unrolled`).
+        @inline(__always)
+        static func eightDigitValue(_ digits: UInt64) -> UInt32 {
+            let pairs = digits &* 10 &+ digits >> 8  // the low byte of each 16 bits: two digits' value
+            let lanes: UInt64 = 0x0000_00FF_0000_00FF
+            let value = ((pairs & lanes) &* (100 + 1_000_000 << 32) &+ ((pairs >> 16) & lanes) &* (1 + 10_000 << 32)) >> 32
+            return UInt32(truncatingIfNeeded: value)
+        }
+
+        /// `type SP code SP`: an event's type and code, each 1 to 4 hexadecimal digits, and the spaces after them.
+        @inline(__always)
+        mutating func typeAndCode() -> (type: UInt16, code: UInt16)? {
+            // Four digits each, as evemu writes them (`%04x %04x `): the eight digits are read as one 8-byte word
+            // (the type's four bytes, the code's four above them), checked and combined at once, where looking
+            // each byte up took twice as many instructions (callgrind, `gestures replay`: 34 an event less). The
+            // code's bytes may be past the line's end (then the check fails); the space after the code is read
+            // once the bytes before it are known to be none.
+            let type = UInt32(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt32.self))
+            let code = UInt32(littleEndian: UnsafeRawPointer(position + 5).loadUnaligned(as: UInt32.self))
+            if position[4] == space, let value = Self.hexValue(ofEight: UInt64(type) | UInt64(code) << 32), position[9] == space {
+                position += 10
+                return value
+            }
+            guard let type = hex4(), skip(space), let code = hex4(), skip(space) else { return nil }
+            return (type, code)
+        }
+
+        /// The values of two numbers of four hexadecimal digits each (either case), one digit a byte of `word`
+        /// from its lowest, each number's most significant digit first; nil if any byte is no such digit.
+        @inline(__always)
+        static func hexValue(ofEight word: UInt64) -> (UInt16, UInt16)? {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
+            // A byte below 0x80 is within lo...hi when adding 0x80 - lo sets its high bit and adding 0x7F - hi does
+            // not (no such sum leaves its byte). A byte of 0x80 or more fails the check: its high bit is set.
+            let digit = (word &+ ones &* (0x80 - 0x30)) & ~(word &+ ones &* (0x7F - 0x39))
+            let lowerCase = word | (ones &* 0x20)  // `A`…`F` as `a`…`f`; no other byte becomes one of them
+            let letter = (lowerCase &+ ones &* (0x80 - 0x61)) & ~(lowerCase &+ ones &* (0x7F - 0x66))
+            guard (digit | letter) & ~word & highBits == highBits else { return nil }
+            // A letter has 0x40 set, a digit has not: a digit's value is its low half, a letter's that + 9.
+            var values = (word & (ones &* 0x0F)) &+ ((word >> 6) & ones) &* 9
+            values = (values << 4 | values >> 8) & 0x00FF_00FF_00FF_00FF  // two digits a 16 bits, the first above
+            values = (values << 8 | values >> 16) & 0x0000_FFFF_0000_FFFF  // four digits a 32 bits
+            return (UInt16(truncatingIfNeeded: values), UInt16(truncatingIfNeeded: values >> 32))
         }
 
         /// 1 to 4 hexadecimal digits, not followed by another.
         @inline(__always)
         mutating func hex4() -> UInt16? {
-            // Four digits, as evemu writes them (`%04x`): the five bytes looked up at once, with no loop (the
-            // line's two fields cost 16 instructions less than through the loop below: callgrind, `gestures
-            // replay`). The five bytes are there to read: the line reader's buffer has room past its sentinel
-            // (`LineReader.readAheadSlack`).
-            let digits = (Self.hexValue(position[0]), Self.hexValue(position[1]), Self.hexValue(position[2]),
-                          Self.hexValue(position[3]))
-            if digits.0 | digits.1 | digits.2 | digits.3 < 16 && Self.hexValue(position[4]) >= 16 {
-                position += 4
-                return UInt16(truncatingIfNeeded: digits.0) << 12 | UInt16(truncatingIfNeeded: digits.1) << 8
-                    | UInt16(truncatingIfNeeded: digits.2) << 4 | UInt16(truncatingIfNeeded: digits.3)
-            }
             let start = position
             var value: UInt32 = 0
             while case let digit = Self.hexValue(position.pointee), digit < 16 {
