@@ -217,8 +217,8 @@ enum EvemuSyntax {
     static func plainEvent(_ line: Bytes) -> InputEvent? {
         guard line.count >= 12, let start = line.baseAddress else { return nil }
         assert(start[line.count] == 0x0A || start[line.count] == 0x0D, "a line followed by its line end")
-        guard let (event, after) = plainEventData(at: start),
-            after == start + line.count || after.pointee == hash
+        guard let (event, after) = plainEventData(at: start), case let end = afterBlanks(after),
+            end == start + line.count || end.pointee == hash
         else { return nil }
         return event
     }
@@ -232,36 +232,68 @@ enum EvemuSyntax {
     ///   nor a CR nor a NUL: the line is whole, as the validating path reads it.
     @inline(__always)
     static func plainEventLine(at start: UnsafePointer<UInt8>) -> (event: InputEvent, lineFeed: UnsafePointer<UInt8>)? {
-        guard let (event, after) = plainEventData(at: start), after.pointee == 0x0A else { return nil }
-        return (event, after)
+        guard let (event, after) = plainEventData(at: start) else { return nil }
+        if after.pointee == 0x0A { return (event, after) }  // nearly every line ends right after its value
+        let end = afterBlanks(after)
+        return end.pointee == 0x0A ? (event, end) : nil
     }
 
-    /// `plainEvent`'s grammar up to its data's end (`E: sec.usec type code value`, then blanks or none): the
-    /// event and the first byte after the blanks, for the caller to check (a line end, a `#`).
+    /// The events of the plain `E:` lines from `start` on (`plainEventLine`), as many as come in a row and fit in
+    /// `events`: their number, and where the line after them begins. (A function of its own, not inlined into
+    /// `EvemuReader.read(into:)`, so that its loop keeps its values in registers rather than on the stack: 8
+    /// instructions a line less, callgrind, `gestures replay`.)
+    ///
+    /// - Precondition: as `plainEventLine`'s.
+    @inline(never)
+    static func plainEventLines(at start: UnsafePointer<UInt8>, into events: UnsafeMutableBufferPointer<InputEvent>)
+        -> (count: Int, next: UnsafePointer<UInt8>)
+    {
+        var position = start
+        var count = 0
+        while count < events.count, let (event, lineFeed) = plainEventLine(at: position) {
+            events[count] = event
+            count += 1
+            position = lineFeed + 1
+        }
+        return (count, position)
+    }
+
+    /// `plainEvent`'s grammar up to its value (`E: sec.usec type code value`): the event and the first byte
+    /// after the value, for the caller to check (blanks, then a line end or a `#`).
     @inline(__always)
     private static func plainEventData(at start: UnsafePointer<UInt8>) -> (InputEvent, UnsafePointer<UInt8>)? {
         var scanner = PlainEventScanner(at: start)
         // Each number's digits are followed by a byte the next step expects, which is no digit (a dot, a space,
         // a blank or the line's end): that step refuses a number longer than its limit.
-        guard scanner.skip(UInt8(ascii: "E")), scanner.skip(colon), scanner.skip(space),
+        guard scanner.skipEventTag(),
             let seconds = scanner.decimal(maxDigits: 12),
             let microseconds = scanner.microseconds(),
             let (type, code) = scanner.typeAndCode()
         else { return nil }
         let negative = scanner.skip(minus)
         guard let magnitude = scanner.decimal(maxDigits: 9) else { return nil }
-        scanner.skipBlanks()
         let event = InputEvent(time: Timestamp(microseconds: seconds &* 1_000_000 &+ microseconds),
                                type: type, code: code, value: Int32(truncatingIfNeeded: negative ? -magnitude : magnitude))
         return (event, scanner.position)
+    }
+
+    /// The first byte from `position` on that is no blank.
+    @inline(__always)
+    private static func afterBlanks(_ position: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        var position = position
+        while isBlank(position.pointee) { position += 1 }
+        return position
     }
 
     /// `plainEvent`'s cursor: each step reads the bytes of one piece of the grammar, once. The line end
     /// after the line is no digit, no blank and none of the bytes `skip` is given, so every step stops
     /// there at the latest.
     ///
-    /// Some steps load 8 bytes at once, from a byte that is not after the line end, so up to 7 bytes past it:
-    /// the line reader's buffer has room past its sentinel (`LineReader.readAheadSlack`).
+    /// Some steps load several bytes at once, without checking where the line ends: each load begins at or
+    /// before the line end and reads at most 8 bytes past it, where the line reader's buffer has room past
+    /// its sentinel (`LineReader.readAheadSlack`). A step uses such bytes only once it has checked them.
+    /// Six digits of microseconds and four-digit types and codes, as evemu writes them, are read so; any other
+    /// length byte by byte.
     private struct PlainEventScanner {
         private(set) var position: UnsafePointer<UInt8>
 
@@ -275,25 +307,29 @@ enum EvemuSyntax {
             return true
         }
 
+        /// Moves past `E: `, if those are the next three bytes (one 4-byte load and one comparison, not three).
         @inline(__always)
-        mutating func skipBlanks() {
-            while isBlank(position.pointee) { position += 1 }
+        mutating func skipEventTag() -> Bool {
+            let word = UInt32(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt32.self))
+            guard word & 0x00FF_FFFF == 0x20_3A_45 else { return false }  // the first byte is the lowest
+            position += 3
+            return true
         }
 
         /// 1 to `maxDigits` decimal digits, and as many as there are up to that: the byte after them is for the
-        /// caller to check. (A loop of at most `maxDigits` turns, which the compiler unrolls, rather than one to
-        /// the first byte that is no digit. Reading up to 7 digits as one word did not pay: 45 instructions where
-        /// the loop takes 8 a digit, and a trace's values have 1 to 4.)
+        /// caller to check. (A loop of at most `maxDigits` turns, which the compiler unrolls. Reading up to 7
+        /// digits as one word did not pay: about 45 instructions where the loop takes 8 a digit, and a trace's
+        /// values have 1 to 4 digits, its seconds 1 to 3.)
         @inline(__always)
         mutating func decimal(maxDigits: Int) -> Int64? {
-            var value: Int64 = 0
-            var count = 0
-            while count < maxDigits, case let digit = position[count] &- 0x30, digit < 10 {
+            let end = position + maxDigits
+            guard case let first = position.pointee &- 0x30, first < 10 else { return nil }
+            var value = Int64(first)
+            position += 1
+            while position < end, case let digit = position.pointee &- 0x30, digit < 10 {
                 value = value &* 10 &+ Int64(digit)
-                count += 1
+                position += 1
             }
-            guard count > 0 else { return nil }
-            position += count
             return value
         }
 
@@ -301,8 +337,8 @@ enum EvemuSyntax {
         @inline(__always)
         mutating func microseconds() -> Int64? {
             // Six digits, as evemu writes them (`%06u`): the dot, the digits and the space are one 8-byte word,
-            // checked at once and combined at once, where checking the dot and the space apart and the byte
-            // after the digits to be none took N instructions more (callgrind, `gestures replay`).
+            // checked at once and combined at once (callgrind, `gestures replay`: 16 instructions an event less
+            // than the six digits as one word and the dot, the space and the byte after the digits apart).
             let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
             // A byte is a digit, 0x30...0x39, when its high half is 3 and stays 3 once 6 is added (no carry can
             // cross into the next byte when every high half is 3). The lowest byte is the first.
@@ -367,30 +403,12 @@ enum EvemuSyntax {
         mutating func hex4() -> UInt16? {
             let start = position
             var value: UInt32 = 0
-            while case let digit = Self.hexValue(position.pointee), digit < 16 {
+            while let digit = hexDigit(position.pointee) {
                 value = value &<< 4 | UInt32(digit)
                 position += 1
             }
             let count = start.distance(to: position)
             return count > 0 && count <= 4 ? UInt16(truncatingIfNeeded: value) : nil
-        }
-
-        /// The value of the hexadecimal digit `byte` (either case); 16 or more for any other byte.
-        @inline(__always)
-        static func hexValue(_ byte: UInt8) -> UInt8 {
-            hexValues.utf8Start[Int(byte)] &- 0x30
-        }
-
-        /// For each byte b, at b: the value of the hexadecimal digit b (either case) plus 0x30, so `0`…`9` then
-        /// `:;<=>?` for a…f; `x` for any other byte (its value, 0x48, is no digit's). One look-up a digit,
-        /// where `hexDigit` takes up to three comparisons.
-        private static var hexValues: StaticString {
-            """
-            xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx0123456789xxxxxx\
-            x:;<=>?xxxxxxxxxxxxxxxxxxxxxxxxxx:;<=>?xxxxxxxxxxxxxxxxxxxxxxxxx\
-            xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\
-            xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
-            """
         }
     }
 
