@@ -115,23 +115,16 @@ final class EvemuReader {
     /// events before it come first, and the next call throws it (as `next()`).
     ///
     /// The plain event lines of a run in the line reader's buffer are read straight from it, one after the
-    /// other (`EvemuSyntax.plainEventLine`), with no call per line; `next()` reads any other line (a comment,
+    /// other (`EvemuSyntax.plainEventLines`), with no call per line; `next()` reads any other line (a comment,
     /// a CR line end, the line cut by the buffer's end), then the run goes on.
     func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(TraceError) -> Int {
         var count = 0
         while count < events.count {
             if readsPlainLinesInOnePass && pending == nil && pendingError == nil && !finished, let unread = lines.unreadLines {
-                var position = unread.start
-                var lineFeed: UnsafePointer<UInt8>?
-                let first = count
-                while count < events.count, let (event, end) = EvemuSyntax.plainEventLine(at: position) {
-                    events[count] = event
-                    count += 1
-                    lineFeed = end
-                    position = end + 1
-                }
-                if let lineFeed {
-                    lines.consumeLines(through: lineFeed, count: count - first)
+                let (read, next) = EvemuSyntax.plainEventLines(at: unread.start, into: UnsafeMutableBufferPointer(rebasing: events[count...]))
+                if read > 0 {
+                    count += read
+                    lines.consumeLines(through: next - 1, count: read)
                     continue
                 }
             }

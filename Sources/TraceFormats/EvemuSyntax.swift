@@ -217,8 +217,8 @@ enum EvemuSyntax {
     static func plainEvent(_ line: Bytes) -> InputEvent? {
         guard line.count >= 12, let start = line.baseAddress else { return nil }
         assert(start[line.count] == 0x0A || start[line.count] == 0x0D, "a line followed by its line end")
-        guard let (event, after) = plainEventData(at: start),
-            after == start + line.count || after.pointee == hash
+        guard let (event, after) = plainEventData(at: start), case let end = afterBlanks(after),
+            end == start + line.count || end.pointee == hash
         else { return nil }
         return event
     }
@@ -232,32 +232,70 @@ enum EvemuSyntax {
     ///   nor a CR nor a NUL: the line is whole, as the validating path reads it.
     @inline(__always)
     static func plainEventLine(at start: UnsafePointer<UInt8>) -> (event: InputEvent, lineFeed: UnsafePointer<UInt8>)? {
-        guard let (event, after) = plainEventData(at: start), after.pointee == 0x0A else { return nil }
-        return (event, after)
+        guard let (event, after) = plainEventData(at: start) else { return nil }
+        if after.pointee == 0x0A { return (event, after) }  // nearly every line ends right after its value
+        let end = afterBlanks(after)
+        return end.pointee == 0x0A ? (event, end) : nil
     }
 
-    /// `plainEvent`'s grammar up to its data's end (`E: sec.usec type code value`, then blanks or none): the
-    /// event and the first byte after the blanks, for the caller to check (a line end, a `#`).
+    /// The events of the plain `E:` lines from `start` on (`plainEventLine`), as many as come in a row and fit in
+    /// `events`: their number, and where the line after them begins. (A function of its own, not inlined into
+    /// `EvemuReader.read(into:)`, so that its loop keeps its values in registers rather than on the stack: 8
+    /// instructions a line less, callgrind, `gestures replay`.)
+    ///
+    /// - Precondition: as `plainEventLine`'s.
+    @inline(never)
+    static func plainEventLines(at start: UnsafePointer<UInt8>, into events: UnsafeMutableBufferPointer<InputEvent>)
+        -> (count: Int, next: UnsafePointer<UInt8>)
+    {
+        guard let first = events.baseAddress else { return (0, start) }
+        var position = start
+        var next = first
+        let end = first + events.count
+        while next < end, let (event, lineFeed) = plainEventLine(at: position) {
+            next.initialize(to: event)
+            next += 1
+            position = lineFeed + 1
+        }
+        return (first.distance(to: next), position)
+    }
+
+    /// `plainEvent`'s grammar up to its value (`E: sec.usec type code value`): the event and the first byte
+    /// after the value, for the caller to check (blanks, then a line end or a `#`).
     @inline(__always)
     private static func plainEventData(at start: UnsafePointer<UInt8>) -> (InputEvent, UnsafePointer<UInt8>)? {
         var scanner = PlainEventScanner(at: start)
-        guard scanner.skip(UInt8(ascii: "E")), scanner.skip(colon), scanner.skip(space),
-            let seconds = scanner.decimal(maxDigits: 12), scanner.skip(dot),
-            let microseconds = scanner.microseconds(), scanner.skip(space),
-            let type = scanner.hex4(), scanner.skip(space),
-            let code = scanner.hex4(), scanner.skip(space)
+        // Each number's digits are followed by a byte the next step expects, which is no digit (a dot, a space,
+        // a blank or the line's end): that step refuses a number longer than its limit.
+        guard scanner.skipEventTag(),
+            let seconds = scanner.decimal(maxDigits: 12),
+            let microseconds = scanner.microseconds(),
+            let (type, code) = scanner.typeAndCode()
         else { return nil }
         let negative = scanner.skip(minus)
         guard let magnitude = scanner.decimal(maxDigits: 9) else { return nil }
-        scanner.skipBlanks()
         let event = InputEvent(time: Timestamp(microseconds: seconds &* 1_000_000 &+ microseconds),
                                type: type, code: code, value: Int32(truncatingIfNeeded: negative ? -magnitude : magnitude))
         return (event, scanner.position)
     }
 
+    /// The first byte from `position` on that is no blank.
+    @inline(__always)
+    private static func afterBlanks(_ position: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        var position = position
+        while isBlank(position.pointee) { position += 1 }
+        return position
+    }
+
     /// `plainEvent`'s cursor: each step reads the bytes of one piece of the grammar, once. The line end
     /// after the line is no digit, no blank and none of the bytes `skip` is given, so every step stops
     /// there at the latest.
+    ///
+    /// Some steps load several bytes at once, without checking where the line ends: each load begins at or
+    /// before the line end and reads at most 8 bytes past it, where the line reader's buffer has room past
+    /// its sentinel (`LineReader.readAheadSlack`). A step uses such bytes only once it has checked them.
+    /// Six digits of microseconds and four-digit types and codes, as evemu writes them, are read so; any other
+    /// length byte by byte.
     private struct PlainEventScanner {
         private(set) var position: UnsafePointer<UInt8>
 
@@ -271,88 +309,126 @@ enum EvemuSyntax {
             return true
         }
 
+        /// Moves past `E: `, if those are the next three bytes (one 4-byte load and one comparison, not three).
         @inline(__always)
-        mutating func skipBlanks() {
-            while isBlank(position.pointee) { position += 1 }
+        mutating func skipEventTag() -> Bool {
+            let word = UInt32(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt32.self))
+            guard word & 0x00FF_FFFF == 0x20_3A_45 else { return false }  // the first byte is the lowest
+            position += 3
+            return true
         }
 
-        /// 1 to `maxDigits` decimal digits, not followed by another digit. (A loop of at most `maxDigits`
-        /// turns, which the compiler unrolls, rather than one to the first byte that is no digit.)
+        /// 1 to `maxDigits` decimal digits, and as many as there are up to that: the byte after them is for the
+        /// caller to check. (A loop of at most `maxDigits` turns, which the compiler unrolls. Reading up to 7
+        /// digits as one word did not pay: about 45 instructions where the loop takes 8 a digit, and a trace's
+        /// values have 1 to 4 digits, its seconds 1 to 3.)
         @inline(__always)
         mutating func decimal(maxDigits: Int) -> Int64? {
-            var value: Int64 = 0
-            var count = 0
-            while count < maxDigits, case let digit = position[count] &- 0x30, digit < 10 {
+            let end = position + maxDigits
+            guard case let first = position.pointee &- 0x30, first < 10 else { return nil }
+            var value = Int64(first)
+            position += 1
+            while position < end, case let digit = position.pointee &- 0x30, digit < 10 {
                 value = value &* 10 &+ Int64(digit)
-                count += 1
+                position += 1
             }
-            guard count > 0, position[count] &- 0x30 >= 10 else { return nil }
-            position += count
             return value
         }
 
-        /// 1 to 6 decimal digits, not followed by another: `decimal(maxDigits: 6)`, six digits (evemu's `%06u`) read
-        /// at once. Eight bytes are loaded as one integer (the six digits, the byte after them, and one more, not
-        /// looked at: the line reader's buffer has room past its sentinel, `LineReader.readAheadSlack`), checked
-        /// to be digits, and combined two by two: about 35 instructions, where the digit loop took 45 (callgrind,
-        /// `gestures replay`: 9 an event less). Any other bytes are read by the loop.
+        /// `.usec SP`: a timestamp's microseconds, 1 to 6 decimal digits between its dot and a space.
         @inline(__always)
         mutating func microseconds() -> Int64? {
+            // Six digits, as evemu writes them (`%06u`): the dot, the digits and the space are one 8-byte word,
+            // checked at once and combined at once (callgrind, `gestures replay`: 16 instructions an event less
+            // than the six digits as one word and the dot, the space and the byte after the digits apart).
             let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
-            let six = word & 0x0000_FFFF_FFFF_FFFF  // the first byte is the lowest
             // A byte is a digit, 0x30...0x39, when its high half is 3 and stays 3 once 6 is added (no carry can
-            // cross into the next byte when every high half is 3).
-            if six & 0xF0F0_F0F0_F0F0 == 0x3030_3030_3030, (six &+ 0x0606_0606_0606) & 0xF0F0_F0F0_F0F0 == 0x3030_3030_3030,
-                UInt8(truncatingIfNeeded: word >> 48) &- 0x30 >= 10
-            {
-                var digits = six & 0x0F0F_0F0F_0F0F  // d0 … d5, one a byte
-                digits = (digits &* 10 &+ digits >> 8) & 0x00FF_00FF_00FF  // d0d1, d2d3, d4d5, one each 16 bits
-                position += 6
-                return Int64(digits & 0xFFFF) &* 10_000 &+ Int64(digits >> 16 & 0xFFFF) &* 100 &+ Int64(digits >> 32)
+            // cross into the next byte when every high half is 3). The lowest byte is the first.
+            let expected: UInt64 = 0x20_30_30_30_30_30_30_2E, mask: UInt64 = 0xFF_F0_F0_F0_F0_F0_F0_FF
+            if word & mask == expected, (word &+ 0x00_06_06_06_06_06_06_00) & mask == expected {
+                position += 8
+                return Int64(Self.eightDigitValue((word & 0x00_0F_0F_0F_0F_0F_0F_00) << 8))
             }
-            return decimal(maxDigits: 6)
+            // Fewer digits, unpadded, as our own writer (`EvemuFormat`) writes under 100,000 µs: the same word, its
+            // digits counted and shifted to the top (about 35 instructions, where the loop took 60).
+            let after = word >> 8  // the bytes after the dot; the top byte is 0, no digit
+            let count = Self.leadingDigitCount(after)
+            if UInt8(truncatingIfNeeded: word) == dot, count > 0, UInt8(truncatingIfNeeded: after >> (8 * count)) == space {
+                position += count + 2
+                return Int64(Self.eightDigitValue((after & 0x0F0F_0F0F_0F0F_0F0F) << (64 - 8 * count)))
+            }
+            guard skip(dot), let microseconds = decimal(maxDigits: 6), skip(space) else { return nil }
+            return microseconds
+        }
+
+        /// How many bytes of `word`, from its lowest, are decimal digits before the first that is none (8 if all are).
+        @inline(__always)
+        static func leadingDigitCount(_ word: UInt64) -> Int {
+            // A digit, 0x30...0x39, is a byte whose high half is 3 and stays 3 once 6 is added: its two halves
+            // side by side are 0x33. Only a byte of 0xFA or more carries into the next one, after it.
+            let ones: UInt64 = 0x0101_0101_0101_0101, highHalves = ones &* 0xF0
+            let halves = (word & highHalves) | ((word &+ ones &* 6) & highHalves) >> 4
+            return (halves ^ (ones &* 0x33)).trailingZeroBitCount >> 3
+        }
+
+        /// The value of eight decimal digits, the value of one in each byte of `digits` from its lowest, the
+        /// first the most significant: combined two, four and eight at a time (Lemire, "Fast float parsing in
+        /// practice", `parse_eight_digits_unrolled`).
+        @inline(__always)
+        static func eightDigitValue(_ digits: UInt64) -> UInt32 {
+            let pairs = digits &* 10 &+ digits >> 8  // the low byte of each 16 bits: two digits' value
+            let lanes: UInt64 = 0x0000_00FF_0000_00FF
+            let value = ((pairs & lanes) &* (100 + 1_000_000 << 32) &+ ((pairs >> 16) & lanes) &* (1 + 10_000 << 32)) >> 32
+            return UInt32(truncatingIfNeeded: value)
+        }
+
+        /// `type SP code SP`: an event's type and code, each 1 to 4 hexadecimal digits, and the spaces after them.
+        @inline(__always)
+        mutating func typeAndCode() -> (type: UInt16, code: UInt16)? {
+            // Four digits each, as evemu writes them (`%04x %04x `): the eight digits are read as one 8-byte word
+            // (the type's four bytes, the code's four above them), checked and combined at once, where looking
+            // each byte up took twice as many instructions (callgrind, `gestures replay`: 34 an event less). The
+            // code's bytes may be past the line's end (then the check fails); the space after the code is read
+            // once the bytes before it are known to be none.
+            let type = UInt32(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt32.self))
+            let code = UInt32(littleEndian: UnsafeRawPointer(position + 5).loadUnaligned(as: UInt32.self))
+            if position[4] == space, let value = Self.hexValue(ofEight: UInt64(type) | UInt64(code) << 32), position[9] == space {
+                position += 10
+                return value
+            }
+            guard let type = hex4(), skip(space), let code = hex4(), skip(space) else { return nil }
+            return (type, code)
+        }
+
+        /// The values of two numbers of four hexadecimal digits each (either case), one digit a byte of `word`
+        /// from its lowest, each number's most significant digit first; nil if any byte is no such digit.
+        @inline(__always)
+        static func hexValue(ofEight word: UInt64) -> (UInt16, UInt16)? {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
+            // A byte below 0x80 is within lo...hi when adding 0x80 - lo sets its high bit and adding 0x7F - hi does
+            // not (no such sum leaves its byte). A byte of 0x80 or more fails the check: its high bit is set.
+            let digit = (word &+ ones &* (0x80 - 0x30)) & ~(word &+ ones &* (0x7F - 0x39))
+            let lowerCase = word | (ones &* 0x20)  // `A`…`F` as `a`…`f`; no other byte becomes one of them
+            let letter = (lowerCase &+ ones &* (0x80 - 0x61)) & ~(lowerCase &+ ones &* (0x7F - 0x66))
+            guard (digit | letter) & ~word & highBits == highBits else { return nil }
+            // A letter has 0x40 set, a digit has not: a digit's value is its low half, a letter's that + 9.
+            var values = (word & (ones &* 0x0F)) &+ ((word >> 6) & ones) &* 9
+            values = (values << 4 | values >> 8) & 0x00FF_00FF_00FF_00FF  // two digits a 16 bits, the first above
+            values = (values << 8 | values >> 16) & 0x0000_FFFF_0000_FFFF  // four digits a 32 bits
+            return (UInt16(truncatingIfNeeded: values), UInt16(truncatingIfNeeded: values >> 32))
         }
 
         /// 1 to 4 hexadecimal digits, not followed by another.
         @inline(__always)
         mutating func hex4() -> UInt16? {
-            // Four digits, as evemu writes them (`%04x`): the five bytes looked up at once, with no loop (the
-            // line's two fields cost 16 instructions less than through the loop below: callgrind, `gestures
-            // replay`). The five bytes are there to read: the line reader's buffer has room past its sentinel
-            // (`LineReader.readAheadSlack`).
-            let digits = (Self.hexValue(position[0]), Self.hexValue(position[1]), Self.hexValue(position[2]),
-                          Self.hexValue(position[3]))
-            if digits.0 | digits.1 | digits.2 | digits.3 < 16 && Self.hexValue(position[4]) >= 16 {
-                position += 4
-                return UInt16(truncatingIfNeeded: digits.0) << 12 | UInt16(truncatingIfNeeded: digits.1) << 8
-                    | UInt16(truncatingIfNeeded: digits.2) << 4 | UInt16(truncatingIfNeeded: digits.3)
-            }
             let start = position
             var value: UInt32 = 0
-            while case let digit = Self.hexValue(position.pointee), digit < 16 {
+            while let digit = hexDigit(position.pointee) {
                 value = value &<< 4 | UInt32(digit)
                 position += 1
             }
             let count = start.distance(to: position)
             return count > 0 && count <= 4 ? UInt16(truncatingIfNeeded: value) : nil
-        }
-
-        /// The value of the hexadecimal digit `byte` (either case); 16 or more for any other byte.
-        @inline(__always)
-        static func hexValue(_ byte: UInt8) -> UInt8 {
-            hexValues.utf8Start[Int(byte)] &- 0x30
-        }
-
-        /// For each byte b, at b: the value of the hexadecimal digit b (either case) plus 0x30, so `0`…`9` then
-        /// `:;<=>?` for a…f; `x` for any other byte (its value, 0x48, is no digit's). One look-up a digit,
-        /// where `hexDigit` takes up to three comparisons.
-        private static var hexValues: StaticString {
-            """
-            xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx0123456789xxxxxx\
-            x:;<=>?xxxxxxxxxxxxxxxxxxxxxxxxxx:;<=>?xxxxxxxxxxxxxxxxxxxxxxxxx\
-            xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\
-            xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
-            """
         }
     }
 

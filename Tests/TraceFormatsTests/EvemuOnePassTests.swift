@@ -92,6 +92,32 @@ import Testing
         }
     }
 
+    /// Every byte (but the line ends and NUL, which the line reader finds first) at every place of a line as
+    /// evemu writes it, and as our writer writes one under 100,000 µs: whatever the one pass reads, the
+    /// validating path reads the same. At the places read several bytes at once (the microseconds' digits, the
+    /// type's and the code's), exactly the digits are read.
+    @Test(arguments: [
+        ("E: 12.000001 0003 002f -12", [6...11, 13...16, 18...21]),
+        ("E: 0.10001 0003 0035 7", [5...9, 11...14, 16...19]),
+    ])
+    func everyByteAtEveryPlaceIsReadAsTheValidatingPathReadsIt(text: String, digitPlaces: [ClosedRange<Int>]) {
+        let line = Array(text.utf8)
+        for index in line.indices {
+            for byte in UInt8.min...UInt8.max where byte != 0x0A && byte != 0x0D && byte != 0 {
+                var changed = line
+                changed[index] = byte
+                let event = Self.plainEvent(bytes: changed)
+                let validated = changed.withUnsafeBufferPointer { EvemuSyntax.kind(of: $0) == .event ? EvemuSyntax.event($0) : nil }
+                if event != nil { #expect(event == validated, "byte \(byte) at \(index)") }
+                if digitPlaces[0].contains(index) {
+                    #expect((event != nil) == (EvemuSyntax.decimalDigit(byte) != nil), "byte \(byte) at \(index)")
+                } else if digitPlaces[1].contains(index) || digitPlaces[2].contains(index) {
+                    #expect((event != nil) == (EvemuSyntax.hexDigit(byte) != nil), "byte \(byte) at \(index)")
+                }
+            }
+        }
+    }
+
     @Test func otherLinesAreLeftToTheValidatingPath() {
         for line in Self.otherLines {
             #expect(Self.plainEvent(line) == nil, "\(line.debugDescription)")
