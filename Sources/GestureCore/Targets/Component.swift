@@ -74,6 +74,10 @@ public struct TargetOutput: Sendable {
 
     /// Emits one event of this target at `time`: `kind`'s values in surface millimetres, which come out
     /// in the target's view coordinates. (`consuming`: the kind moves into the event instead of being copied.)
+    /// Inlined into the components: with `GestureEvent.Kind` loadable, each emit then writes its event's fields
+    /// straight into the buffer (callgrind, `gestures replay`: −0.68 M; while the kind was address-only, inlining
+    /// cost 0.10 M more).
+    @inline(__always)
     public mutating func emit(_ kind: consuming GestureEvent.Kind) {
         if viewIsIdentity {
             events.append(GestureEvent(time: time, target: target, kind: kind))
