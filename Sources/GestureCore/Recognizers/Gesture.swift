@@ -248,9 +248,9 @@ public enum Outcome: Hashable, Sendable {
 extension Array {
     /// Empties the array, keeping its storage for what comes next: `removeAll(keepingCapacity: true)`, but element by
     /// element from the end. The standard library's goes through `replaceSubrange`'s general path (some 90
-    /// instructions for a buffer of one update, 250 for the engine's events), even when the array is empty; the
-    /// engine's and the combinators' buffers, emptied on every input, hold a few elements at most, which
-    /// `removeLast()` drops at a few instructions each.
+    /// instructions for a buffer of one update), even when the array is empty; the combinators' buffers, emptied on
+    /// every input, hold a few elements at most, which `removeLast()` drops at a few instructions each. (Not the
+    /// engine's events: see `GestureEngine.takeOutput()`.)
     @inline(__always)
     mutating func removeAllKeepingCapacity() {
         while !isEmpty { removeLast() }
