@@ -77,6 +77,8 @@ public struct EventFormatter: Sendable {
     /// benchmark trace (callgrind).
     public func writeLines(_ events: [GestureEvent], from start: Int, into room: UnsafeMutableBufferPointer<UInt8>,
                            reusing lineStart: inout LineStart) -> (lines: Int, count: Int) {
+        // The events are read through a pointer, unchecked: `start` is checked once here.
+        precondition(start >= 0 && start <= events.count, "writeLines: start \(start) is outside 0...\(events.count)")
         var out = ByteWriter(room)
         var written = 0
         var next = start
@@ -214,16 +216,30 @@ public struct EventFormatter: Sendable {
             var format = OutputFormat.jsonl
             var bytes = KeptBytes()
 
-            /// Whether these are the bytes for `target` by `formatter`: `==` and the same number of bytes. `==`
-            /// alone takes canonically equivalent strings for equal (a name in NFC and the same in NFD), whose
-            /// lines differ; their lengths differ as soon as one composes what the other decomposes. Comparing the
-            /// bytes themselves cost 294 instructions a line (callgrind, the benchmark trace), for a difference
-            /// that only names from two engines could make (an engine's names are unique by `==`). The kept
+            /// Whether these are the bytes for `target` by `formatter`: the same string value (`identical`: an
+            /// engine's events carry its target's own name, so this is the usual case), or else the same bytes.
+            /// `==` alone takes canonically equivalent strings for equal (a name in NFC and the same in NFD), whose
+            /// lines differ, even at the same length ("a\u{301}\u{323}" and "a\u{323}\u{301}"); so its `true` is
+            /// checked byte by byte, which only names equivalent by `==` and not identical come to. Comparing the
+            /// bytes of every line cost 110 to 294 instructions a line (callgrind, the benchmark trace). The kept
             /// length counted once saves counting it at every line (10 instructions a line).
             @inline(__always)
             func holds(_ target: String, by formatter: EventFormatter) -> Bool {
-                guard let kept = self.target else { return false }
-                return targetLength == target.utf8.count && kept == target && format == formatter.format
+                guard let kept = self.target, targetLength == target.utf8.count, format == formatter.format else { return false }
+                return LineStart.identical(kept, target) || (kept == target && kept.utf8.elementsEqual(target.utf8))
+            }
+        }
+
+        /// Whether `a` and `b` are one string value, bit for bit: the same bytes inline, or the same storage (and
+        /// so the same bytes). False says nothing: equal strings can be stored apart.
+        @inline(__always)
+        private static func identical(_ a: String, _ b: String) -> Bool {
+            withUnsafeBytes(of: a) { a in
+                withUnsafeBytes(of: b) { b in
+                    guard a.count == 16 else { return false }  // a String is two words on 64-bit platforms
+                    return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                        && a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                }
             }
         }
 

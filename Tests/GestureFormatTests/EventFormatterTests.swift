@@ -353,6 +353,25 @@ import Testing
         }
     }
 
+    /// Two names Swift's `==` takes for equal, of one length in UTF-8 but not the same bytes (two combining marks in
+    /// either order), each begin their lines with their own bytes: at the same time, and at later times, when each
+    /// line could reuse a kept region part.
+    @Test func equivalentNamesOfOneLengthKeepTheirOwnBytes() {
+        let first = "a\u{301}\u{323}", second = "a\u{323}\u{301}"
+        #expect(first == second && first.utf8.count == second.utf8.count && !first.utf8.elementsEqual(second.utf8))
+        let events = [GestureEvent(time: Self.at(1), target: first, kind: .haptic(.press)),
+                      GestureEvent(time: Self.at(1), target: second, kind: .haptic(.press)),
+                      GestureEvent(time: Self.at(10_001), target: first, kind: .haptic(.press)),
+                      GestureEvent(time: Self.at(20_001), target: second, kind: .haptic(.press)),
+                      GestureEvent(time: Self.at(20_001), target: second, kind: .haptic(.press))]
+        for formatter in [Self.jsonl, Self.text] {
+            var reused: [UInt8] = []
+            var lineStart = EventFormatter.LineStart()
+            for event in events { formatter.appendLine(event, to: &reused, reusing: &lineStart) }
+            #expect(reused == Array(events.map { formatter.line(for: $0) + "\n" }.joined().utf8))
+        }
+    }
+
     /// `writeLine(_:into:reusing:)` writes at the beginning of the room the bytes that `appendLine` appends and
     /// returns their count; nil when they do not fit, and the same line written again into more room is whole.
     @Test func writingALineIntoRoom() {
