@@ -124,31 +124,14 @@ public protocol GestureSource: AnyObject {
 }
 
 extension Array where Element == GestureEvent {
-    /// Hands each event to `deliver`, in order, where it lies in the array's storage: a source's delivery of what
-    /// its pipeline returned.
-    ///
-    /// Every other way of writing this loop copies each event into the call and destroys the copy after it: `for`-in,
-    /// by index, through `withUnsafeBufferPointer` or a `Span`, into a `borrowing` closure (Swift 6.3, release build).
-    /// The compiler cannot tell that `deliver` leaves the storage alone, so it hands over a copy of its own; that
-    /// cost 123 instructions a printed line in `gestures replay` (callgrind: `outlined init with copy` and `destroy`
-    /// of `GestureEvent`). An `inout` access it trusts to be exclusive, so each event is lent to `deliver` through one
-    /// (`lend`): no copy. Nothing writes to the events: the access is `inout` only for the compiler's sake, and
-    /// reading them meanwhile is harmless. The storage stays alive while `deliver` runs even when `deliver` calls its
-    /// source again: this array holds it, and the engine then copies the events to fresh storage of its own, which it
-    /// empties for its next ones.
+    /// Hands each event to `deliver`, in order, where it lies in the array's storage (`lendEach`: no copy of each
+    /// event into the call): a source's delivery of what its pipeline returned. `deliver` may call its source again.
     package func deliverEach(to deliver: (GestureEvent) -> Void) {
-        withUnsafeBufferPointer { events in
-            guard let first = events.baseAddress else { return }
-            let inPlace = UnsafeMutablePointer(mutating: first)
-            for index in events.indices { lend(&inPlace[index], to: deliver) }
+        _ = lendEach { event in
+            deliver(event)
+            return true
         }
     }
-}
-
-/// Calls `deliver` with `event` as it lies (see `Array.deliverEach(to:)`).
-@inline(__always)
-private func lend(_ event: inout GestureEvent, to deliver: (GestureEvent) -> Void) {
-    deliver(event)
 }
 
 extension GestureSource {
