@@ -84,7 +84,7 @@ package final class LineWriter {
     package func write(line: String) {
         var line = line
         line.withUTF8 { bytes in
-            while spare.count <= bytes.count { grow() }
+            while spare.count <= bytes.count { makeRoom() }
             spare.baseAddress!.initialize(from: bytes.baseAddress!, count: bytes.count)
             spare[bytes.count] = UInt8(ascii: "\n")
             count += bytes.count + 1
@@ -99,7 +99,7 @@ package final class LineWriter {
         if let written = formatter.writeLine(event, into: spare, reusing: &lineStart) {
             count += written
         } else {
-            writeGrowing(event, with: formatter)
+            writeMakingRoom(event, with: formatter)
         }
         if count > threshold { flush() }
     }
@@ -113,25 +113,27 @@ package final class LineWriter {
             let written = formatter.writeLines(events, from: next, into: spare, reusing: &lineStart)
             count += written.count
             next += written.lines
-            if next < events.count {
-                // Out of room: the buffered lines go, or, with none buffered (a line longer than the room), the
-                // storage grows.
-                if count > 0 { flush() } else { grow() }
-            }
+            if next < events.count { makeRoom() }
         }
         if count > threshold { flush() }
     }
 
-    /// `write(_:with:)` of a line longer than the room left (the formatter's claims are 2 KiB at most): the
-    /// storage grows until it fits.
-    private func writeGrowing(_ event: GestureEvent, with formatter: EventFormatter) {
+    /// `write(_:with:)` of a line longer than the room left (the formatter's claims are 2 KiB at most): room is
+    /// made until it fits.
+    private func writeMakingRoom(_ event: GestureEvent, with formatter: EventFormatter) {
         while true {
-            grow()
+            makeRoom()
             if let written = formatter.writeLine(event, into: spare, reusing: &lineStart) {
                 count += written
                 return
             }
         }
+    }
+
+    /// More room for a line that does not fit what is left, by every writer alike: the buffered lines go, or, with
+    /// none buffered (a line longer than the whole storage), the storage grows.
+    private func makeRoom() {
+        if count > 0 { flush() } else { grow() }
     }
 
     /// Doubles the storage, keeping the lines buffered.
