@@ -13,9 +13,10 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
     case notATouchDevice(path: String, name: String)
     /// The device has no position axes that locate a touch.
     case noPositionAxes(path: String)
-    /// Reading the device failed `LiveGestureSource.failedReadLimit` times in a row, with no read that worked
-    /// between them.
-    case readFailedRepeatedly(path: String, Errno, times: Int)
+    /// Reading the device failed `LiveGestureSource.failedReadLimit` times in a row at least, for
+    /// `LiveGestureSource.failingReadsTimeLimit` at least, with no read that worked between them: `times`
+    /// failures over `during`, the last with `Errno`.
+    case readFailedRepeatedly(path: String, Errno, times: Int, during: TimeSpan)
     /// The recording could not be created or written.
     case recording(TraceError)
 
@@ -27,11 +28,18 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): \"\(name)\" is not a touch device (it has neither multitouch axes nor BTN_TOUCH with ABS_X/ABS_Y)"
         case .noPositionAxes(let path):
             "\(path): expected a touch device with position axes"
-        case .readFailedRepeatedly(let path, let error, let times):
-            "\(path): reading the device failed \(times) times in a row: \(error)"
+        case .readFailedRepeatedly(let path, let error, let times, let during):
+            "\(path): reading the device failed \(times) times in a row, for \(Self.seconds(during)) s: \(error)"
         case .recording(let error):
             error.description
         }
+    }
+
+    /// A span in seconds, to the millisecond: "1.004".
+    private static func seconds(_ span: TimeSpan) -> String {
+        let milliseconds = max(span.microseconds, 0) / 1000
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }
 
@@ -39,7 +47,8 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
 public enum LiveNotice: Hashable, Sendable {
     /// A read failed with the device still there: events may be lost. The gestures in progress are
     /// cancelled and the device's state is read again. `inARow` counts the failures since the last read
-    /// that worked; at `LiveGestureSource.failedReadLimit` the source ends.
+    /// that worked; once there are `LiveGestureSource.failedReadLimit` of them, over
+    /// `LiveGestureSource.failingReadsTimeLimit`, the source ends.
     case readFailed(Errno, inARow: Int)
     /// After failed reads, libevdev has read the device's state again: a `SYN_DROPPED` went to the pipeline
     /// (and the recording), and the resync follows.
@@ -102,13 +111,22 @@ struct EventClock {
 /// ```
 ///
 /// A read that fails with the device still there is taken as a `SYN_DROPPED` (a `LiveNotice`, the gestures
-/// in progress cancelled, the device's state read again); `failedReadLimit` failures in a row end the source,
-/// as a lost device does: the gestures in progress are cancelled at the event-clock time, then
-/// `failure` says why.
+/// in progress cancelled, the device's state read again); reads that keep failing, `failedReadLimit` of them
+/// in a row over `failingReadsTimeLimit` at least, end the source as a lost device does: the gestures in
+/// progress are cancelled at the event-clock time, then `failure` says why.
 public final class LiveGestureSource: GestureSource {
     /// Failed reads in a row, with no read that worked between them (an event, or the start of a resync),
-    /// that end the source.
+    /// that end the source once they have gone on for `failingReadsTimeLimit`.
     public static let failedReadLimit = 8
+    /// How long reads must go on failing in a row, from the first failure's dispatch to the last's, before
+    /// the source ends (with `failedReadLimit` failures at least).
+    ///
+    /// A count alone ended sessions that would have recovered. An emulated device whose buffer overflowed
+    /// (umockdev's 4095 bytes) stays out of step with event boundaries until its reader catches up. On a busy
+    /// machine, with 28,000 events a second, that took up to 8 failed reads in 40 ms (the storm test).
+    /// A device that can no longer be read fails on every read for as long as it is read, so a second tells
+    /// the two apart, at the cost of a second's busy reading before a broken device is given up.
+    public static let failingReadsTimeLimit = TimeSpan.seconds(1)
     /// The grace of `gestures live` (`--grace-ms`): how far past a deadline the event clock must be before it
     /// fires with no input.
     public static let defaultGrace = TimeSpan.ms(20)
@@ -146,6 +164,8 @@ public final class LiveGestureSource: GestureSource {
     /// Events may be left to read (in libevdev's queue, where `poll()` does not see them) after a dispatch
     /// that read `drainLimit` of them.
     private var more = false
+    /// The dispatch of the first of the failed reads in a row, while they go on.
+    private var failingSince = MonotonicTime.zero
     /// Writing the recording failed: nothing more is written.
     private var recordingFailed = false
     /// `isFinished` and `failure`, stored privately: the compiler then sees every access to them, none
@@ -341,8 +361,10 @@ public final class LiveGestureSource: GestureSource {
                 return
             case .failed(let error, let inARow):
                 notices(.readFailed(error, inARow: inARow))
-                if inARow >= Self.failedReadLimit {
-                    end(.readFailedRepeatedly(path: device.path, error, times: inARow), now: now, deliver)
+                if inARow == 1 { failingSince = now }
+                let during = now - failingSince
+                if inARow >= Self.failedReadLimit && during >= Self.failingReadsTimeLimit {
+                    end(.readFailedRepeatedly(path: device.path, error, times: inARow, during: during), now: now, deliver)
                 }
             case .resynced:
                 notices(.resynced)

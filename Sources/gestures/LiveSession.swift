@@ -95,7 +95,7 @@ final class LiveSession {
     }
 
     /// Runs until SIGINT/SIGTERM, until the device goes away, or until reading it fails
-    /// `LiveGestureSource.failedReadLimit` times in a row.
+    /// `LiveGestureSource.failedReadLimit` times in a row for `LiveGestureSource.failingReadsTimeLimit`.
     func run() throws(CommandError) -> LiveEnding {
         var descriptors = [pollfd(fd: source.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]

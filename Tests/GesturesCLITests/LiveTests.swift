@@ -287,8 +287,8 @@ struct LiveTests {
     }
 
     /// A device that can no longer be read (every read fails with EINVAL, the resync's too, while poll() says
-    /// there is data): after 8 failed reads in a row the session ends as for a lost device: the gesture in
-    /// progress cancelled, the recording closed, the error, status 74.
+    /// there is data): once reads have failed in a row for a second, the session ends as for a lost device:
+    /// the gesture in progress cancelled, the recording closed, the error, status 74.
     @Test func readsThatKeepFailingEndTheSessionWith74() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -303,14 +303,19 @@ struct LiveTests {
             #"{"time":1.390000,"region":"surface","type":"select","phase":"began","anchor":73,"selection":{"start":73,"end":73}}"#,
             #"{"time":1.390000,"region":"surface","type":"haptic","kind":"press"}"#,
         ])
-        // Cancelled at the event-clock time of the end: when the lift at 1.600000 came, unread.
+        // Cancelled at the event-clock time of the end, a second after the reads began to fail (the lift at
+        // 1.600000 came unread).
         #expect(live.lines.last?.hasSuffix(#","type":"select","phase":"cancelled","anchor":73,"selection":{"start":73,"end":73}}"#) == true)
-        #expect(Self.time(of: live.lines.last ?? "") >= 1.5 && Self.time(of: live.lines.last ?? "") < 1.8)
-        // (The harness says on stderr too when the reads begin to fail; gestures' own lines are these.)
-        #expect(live.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures:") }.map(String.init) == [
-            Self.readFailedWarning,
-            "gestures: /dev/input/event20: reading the device failed 8 times in a row: Invalid argument",
-        ])
+        #expect(Self.time(of: live.lines.last ?? "") >= 2.45 && Self.time(of: live.lines.last ?? "") < 2.9)
+        // (The harness says on stderr too when the reads begin to fail; gestures' own lines are these.) The
+        // count of reads depends on the machine's speed, the time on its scheduling.
+        let said = live.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures:") }.map(String.init)
+        #expect(said.count == 2)
+        #expect(said.first == Self.readFailedWarning)
+        let ending = try #require(said.last?.wholeMatch(
+            of: #/gestures: /dev/input/event20: reading the device failed (\d+) times in a row, for (\d)\.(\d{3}) s: Invalid argument/#))
+        #expect(Int(ending.output.1).map { $0 >= 8 } == true, "\(said)")
+        #expect(ending.output.2 == "1" && Int(ending.output.3).map { $0 < 400 } == true, "\(said)")
         #expect(try CLI.run(["replay", recorded]).lines == live.lines)
     }
 
@@ -714,8 +719,9 @@ enum Emulated {
 
     /// The one-minute load average is below twice the cores. umockdev replays a 1 kHz storm in real time
     /// through a 4 KiB buffer: on a machine busy with other work (a fuzzing campaign beside the suite) its
-    /// reader falls behind for whole seconds, reads fail eight times in a row, and the session ends as for
-    /// a lost device; that says nothing of the program.
+    /// reader falls behind for whole seconds, reads keep failing for a second, and the session ends as for
+    /// a lost device; that says nothing of the program. (Below that load, runs of up to 8 failed reads
+    /// within 40 ms were measured with two busy loops beside the storm; they end in a resync.)
     static let machineIsFreeEnough: Bool = {
         guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
               let load = text.split(separator: " ").first.flatMap({ Double($0) }) else { return true }
