@@ -75,6 +75,46 @@ public struct GestureEngine: Sendable {
         /// This frame's landings begin a touch sequence on it (false between frames).
         var beginsSequence = false
 
+        /// Hands its recognizer its changes of this frame, at `time`, with the fingers down on it now; then empties
+        /// them for the next frame. `spare` is the engine's empty `TouchChanges`, exchanged for them meanwhile.
+        ///
+        /// Swapped out of the node and back rather than copied: a copy retains and releases its three buffers, and
+        /// reading `nodes[index].changes` copies the whole node first (together some 250 instructions a frame). A
+        /// method of the node, so that the engine reaches into `nodes` once for it (each access checks that the
+        /// array's storage is unique), not four times.
+        @inline(__always)
+        mutating func showChanges(at time: Timestamp, through spare: inout TouchChanges, log: inout TransitionLog?) {
+            isSettled = false
+            swap(&spare, &changes)
+            spare.time = time
+            spare.fingersDown = fingers
+            unretainedRecognizer?._withUnsafeGuaranteedRef { $0.touchesChanged(spare, log: &log) }
+            // Only those that are not empty already: emptying one checks that its storage is unique first.
+            if !spare.moved.isEmpty { spare.moved.removeAllKeepingCapacity() }
+            if !spare.lifted.isEmpty { spare.lifted.removeAllKeepingCapacity() }
+            if !spare.landed.isEmpty { spare.landed.removeAllKeepingCapacity() }
+            swap(&spare, &changes)
+        }
+
+        /// After an input, for an engine that does not explain: settles its recognizer (`settleUnlessWaiting`) into
+        /// `events` at `time`, unless it is settled already; keeps the deadline it returns. False when the target
+        /// waits for rivals: the engine arbitrates it. One access to the node for all of it (see `showChanges`).
+        @inline(__always)
+        mutating func settleUnlessWaiting(at time: Timestamp, into events: inout [GestureEvent]) -> Bool {
+            guard !isSettled, let recognizer = unretainedRecognizer else { return true }
+            let settling = emitting(at: time, into: &events) { output in
+                recognizer._withUnsafeGuaranteedRef { $0.settleUnlessWaiting(into: &output) }
+            }
+            switch settling {
+            case .waits:
+                return false
+            case .settled(let deadline):
+                self.deadline = deadline
+                isSettled = true
+                return true
+            }
+        }
+
         /// Runs `body` with this target's output at `time`, `events` (the input's) swapped in for it to emit into.
         mutating func emitting<Result>(at time: Timestamp, into events: inout [GestureEvent],
                                        _ body: (inout TargetOutput) -> Result) -> Result {
@@ -583,17 +623,7 @@ public struct GestureEngine: Sendable {
     /// empties them for the next frame.
     @inline(__always)
     private mutating func showChanges(_ index: Int, at time: Timestamp) {
-        // Swapped out of the node and back rather than copied: a copy retains and releases its three buffers, and
-        // reading `nodes[index].changes` here copies the whole node first (together some 250 instructions a frame).
-        swap(&shownChanges, &nodes[index].changes)
-        shownChanges.time = time
-        shownChanges.fingersDown = nodes[index].fingers
-        reaching(index)?._withUnsafeGuaranteedRef { $0.touchesChanged(shownChanges, log: &recording) }
-        // Only those that are not empty already: emptying one checks that its storage is unique first.
-        if !shownChanges.moved.isEmpty { shownChanges.moved.removeAllKeepingCapacity() }
-        if !shownChanges.lifted.isEmpty { shownChanges.lifted.removeAllKeepingCapacity() }
-        if !shownChanges.landed.isEmpty { shownChanges.landed.removeAllKeepingCapacity() }
-        swap(&shownChanges, &nodes[index].changes)
+        nodes[index].showChanges(at: time, through: &shownChanges, log: &recording)
     }
 
     /// Appends to `rivals` the gestures that begin a touch sequence together with the target at `index` (the same
@@ -733,18 +763,10 @@ public struct GestureEngine: Sendable {
     /// be heard, in tree order.
     private mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
         for index in nodes.indices {
-            guard let recognizer = recognizer(of: index) else { continue }  // a container
+            guard recognizer(of: index) != nil else { continue }  // a container
             if recording == nil {
-                if nodes[index].isSettled { continue }
                 // Most often the target waits for no rival: its recognizer settles in one call, deadline included.
-                let settling = nodes[index].emitting(at: time, into: &events) { output in
-                    recognizer._withUnsafeGuaranteedRef { $0.settleUnlessWaiting(into: &output) }
-                }
-                if case .settled(let deadline) = settling {
-                    nodes[index].deadline = deadline
-                    nodes[index].isSettled = true
-                    continue
-                }
+                if nodes[index].settleUnlessWaiting(at: time, into: &events) { continue }
             } else if !needsSettling(index) {
                 refreshDeadline(of: index)
                 continue
@@ -808,7 +830,8 @@ public struct GestureEngine: Sendable {
     private mutating func takeOutput() -> [GestureEvent] {
         var events: [GestureEvent] = []
         swap(&events, &output)
-        events.removeAll(keepingCapacity: true)
+        // (An empty buffer as it is: emptying one costs some 75 instructions of `replaceSubrange` all the same.)
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
         return events
     }
 
