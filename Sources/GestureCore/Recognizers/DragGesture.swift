@@ -195,7 +195,8 @@ public struct DragGesture: SinkGesture {
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                                  appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {}
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log, appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .dragging(_, let start, let location):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)
