@@ -8,7 +8,7 @@
 /// ```
 ///
 /// It behaves exactly as the gesture it holds; its updates carry that gesture's values, erased.
-public struct AnyStandardGesture: Gesture {
+public struct AnyStandardGesture: SinkGesture {
     /// The value of the gesture held, erased.
     public struct Value: StandardEventValue {
         /// The held gesture's own value (a ``TapGesture/Value``, a ``DragGesture/Value``, …), which makes its own
@@ -41,18 +41,18 @@ public struct AnyStandardGesture: Gesture {
     public var deadline: Timestamp? { base.deadline }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Value>]) {
-        base.touchesChanged(changes, log: &log, into: &updates)
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        base.touchesChanged(changes, log: &log, appendingTo: &updates)
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 into updates: inout [GestureUpdate<Value>]) {
-        base.deadlineReached(at: now, log: &log, into: &updates)
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        base.deadlineReached(at: now, log: &log, appendingTo: &updates)
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        into updates: inout [GestureUpdate<Value>]) {
-        base.cancel(at: now, log: &log, into: &updates)
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        base.cancel(at: now, log: &log, appendingTo: &updates)
     }
 }
 
@@ -62,16 +62,18 @@ private protocol StandardGestureBox: Sendable {
     var status: RecognizerStatus { get }
     var deadline: Timestamp? { get }
     mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                         into updates: inout [GestureUpdate<AnyStandardGesture.Value>])
+                                                         appendingTo updates: inout some UpdateSink<GestureUpdate<AnyStandardGesture.Value>>)
     mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                          into updates: inout [GestureUpdate<AnyStandardGesture.Value>])
+                                                          appendingTo updates: inout some UpdateSink<GestureUpdate<AnyStandardGesture.Value>>)
     mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                 into updates: inout [GestureUpdate<AnyStandardGesture.Value>])
+                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<AnyStandardGesture.Value>>)
 }
 
 private struct StandardGestureBoxOf<G: Gesture>: StandardGestureBox where G.Value: StandardEventValue {
     var gesture: G
-    /// The gesture's updates of the input being taken, before erasure, kept from input to input.
+    /// The gesture's updates of the input being taken, before erasure, kept from input to input. (The sink's type is
+    /// not known to the gesture's code, which runs behind the box: appending through it would be a generic call an
+    /// update.)
     var typed: [GestureUpdate<G.Value>] = []
 
     var partName: String { gesture.partName }
@@ -81,21 +83,21 @@ private struct StandardGestureBoxOf<G: Gesture>: StandardGestureBox where G.Valu
     var deadline: Timestamp? { gesture.deadline }
 
     mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                         into updates: inout [GestureUpdate<AnyStandardGesture.Value>]) {
+                                                         appendingTo updates: inout some UpdateSink<GestureUpdate<AnyStandardGesture.Value>>) {
         typed.removeAllKeepingCapacity()
         gesture.touchesChanged(changes, log: &log, into: &typed)
         updates.append(typed) { AnyStandardGesture.Value($0) }
     }
 
     mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                          into updates: inout [GestureUpdate<AnyStandardGesture.Value>]) {
+                                                          appendingTo updates: inout some UpdateSink<GestureUpdate<AnyStandardGesture.Value>>) {
         typed.removeAllKeepingCapacity()
         gesture.deadlineReached(at: now, log: &log, into: &typed)
         updates.append(typed) { AnyStandardGesture.Value($0) }
     }
 
     mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                 into updates: inout [GestureUpdate<AnyStandardGesture.Value>]) {
+                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<AnyStandardGesture.Value>>) {
         typed.removeAllKeepingCapacity()
         gesture.cancel(at: now, log: &log, into: &typed)
         updates.append(typed) { AnyStandardGesture.Value($0) }

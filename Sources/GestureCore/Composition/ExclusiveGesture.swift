@@ -9,7 +9,7 @@
 ///   was cancelled while held, which nobody ever hears of; then its updates for the input that made the
 ///   first fail, as they are. From then on the second's updates pass straight through.
 /// Deadlines of a gesture that has lost are not fired.
-public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
+public struct ExclusiveGesture<First: Gesture, Second: Gesture>: SinkGesture {
     /// The first's value as ``Either/first(_:)``, the second's as ``Either/second(_:)``.
     public typealias Value = Either<First.Value, Second.Value>
 
@@ -28,7 +28,8 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
     /// The part with lower priority (the argument of `exclusively(before:)`): heard only once the first has failed.
     public var second: Second
     private var state: State = .undecided(held: [])
-    /// The first's updates of the input being taken, kept from input to input so that nothing is allocated.
+    /// While undecided, the first's updates of the input being taken, kept from input to input so that nothing is
+    /// allocated. (Once decided, the winner appends straight to the composite's sink.)
     private var firstUpdates: [GestureUpdate<First.Value>] = []
     /// The second's, likewise.
     private var secondUpdates: [GestureUpdate<Second.Value>] = []
@@ -68,99 +69,122 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Value>]) {
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         if changes.fingersBefore == 0 && !changes.landed.isEmpty {
             // A new touch sequence: both start afresh. (A change that lifts the last finger and lands
             // others is not one: the engine hands it over as two, the ending, then the beginning.)
             log.transition(&state, to: .undecided(held: []), in: Self.name, because: .sequenceBegan)
         }
-        firstUpdates.removeAllKeepingCapacity()
-        secondUpdates.removeAllKeepingCapacity()
         // A part that ignores them is not fed (a pan's failed tap and selection): feeding it would change nothing.
-        first.feed(changes, as: "exclusively.first", log: &log, into: &firstUpdates)
-        second.feed(changes, as: "exclusively.second", log: &log, into: &secondUpdates)
-        resolve(log: &log, into: &updates)
+        switch state {
+        case .undecided:
+            firstUpdates.removeAllKeepingCapacity()
+            secondUpdates.removeAllKeepingCapacity()
+            first.feed(changes, as: "exclusively.first", log: &log, into: &firstUpdates)
+            second.feed(changes, as: "exclusively.second", log: &log, into: &secondUpdates)
+            decide(log: &log, appendingTo: &updates)
+        case .first:
+            // Decided: the winner appends straight to the composite's sink, the loser to nobody.
+            updates.relaying(AsFirst<First.Value, Second.Value>()) {
+                first.feed(changes, as: "exclusively.first", log: &log, appendingTo: &$0)
+            }
+            var unheard = UnheardUpdates<GestureUpdate<Second.Value>>()
+            second.feed(changes, as: "exclusively.second", log: &log, appendingTo: &unheard)
+        case .second:
+            var unheard = UnheardUpdates<GestureUpdate<First.Value>>()
+            first.feed(changes, as: "exclusively.first", log: &log, appendingTo: &unheard)
+            updates.relaying(AsSecond<First.Value, Second.Value>()) {
+                second.feed(changes, as: "exclusively.second", log: &log, appendingTo: &$0)
+            }
+        }
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 into updates: inout [GestureUpdate<Value>]) {
-        firstUpdates.removeAllKeepingCapacity()
-        secondUpdates.removeAllKeepingCapacity()
-        var fireFirst = false, fireSecond = false
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .undecided:
-            fireFirst = first.deadline.map { $0 <= now } ?? false
-            fireSecond = second.deadline.map { $0 <= now } ?? false
+            firstUpdates.removeAllKeepingCapacity()
+            secondUpdates.removeAllKeepingCapacity()
+            let fireSecond = second.deadline.map { $0 <= now } ?? false
+            if let deadline = first.deadline, deadline <= now {
+                log.enter("exclusively.first")
+                first.deadlineReached(at: now, log: &log, into: &firstUpdates)
+                log.leave()
+            }
+            if fireSecond {
+                log.enter("exclusively.second")
+                second.deadlineReached(at: now, log: &log, into: &secondUpdates)
+                log.leave()
+            }
+            decide(log: &log, appendingTo: &updates)
         case .first:
-            fireFirst = first.deadline.map { $0 <= now } ?? false
+            // Only the winner's deadline fires.
+            if let deadline = first.deadline, deadline <= now {
+                log.enter("exclusively.first")
+                updates.relaying(AsFirst<First.Value, Second.Value>()) { first.deadlineReached(at: now, log: &log, appendingTo: &$0) }
+                log.leave()
+            }
         case .second:
-            fireSecond = second.deadline.map { $0 <= now } ?? false
+            if let deadline = second.deadline, deadline <= now {
+                log.enter("exclusively.second")
+                updates.relaying(AsSecond<First.Value, Second.Value>()) { second.deadlineReached(at: now, log: &log, appendingTo: &$0) }
+                log.leave()
+            }
         }
-        if fireFirst {
-            log.enter("exclusively.first")
-            first.deadlineReached(at: now, log: &log, into: &firstUpdates)
-            log.leave()
-        }
-        if fireSecond {
-            log.enter("exclusively.second")
-            second.deadlineReached(at: now, log: &log, into: &secondUpdates)
-            log.leave()
-        }
-        resolve(log: &log, into: &updates)
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        into updates: inout [GestureUpdate<Value>]) {
-        firstUpdates.removeAllKeepingCapacity()
-        secondUpdates.removeAllKeepingCapacity()
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        // Both are cancelled; only the winner's updates are heard.
+        var unheardFirst = UnheardUpdates<GestureUpdate<First.Value>>()
+        var unheardSecond = UnheardUpdates<GestureUpdate<Second.Value>>()
         log.enter("exclusively.first")
-        first.cancel(at: now, log: &log, into: &firstUpdates)
+        if case .first = state {
+            updates.relaying(AsFirst<First.Value, Second.Value>()) { first.cancel(at: now, log: &log, appendingTo: &$0) }
+        } else {
+            first.cancel(at: now, log: &log, appendingTo: &unheardFirst)
+        }
         log.leave()
         log.enter("exclusively.second")
-        second.cancel(at: now, log: &log, into: &secondUpdates)
+        if case .second = state {
+            updates.relaying(AsSecond<First.Value, Second.Value>()) { second.cancel(at: now, log: &log, appendingTo: &$0) }
+        } else {
+            second.cancel(at: now, log: &log, appendingTo: &unheardSecond)
+        }
         log.leave()
-        switch state {
-        case .undecided:
+        if case .undecided = state {
             // Nothing of either was ever reported.
             log.cancel(&state, to: .undecided(held: []), in: Self.name)
-        case .first:
-            updates.append(firstUpdates, tagged: Value.first)
-        case .second:
-            updates.append(secondUpdates, tagged: Value.second)
         }
     }
 
-    /// Decides who is heard from, after both have taken the same input (their updates in `firstUpdates` and
-    /// `secondUpdates`), and appends what is heard to `updates`.
-    @inline(__always)
-    private mutating func resolve<Log: TransitionLogging>(log: inout Log, into updates: inout [GestureUpdate<Value>]) {
-        switch state {
-        case .undecided(var held):
-            if !firstUpdates.isEmpty || first.status.hasSucceeded {
-                // The first wins; whatever the second did stays unheard.
-                log.transition(&state, to: .first, in: Self.name,
-                               because: .firstWon(first: first.partName, status: first.status, dropped: held.count + secondUpdates.count))
-                updates.append(firstUpdates, tagged: Value.first)
-            } else if first.status == .failed {
-                let released = updates.appendReleasing(held, tagged: Value.second)
-                log.transition(&state, to: .second, in: Self.name, because: .firstFailed(first: first.partName, released: released))
-                updates.append(secondUpdates, tagged: Value.second)
-            } else if !secondUpdates.isEmpty {
-                let wasHolding = !held.isEmpty
-                state = .first  // let go of the state's copy of `held`, so that appending to it does not copy it
-                held.append(contentsOf: secondUpdates)
-                if wasHolding {
-                    state = .undecided(held: held)  // holding still: no transition to report
-                } else {
-                    state = .undecided(held: [])
-                    log.transition(&state, to: .undecided(held: held), in: Self.name,
-                                   because: .held(updates: secondUpdates.count, of: second.partName, whileStillPossible: first.partName))
-                }
-            }
-        case .first:
+    /// Decides, while undecided, who is heard from, after both have taken the same input (their updates in
+    /// `firstUpdates` and `secondUpdates`), and appends what is heard to `updates`.
+    private mutating func decide<Log: TransitionLogging>(log: inout Log,
+                                                         appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        guard case .undecided(var held) = state else {
+            preconditionFailure("ExclusiveGesture.\(state): deciding when decided")
+        }
+        if !firstUpdates.isEmpty || first.status.hasSucceeded {
+            // The first wins; whatever the second did stays unheard.
+            log.transition(&state, to: .first, in: Self.name,
+                           because: .firstWon(first: first.partName, status: first.status, dropped: held.count + secondUpdates.count))
             updates.append(firstUpdates, tagged: Value.first)
-        case .second:
+        } else if first.status == .failed {
+            let released = updates.appendReleasing(held, tagged: Value.second)
+            log.transition(&state, to: .second, in: Self.name, because: .firstFailed(first: first.partName, released: released))
             updates.append(secondUpdates, tagged: Value.second)
+        } else if !secondUpdates.isEmpty {
+            let wasHolding = !held.isEmpty
+            state = .first  // let go of the state's copy of `held`, so that appending to it does not copy it
+            held.append(contentsOf: secondUpdates)
+            if wasHolding {
+                state = .undecided(held: held)  // holding still: no transition to report
+            } else {
+                state = .undecided(held: [])
+                log.transition(&state, to: .undecided(held: held), in: Self.name,
+                               because: .held(updates: secondUpdates.count, of: second.partName, whileStillPossible: first.partName))
+            }
         }
     }
 }

@@ -3,7 +3,10 @@
 /// recognizer has one type whatever its options, and an absent part changes nothing: beside it,
 /// `simultaneously(with:)` reports exactly what the other part reports, with the other part's status.
 /// Diagram: docs/state-machines/composition.md.
-public enum OptionalGesture<Wrapped: Gesture>: Gesture {
+public enum OptionalGesture<Wrapped: Gesture>: SinkGesture {
+    /// Its gesture's values, as they are.
+    public typealias Value = Wrapped.Value
+
     /// Left out: failed from the start (``RecognizerStatus/failed``), no deadline, never reports.
     case absent
     /// The gesture itself, behaving exactly as it does.
@@ -41,18 +44,18 @@ public enum OptionalGesture<Wrapped: Gesture>: Gesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Wrapped.Value>]) {
-        forward { $0.touchesChanged(changes, log: &log, into: &updates) }
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        forward { $0.touchesChanged(changes, log: &log, appendingTo: &updates) }
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 into updates: inout [GestureUpdate<Wrapped.Value>]) {
-        forward { $0.deadlineReached(at: now, log: &log, into: &updates) }
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        forward { $0.deadlineReached(at: now, log: &log, appendingTo: &updates) }
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        into updates: inout [GestureUpdate<Wrapped.Value>]) {
-        forward { $0.cancel(at: now, log: &log, into: &updates) }
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        forward { $0.cancel(at: now, log: &log, appendingTo: &updates) }
     }
 
     /// One input: to the gesture when present; nothing when absent.

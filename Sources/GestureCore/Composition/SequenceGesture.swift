@@ -9,7 +9,7 @@
 ///   `changed(.second(a, b))`, its end as `ended(.second(a, b))`, its cancellation as `cancelled`;
 /// - if the second fails, or no finger is left to hand over, the sequence `ended(.second(a, nil))`;
 /// - if the first fails, the sequence fails silently; if it is cancelled, the sequence is cancelled.
-public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
+public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
     /// What the sequence reports: the first's value while it runs, then the first's recognized value with the
     /// second's.
     public enum Value: Sendable {
@@ -39,10 +39,9 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
     /// The fingers down now, where they are, to hand over to the second (as many as the last
     /// `TouchChanges.fingersDown`).
     private var touches: [TouchPoint] = []
-    /// The first's updates of the input being taken, kept from input to input so that nothing is allocated.
+    /// While the first runs, its updates of the input being taken, kept from input to input so that nothing is
+    /// allocated. (The second appends straight to the sequence's sink, through `SecondRelay`.)
     private var firstUpdates: [GestureUpdate<First.Value>] = []
-    /// The second's, likewise.
-    private var secondUpdates: [GestureUpdate<Second.Value>] = []
 
     /// Its machine's name in explanation paths (`Explanation.path`).
     public static var name: String { "sequenced" }
@@ -78,7 +77,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Value>]) {
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         if changes.fingersBefore == 0 && !changes.landed.isEmpty {
             // A new touch sequence (as for `ExclusiveGesture`).
             log.transition(&state, to: .first(reported: nil), in: Self.name, because: .sequenceBegan)
@@ -88,43 +87,46 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         }
         follow(changes)
         // The first follows every frame, even after it is done, so that it starts clean next time (unless it ignores
-        // the changes: then feeding it would change nothing).
-        firstUpdates.removeAllKeepingCapacity()
-        first.feed(changes, as: "sequenced.first", log: &log, into: &firstUpdates)
+        // the changes: then feeding it would change nothing); once it was recognized, nobody hears from it.
         switch state {
         case .first(let reported):
-            afterFirst(reported: reported, at: changes.time, log: &log, into: &updates)
+            firstUpdates.removeAllKeepingCapacity()
+            first.feed(changes, as: "sequenced.first", log: &log, into: &firstUpdates)
+            afterFirst(reported: reported, at: changes.time, log: &log, appendingTo: &updates)
         case .second(let value):
-            secondUpdates.removeAllKeepingCapacity()
-            second.feed(changes, as: "sequenced.second", log: &log, into: &secondUpdates)
-            afterSecond(first: value, log: &log, into: &updates)
+            var unheard = UnheardUpdates<GestureUpdate<First.Value>>()
+            first.feed(changes, as: "sequenced.first", log: &log, appendingTo: &unheard)
+            let relay = updates.relaying(SecondRelay(first: value)) {
+                second.feed(changes, as: "sequenced.second", log: &log, appendingTo: &$0)
+            }
+            afterSecond(relay, log: &log, appendingTo: &updates)
         case .finished:
-            break
+            var unheard = UnheardUpdates<GestureUpdate<First.Value>>()
+            first.feed(changes, as: "sequenced.first", log: &log, appendingTo: &unheard)
         }
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 into updates: inout [GestureUpdate<Value>]) {
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .first(let reported):
             firstUpdates.removeAllKeepingCapacity()
             log.enter("sequenced.first")
             first.deadlineReached(at: now, log: &log, into: &firstUpdates)
             log.leave()
-            afterFirst(reported: reported, at: now, log: &log, into: &updates)
+            afterFirst(reported: reported, at: now, log: &log, appendingTo: &updates)
         case .second(let value):
-            secondUpdates.removeAllKeepingCapacity()
             log.enter("sequenced.second")
-            second.deadlineReached(at: now, log: &log, into: &secondUpdates)
+            let relay = updates.relaying(SecondRelay(first: value)) { second.deadlineReached(at: now, log: &log, appendingTo: &$0) }
             log.leave()
-            afterSecond(first: value, log: &log, into: &updates)
+            afterSecond(relay, log: &log, appendingTo: &updates)
         case .finished:
             break
         }
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        into updates: inout [GestureUpdate<Value>]) {
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         touches.removeAllKeepingCapacity()
         firstUpdates.removeAllKeepingCapacity()
         log.enter("sequenced.first")
@@ -132,7 +134,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         log.leave()
         switch state {
         case .first(let reported):
-            afterFirst(reported: reported, at: now, log: &log, into: &updates)
+            afterFirst(reported: reported, at: now, log: &log, appendingTo: &updates)
             switch state {
             case .first(let reported?):
                 log.cancel(&state, to: .finished(.cancelled), in: Self.name)
@@ -141,12 +143,12 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
                 log.cancel(&state, to: .finished(.failed), in: Self.name)
             case .second(let value):
                 // Cannot happen (a cancelled first hands nothing over), but end cleanly if it does.
-                cancelSecond(first: value, at: now, log: &log, into: &updates)
+                cancelSecond(first: value, at: now, log: &log, appendingTo: &updates)
             case .finished:
                 break
             }
         case .second(let value):
-            cancelSecond(first: value, at: now, log: &log, into: &updates)
+            cancelSecond(first: value, at: now, log: &log, appendingTo: &updates)
         case .finished:
             break
         }
@@ -155,14 +157,22 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
     /// The sequence is active during its second part: cancelling it always reports `cancelled`, with the
     /// second's value when it had one.
     private mutating func cancelSecond<Log: TransitionLogging>(first value: First.Value, at now: Timestamp, log: inout Log,
-                                                               into updates: inout [GestureUpdate<Value>]) {
-        secondUpdates.removeAllKeepingCapacity()
+                                                               appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        var cancelled = CancelledValue()
         log.enter("sequenced.second")
-        second.cancel(at: now, log: &log, into: &secondUpdates)
+        second.cancel(at: now, log: &log, appendingTo: &cancelled)
         log.leave()
         log.cancel(&state, to: .finished(.cancelled), in: Self.name)
-        let cancelled = secondUpdates.last(where: { $0.phase == .cancelled })
-        updates.append(GestureUpdate(.cancelled, .second(value, cancelled?.value)))
+        updates.append(GestureUpdate(.cancelled, .second(value, cancelled.value)))
+    }
+
+    /// The sink of a cancelled second: keeps the value of its last `cancelled`, if any.
+    private struct CancelledValue: UpdateSink {
+        var value: Second.Value?
+
+        mutating func append(_ update: GestureUpdate<Second.Value>) {
+            if update.phase == .cancelled { value = update.value }
+        }
     }
 
     /// Keeps the list of fingers down, for the hand-over; it holds as many as the changes say are down.
@@ -181,7 +191,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
 
     /// The first's updates of this input (`firstUpdates`), as the sequence reports them.
     private mutating func afterFirst<Log: TransitionLogging>(reported: First.Value?, at now: Timestamp, log: inout Log,
-                                                             into updates: inout [GestureUpdate<Value>]) {
+                                                             appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         var reported = reported
         for update in firstUpdates {
             switch update.phase {
@@ -189,7 +199,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
                 updates.append(GestureUpdate(reported == nil ? .began : .changed, .first(update.value)))
                 reported = update.value
                 if update.phase == .ended {
-                    handOver(first: update.value, at: now, log: &log, into: &updates)
+                    handOver(first: update.value, at: now, log: &log, appendingTo: &updates)
                     return
                 }
             case .cancelled:
@@ -208,7 +218,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
 
     /// Starts the second with the fingers that are down now, as if they had just landed.
     private mutating func handOver<Log: TransitionLogging>(first value: First.Value, at now: Timestamp, log: inout Log,
-                                                           into updates: inout [GestureUpdate<Value>]) {
+                                                           appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         guard !touches.isEmpty else {
             log.transition(&state, to: .finished(.ended), in: Self.name,
                            because: .handedOver(first: first.partName, fingers: 0, to: second.partName))
@@ -220,32 +230,51 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: Gesture {
         log.enter("sequenced.second")
         let cause = log.cancellation
         log.cancellation = .forgotten
-        secondUpdates.removeAllKeepingCapacity()
-        second.cancel(at: now, log: &log, into: &secondUpdates)  // forget anything of an earlier sequence
+        var forgotten = UnheardUpdates<GestureUpdate<Second.Value>>()
+        second.cancel(at: now, log: &log, appendingTo: &forgotten)  // forget anything of an earlier sequence
         log.cancellation = cause
-        secondUpdates.removeAllKeepingCapacity()
-        second.touchesChanged(TouchChanges(time: now, landed: touches, fingersDown: touches.count), log: &log, into: &secondUpdates)
+        let handed = TouchChanges(time: now, landed: touches, fingersDown: touches.count)
+        let relay = updates.relaying(SecondRelay(first: value)) { second.touchesChanged(handed, log: &log, appendingTo: &$0) }
         log.leave()
-        afterSecond(first: value, log: &log, into: &updates)
+        afterSecond(relay, log: &log, appendingTo: &updates)
     }
 
-    /// The second's updates of this input (`secondUpdates`), as the sequence reports them.
-    private mutating func afterSecond<Log: TransitionLogging>(first value: First.Value, log: inout Log,
-                                                              into updates: inout [GestureUpdate<Value>]) {
-        for update in secondUpdates {
+    /// How the sequence reports its second's updates, as they come: `began` and `changed` as `changed(.second(a, b))`,
+    /// the end or cancellation with its own phase, and nothing after that (`finished`).
+    struct SecondRelay: UpdateRelay {
+        /// The value the first was recognized with.
+        let first: First.Value
+        /// How the second finished, once it did.
+        private(set) var finished: Outcome?
+
+        init(first: First.Value) {
+            self.first = first
+        }
+
+        @inline(__always)
+        mutating func relay(_ update: GestureUpdate<Second.Value>) -> GestureUpdate<Value>? {
+            guard finished == nil else { return nil }
             switch update.phase {
             case .began, .changed:
-                updates.append(GestureUpdate(.changed, .second(value, update.value)))
-            case .ended, .cancelled:
-                updates.append(GestureUpdate(update.phase, .second(value, update.value)))
-                let outcome: Outcome = update.phase == .ended ? .ended : .cancelled
-                log.transition(&state, to: .finished(outcome), in: Self.name,
-                               because: .partFinished(part: second.partName, status: outcome.status))
-                return
+                return GestureUpdate(.changed, .second(first, update.value))
+            case .ended:
+                finished = .ended
+            case .cancelled:
+                finished = .cancelled
             }
+            return GestureUpdate(update.phase, .second(first, update.value))
         }
-        if second.status == .failed {
-            updates.append(GestureUpdate(.ended, .second(value, nil)))
+    }
+
+    /// After the second took an input, its updates relayed (`relay`): the sequence finishes when the second did, or
+    /// ends when it failed.
+    private mutating func afterSecond<Log: TransitionLogging>(_ relay: SecondRelay, log: inout Log,
+                                                              appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        if let outcome = relay.finished {
+            log.transition(&state, to: .finished(outcome), in: Self.name,
+                           because: .partFinished(part: second.partName, status: outcome.status))
+        } else if second.status == .failed {
+            updates.append(GestureUpdate(.ended, .second(relay.first, nil)))
             log.transition(&state, to: .finished(.ended), in: Self.name, because: .partFinished(part: second.partName, status: .failed))
         }
     }

@@ -5,7 +5,7 @@
 /// happen, tagged `.first` or `.second`, with that gesture's own phase, the first's before the second's
 /// for the same input. As a whole the composite is active while either is, possible while either is;
 /// once both are done it has ended if either ended, else cancelled if either was cancelled, else failed.
-public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
+public struct SimultaneousGesture<First: Gesture, Second: Gesture>: SinkGesture {
     /// The first's updates as ``Either/first(_:)``, the second's as ``Either/second(_:)``, each with its own phase.
     public typealias Value = Either<First.Value, Second.Value>
 
@@ -15,10 +15,6 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
     /// The other part (the argument of `simultaneously(with:)`); its updates come after the first's for the same
     /// input.
     public var second: Second
-    /// The first's updates of the input being taken, kept from input to input so that nothing is allocated.
-    private var firstUpdates: [GestureUpdate<First.Value>] = []
-    /// The second's, likewise.
-    private var secondUpdates: [GestureUpdate<Second.Value>] = []
 
     /// Its machine's name in explanation paths (`Explanation.path`).
     public static var name: String { "simultaneously" }
@@ -46,51 +42,40 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture {
 
     public var deadline: Timestamp? { earliest(first.deadline, second.deadline) }
 
+    // Each part appends straight to the composite's sink, its updates tagged on the way (`PartSink`).
+
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Value>]) {
-        firstUpdates.removeAllKeepingCapacity()
-        secondUpdates.removeAllKeepingCapacity()
-        first.feed(changes, as: "simultaneously.first", log: &log, into: &firstUpdates)
-        second.feed(changes, as: "simultaneously.second", log: &log, into: &secondUpdates)
-        tag(into: &updates)
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        updates.relaying(AsFirst<First.Value, Second.Value>()) {
+            first.feed(changes, as: "simultaneously.first", log: &log, appendingTo: &$0)
+        }
+        updates.relaying(AsSecond<First.Value, Second.Value>()) {
+            second.feed(changes, as: "simultaneously.second", log: &log, appendingTo: &$0)
+        }
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 into updates: inout [GestureUpdate<Value>]) {
-        firstUpdates.removeAllKeepingCapacity()
-        secondUpdates.removeAllKeepingCapacity()
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         if let deadline = first.deadline, deadline <= now {
             log.enter("simultaneously.first")
-            first.deadlineReached(at: now, log: &log, into: &firstUpdates)
+            updates.relaying(AsFirst<First.Value, Second.Value>()) { first.deadlineReached(at: now, log: &log, appendingTo: &$0) }
             log.leave()
         }
         if let deadline = second.deadline, deadline <= now {
             log.enter("simultaneously.second")
-            second.deadlineReached(at: now, log: &log, into: &secondUpdates)
+            updates.relaying(AsSecond<First.Value, Second.Value>()) { second.deadlineReached(at: now, log: &log, appendingTo: &$0) }
             log.leave()
         }
-        tag(into: &updates)
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        into updates: inout [GestureUpdate<Value>]) {
-        firstUpdates.removeAllKeepingCapacity()
-        secondUpdates.removeAllKeepingCapacity()
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         log.enter("simultaneously.first")
-        first.cancel(at: now, log: &log, into: &firstUpdates)
+        updates.relaying(AsFirst<First.Value, Second.Value>()) { first.cancel(at: now, log: &log, appendingTo: &$0) }
         log.leave()
         log.enter("simultaneously.second")
-        second.cancel(at: now, log: &log, into: &secondUpdates)
+        updates.relaying(AsSecond<First.Value, Second.Value>()) { second.cancel(at: now, log: &log, appendingTo: &$0) }
         log.leave()
-        tag(into: &updates)
-    }
-
-    /// Appends the first's updates of this input, then the second's, each tagged with its side. (Mutating only so that
-    /// the inputs' calls borrow the composite in place: a non-mutating call from them copied it whole first.)
-    @inline(__always)
-    private mutating func tag(into updates: inout [GestureUpdate<Value>]) {
-        updates.append(firstUpdates, tagged: Value.first)
-        updates.append(secondUpdates, tagged: Value.second)
     }
 }
 

@@ -2,7 +2,7 @@
 /// (at once when that distance is 0, as SwiftUI's `DragGesture(minimumDistance: 0)`), then reports a
 /// change on every frame in which the finger moved, and ends at the lift, with the finger's velocity there
 /// (`VelocityTracker`: the last 100 ms, least squares). Diagram: docs/state-machines/drag.md.
-public struct DragGesture: Gesture {
+public struct DragGesture: SinkGesture {
     /// How far a finger must move before the drag begins, and what a second finger does: the layout's `drag` options
     /// `slopMm` and `extraFinger` (SPEC.md, "Layout file").
     public struct Configuration: Hashable, Sendable {
@@ -91,7 +91,7 @@ public struct DragGesture: Gesture {
     public var deadline: Timestamp? { nil }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Value>]) {
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
         switch state {
         case .pending(let touch, let start):
@@ -137,9 +137,9 @@ public struct DragGesture: Gesture {
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
-            startSequence(changes, log: &log, into: &updates)
+            startSequence(changes, log: &log, appendingTo: &updates)
         case .finished where changes.beginsSequence:
-            startSequence(changes, log: &log, into: &updates)
+            startSequence(changes, log: &log, appendingTo: &updates)
         case .finished:
             // Nothing more until every finger has lifted.
             break
@@ -174,7 +174,7 @@ public struct DragGesture: Gesture {
 
     /// The landings of a new touch sequence: one finger is followed, more fail the drag.
     private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Value>]) {
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         guard changes.landed.count == 1 else {
             log.transition(&state, to: .finished(.failed), in: Self.name,
                            because: .fingersLanded(count: changes.landed.count, expected: 1))
@@ -193,9 +193,10 @@ public struct DragGesture: Gesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 into updates: inout [GestureUpdate<Value>]) {}
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {}
 
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log, into updates: inout [GestureUpdate<Value>]) {
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .dragging(_, let start, let location):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)

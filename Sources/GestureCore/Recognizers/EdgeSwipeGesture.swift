@@ -2,7 +2,7 @@
 /// beyond `minimumDistance` (UIKit's `UIScreenEdgePanGestureRecognizer`, lisgd's edge gestures). It
 /// begins then, reports a change on every later frame the finger moved, and ends at the lift; a second
 /// finger or a withdrawn one cancels it. Diagram: docs/state-machines/edge-swipe.md.
-public struct EdgeSwipeGesture: Gesture {
+public struct EdgeSwipeGesture: SinkGesture {
     /// The edge of the rectangle a swipe comes in from (the layout's `edge`, the output's `edge`): the finger moves
     /// inward from it, rightwards from `left`, downwards from `top` (y down).
     public enum Edge: String, Hashable, Sendable {
@@ -105,7 +105,7 @@ public struct EdgeSwipeGesture: Gesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Value>]) {
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .pending(let touch, let down):
             if let position = changes.position(of: touch) {
@@ -176,10 +176,10 @@ public struct EdgeSwipeGesture: Gesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 into updates: inout [GestureUpdate<Value>]) {}
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {}
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        into updates: inout [GestureUpdate<Value>]) {
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .swiping(_, let down, let location):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)

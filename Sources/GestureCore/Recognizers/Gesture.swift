@@ -76,6 +76,13 @@ public enum RecognizerStatus: Hashable, Sendable {
 /// frame (`removeAll(keepingCapacity: true)`). The same inputs returning a fresh array
 /// (`touchesChanged(_:)`, `touchesChanged(_:log:)`, ...) are for tests and one-off use.
 ///
+/// Inside a combinator, a part appends straight to the whole's sink instead (`UpdateSink`: the whole wraps each
+/// update as its own on the way, `Either.first`, say), through the same three inputs taking any sink
+/// (`touchesChanged(_:log:appendingTo:)`, ...). The library's recognizers and combinators implement those
+/// (`SinkGesture`) and get the inputs into an array with them. A gesture of your own may implement either kind; when it
+/// implements only the inputs into an array, those into a sink go through an array of their own, which allocates
+/// when the input reports something.
+///
 /// A gesture of your own implements the three inputs with a buffer. This one reports, when the last finger of a
 /// touch sequence lifts, how many fingers were down at most:
 ///
@@ -141,6 +148,53 @@ public protocol Gesture: Sendable {
     /// a pending one fails, and every touch is forgotten. Appends the updates it causes to `updates`.
     mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                  into updates: inout [GestureUpdate<Value>])
+
+    /// `touchesChanged(_:log:into:)`, appending to any sink: how a combinator's part appends straight to its whole's
+    /// sink. By default through an array of its own and the input into an array.
+    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                         appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>)
+
+    /// `deadlineReached(at:log:into:)`, appending to any sink. By default through an array and the input into an array.
+    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                          appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>)
+
+    /// `cancel(at:log:into:)`, appending to any sink. By default through an array and the input into an array.
+    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>)
+}
+
+/// Where a gesture's input appends the updates it causes, in order: the caller's array, or a combinator's sink for one
+/// of its parts, which wraps each update as the whole's own and appends it straight to the whole's sink
+/// (`PartSink`). (Through buffers, each part's updates into an array of its whole, then each wrapped again into
+/// the whole's array, the combinators of the benchmark's two targets cost some 560 instructions a frame.)
+public protocol UpdateSink<Element> {
+    associatedtype Element
+    /// Appends `element` after those appended before.
+    mutating func append(_ element: Element)
+}
+
+/// An array of updates is the plainest sink.
+extension Array: UpdateSink {}
+
+/// A gesture whose inputs append to any sink (`touchesChanged(_:log:appendingTo:)`, ...), as the library's
+/// recognizers and combinators do: its inputs into an array are those, the array as the sink.
+public protocol SinkGesture: Gesture {}
+
+extension SinkGesture {
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                into updates: inout [GestureUpdate<Value>]) {
+        touchesChanged(changes, log: &log, appendingTo: &updates)
+    }
+
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 into updates: inout [GestureUpdate<Value>]) {
+        deadlineReached(at: now, log: &log, appendingTo: &updates)
+    }
+
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        into updates: inout [GestureUpdate<Value>]) {
+        cancel(at: now, log: &log, appendingTo: &updates)
+    }
 }
 
 extension Gesture {
@@ -148,9 +202,41 @@ extension Gesture {
 
     public var ignoresChangesUntilNextSequence: Bool { false }
 
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        var own: [GestureUpdate<Value>] = []
+        touchesChanged(changes, log: &log, into: &own)
+        for update in own { updates.append(update) }
+    }
+
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        var own: [GestureUpdate<Value>] = []
+        deadlineReached(at: now, log: &log, into: &own)
+        for update in own { updates.append(update) }
+    }
+
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        var own: [GestureUpdate<Value>] = []
+        cancel(at: now, log: &log, into: &own)
+        for update in own { updates.append(update) }
+    }
+
     /// A combinator's part takes `changes`, its transitions explained under `step` of the path: always when they begin
     /// a touch sequence, otherwise unless it ignores them (`ignoresChangesUntilNextSequence`), as feeding it would
     /// change nothing.
+    @inline(__always)
+    mutating func feed<Log: TransitionLogging>(_ changes: TouchChanges, as step: StaticString, log: inout Log,
+                                               appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        guard changes.beginsSequence || !ignoresChangesUntilNextSequence else { return }
+        log.enter(step)
+        touchesChanged(changes, log: &log, appendingTo: &updates)
+        log.leave()
+    }
+
+    /// The same, into the combinator's own array (the input into an array: a gesture of your own that implements only
+    /// that one takes it without an array of its own).
     @inline(__always)
     mutating func feed<Log: TransitionLogging>(_ changes: TouchChanges, as step: StaticString, log: inout Log,
                                                into updates: inout [GestureUpdate<Value>]) {
@@ -255,7 +341,9 @@ extension Array {
     mutating func removeAllKeepingCapacity() {
         while !isEmpty { removeLast() }
     }
+}
 
+extension UpdateSink {
     /// Appends `updates` in order, each with its value passed through `tag`: a combinator reporting its parts'
     /// updates as its own (`.first(value)`, say).
     @inline(__always)
@@ -270,19 +358,21 @@ extension Array {
     @discardableResult
     mutating func appendReleasing<Part, Whole>(_ held: [GestureUpdate<Part>], tagged tag: (Part) -> Whole) -> Int
     where Element == GestureUpdate<Whole> {
-        let start = count
-        var runStart = start
-        for update in held {
-            switch update.phase {
-            case .began:
-                runStart = count
-                append(GestureUpdate(.began, tag(update.value)))
-            case .changed, .ended:
-                append(GestureUpdate(update.phase, tag(update.value)))
-            case .cancelled:
-                removeSubrange(runStart...)
+        // The updates from one `began` or `cancelled` up to the next share a fate: heard unless that next one is a
+        // `cancelled` (their run, or what is left of it, was cancelled unheard). A `cancelled` itself is never heard.
+        var appended = 0
+        var start = held.startIndex
+        while start < held.endIndex {
+            var end = start + 1
+            while end < held.endIndex && held[end].phase != .began && held[end].phase != .cancelled { end += 1 }
+            if end == held.endIndex || held[end].phase == .began {
+                for update in held[start..<end] where update.phase != .cancelled {
+                    append(GestureUpdate(update.phase, tag(update.value)))
+                    appended += 1
+                }
             }
+            start = end
         }
-        return count - start
+        return appended
     }
 }

@@ -1,6 +1,6 @@
 /// A one-finger long press: the finger stays within `maximumDistance` of where it went down for
 /// `minimumDuration`. Recognized by its deadline, with no event needed. Diagram: docs/state-machines/long-press.md.
-public struct LongPressGesture: Gesture {
+public struct LongPressGesture: SinkGesture {
     /// How long the finger must stay, and how still: a timeline's `longPressMs` and `slopMm`, or a target's
     /// `long-press` options `durationMs` and `slopMm` (SPEC.md, "`timeline`" and "Layout file").
     public struct Configuration: Hashable, Sendable {
@@ -79,7 +79,7 @@ public struct LongPressGesture: Gesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Value>]) {
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
         switch state {
         case .pressing(let touch, let start, _, let deadline):
@@ -147,7 +147,7 @@ public struct LongPressGesture: Gesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 into updates: inout [GestureUpdate<Value>]) {
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .pressing(_, let start, let location, let deadline) where now >= deadline:
             log.transition(&state, to: .recognized, in: Self.name,
@@ -160,7 +160,7 @@ public struct LongPressGesture: Gesture {
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        into updates: inout [GestureUpdate<Value>]) {
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         // A long press is discrete: a recognized one stays recognized; a pending one fails.
         switch state {
         case .idle, .recognized, .failed: break

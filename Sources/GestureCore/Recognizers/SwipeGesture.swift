@@ -5,7 +5,7 @@
 /// each exceed `minimumSpeed`, their paths from the down each exceed `minimumDistance`, and their
 /// directions all lie within `tolerance` of one direction of the set (lisgd: 8 directions, ±15°). A
 /// finger more than `fingers`, or a first lift with fewer down, is no swipe.
-public struct SwipeGesture: Gesture {
+public struct SwipeGesture: SinkGesture {
     /// A direction on the surface (y down: `up` is towards the top edge).
     public enum Direction: String, Hashable, Sendable, CaseIterable {
         // The order of the cases is their order clockwise from up: `degrees` is 45 × the index.
@@ -137,7 +137,7 @@ public struct SwipeGesture: Gesture {
     public var deadline: Timestamp? { nil }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Value>]) {
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .tracking(var fingers):
             state = .idle  // let go of the state's copy of the fingers, so that changing them does not copy them
@@ -236,10 +236,10 @@ public struct SwipeGesture: Gesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 into updates: inout [GestureUpdate<Value>]) {}
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {}
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        into updates: inout [GestureUpdate<Value>]) {
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .tracking: log.cancel(&state, to: .finished(.failed), in: Self.name)
         case .idle, .finished: break

@@ -12,7 +12,7 @@
 /// recognized `countInterval` after the n-th lift, and fails when the chain stops short of n or goes
 /// beyond it. `count(2).exclusively(before: count(1))` tells a double tap from a single one, the single
 /// one reported `countInterval` after its lift.
-public struct TapGesture: Gesture {
+public struct TapGesture: SinkGesture {
     /// What makes a tap and what continues its count (SPEC.md, "`timeline`" **tap** and "Tap counts"; the layout's
     /// `tap` options `slopMm`, `maxDurationMs`, `doubleTapMs`, `doubleTapSlopMm`, `count`).
     public struct Configuration: Hashable, Sendable {
@@ -124,7 +124,7 @@ public struct TapGesture: Gesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Value>]) {
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
         // Moves: beyond the slop, it is not a tap.
         switch state {
@@ -249,7 +249,7 @@ public struct TapGesture: Gesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 into updates: inout [GestureUpdate<Value>]) {
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .pressed(_, _, _, let deadline?) where now >= deadline:
             // Held too long to be a tap.
@@ -273,7 +273,7 @@ public struct TapGesture: Gesture {
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        into updates: inout [GestureUpdate<Value>]) {
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         // A tap has nothing in progress to report; the chain of counts is broken.
         switch state {
         case .idle: state = .idle(previous: nil)

@@ -6,7 +6,7 @@
 /// passed, reports a change on every later frame in which either finger moved, and ends when either
 /// finger lifts (`cancelled` when the device withdrew it). Further fingers are ignored; a finger of the
 /// pair lifting before the gesture began makes it fail, and nothing more happens until all have lifted.
-public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
+public struct TwoFingerGesture<Measure: PairMeasure>: SinkGesture {
     /// The thresholds of the measure (``MagnificationMeasure/Configuration``, ``RotationMeasure/Configuration``).
     public typealias Configuration = Measure.Configuration
     /// What the measure reports of the pair (``MagnificationMeasure/Value``, ``RotationMeasure/Value``).
@@ -81,7 +81,7 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
     public var deadline: Timestamp? { nil }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Value>]) {
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
         switch state {
         case .oneFinger(var touch):
@@ -177,10 +177,10 @@ public struct TwoFingerGesture<Measure: PairMeasure>: Gesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 into updates: inout [GestureUpdate<Value>]) {}
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {}
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        into updates: inout [GestureUpdate<Value>]) {
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .active(let pair):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)

@@ -7,7 +7,7 @@
 /// no jump. The gesture begins when the finger first moves beyond `minimumDistance` from where it went
 /// down, carrying the turn accumulated since the down (no rotation is lost to the slop), then reports a
 /// change on every frame in which the finger moved.
-public struct WindGesture: Gesture {
+public struct WindGesture: SinkGesture {
     /// Where the winding turns about and what starts it (SPEC.md, "`dial`", **wind**: `center`, `deadZoneMm`,
     /// `slopMm`).
     public struct Configuration: Hashable, Sendable {
@@ -136,7 +136,7 @@ public struct WindGesture: Gesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                into updates: inout [GestureUpdate<Value>]) {
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
         switch state {
         case .pending(let tracking):
@@ -224,10 +224,10 @@ public struct WindGesture: Gesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 into updates: inout [GestureUpdate<Value>]) {}
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {}
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        into updates: inout [GestureUpdate<Value>]) {
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .winding(let tracking):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)
