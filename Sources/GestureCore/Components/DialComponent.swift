@@ -61,70 +61,70 @@ public struct DialComponent: Component {
     }
 
     public mutating func deliver(_ update: GestureUpdate<Recognizer.Value>, to output: inout TargetOutput) {
-        /// Applies `turn` to the value: the change applied, whether it was clamped at a stop, the detents stepped to.
-        func apply(turn: Double) -> (applied: Double, limit: Bool, crossed: DialValue.CrossedDetents) {
-            value.apply(turnCrossing: turn)
-        }
-        /// The haptics a change caused: the detents it stepped to, in crossing order, then a limit.
-        func haptics(_ change: (applied: Double, limit: Bool, crossed: DialValue.CrossedDetents)) {
-            for detent in change.crossed { output.emit(.haptic(.detent(detent))) }
-            if change.limit { output.emit(.haptic(.limit(detent: value.detent))) }
-        }
-        do {
-            switch update.value {
-            case .first(.first(let tap)):
-                output.emit(.tap(GestureEvent.Tap(x: tap.location.x, y: tap.location.y, count: tap.count)))
-            case .first(.second(let turning)):
-                switch update.phase {
-                case .began:
-                    // Apply at once the turn accumulated since the down: nothing is lost to the slop.
-                    let change = apply(turn: turning.turn)
-                    let line = GestureEvent.Wind(angle: value.degrees, delta: change.applied, detent: value.detent)
-                    wind = (line, turning.turn)
-                    output.emit(.wind(.began, line))
-                    haptics(change)
-                case .changed:
-                    guard let (_, turn) = wind else { return }
-                    let change = apply(turn: turning.turn - turn)
-                    wind?.turn = turning.turn
-                    if change.applied != 0 {
-                        let line = GestureEvent.Wind(angle: value.degrees, delta: change.applied, detent: value.detent)
-                        wind?.line = line
-                        output.emit(.wind(.changed, line))
-                    }
-                    // A limit at a stop that did not change the value stands alone.
-                    haptics(change)
-                case .ended, .cancelled:
-                    guard var (line, _) = wind else { return }
-                    line.delta = 0
-                    wind = nil
-                    output.emit(.wind(update.phase, line))
+        switch update.value {
+        case .first(.first(let tap)):
+            output.emit(.tap(GestureEvent.Tap(x: tap.location.x, y: tap.location.y, count: tap.count)))
+        case .first(.second(let turning)):
+            switch update.phase {
+            case .began:
+                // Apply at once the turn accumulated since the down: nothing is lost to the slop.
+                let change = value.apply(turnCrossing: turning.turn)
+                let line = GestureEvent.Wind(angle: value.degrees, delta: change.applied, detent: value.detent)
+                wind = (line, turning.turn)
+                output.emit(.wind(.began, line))
+                emitHaptics(of: change, to: &output)
+            case .changed:
+                // The wind read once and written back once (each `wind?.…` checked the optional again).
+                guard var current = wind else { return }
+                let change = value.apply(turnCrossing: turning.turn - current.turn)
+                current.turn = turning.turn
+                if change.applied != 0 {
+                    current.line = GestureEvent.Wind(angle: value.degrees, delta: change.applied, detent: value.detent)
+                    output.emit(.wind(.changed, current.line))
                 }
-            case .second(let rotation):
-                switch update.phase {
-                case .began:
-                    // Apply the whole rotation so far.
-                    let change = apply(turn: rotation.rotation)
-                    let line = GestureEvent.Rotate(angle: value.degrees, rotation: rotation.rotation, delta: change.applied,
-                                                   detent: value.detent, center: rotation.center)
-                    rotate = line
-                    output.emit(.rotate(.began, line))
-                    haptics(change)
-                case .changed:
-                    guard let last = rotate else { return }
-                    let change = apply(turn: rotation.rotation - last.rotation)
-                    let line = GestureEvent.Rotate(angle: value.degrees, rotation: rotation.rotation, delta: change.applied,
-                                                   detent: value.detent, center: rotation.center)
-                    rotate = line
-                    output.emit(.rotate(.changed, line))
-                    haptics(change)
-                case .ended, .cancelled:
-                    guard var line = rotate else { return }
-                    line.delta = 0
-                    rotate = nil
-                    output.emit(.rotate(update.phase, line))
-                }
+                wind = current
+                // A limit at a stop that did not change the value stands alone.
+                emitHaptics(of: change, to: &output)
+            case .ended, .cancelled:
+                guard var (line, _) = wind else { return }
+                line.delta = 0
+                wind = nil
+                output.emit(.wind(update.phase, line))
+            }
+        case .second(let rotation):
+            switch update.phase {
+            case .began:
+                // Apply the whole rotation so far.
+                let change = value.apply(turnCrossing: rotation.rotation)
+                let line = GestureEvent.Rotate(angle: value.degrees, rotation: rotation.rotation, delta: change.applied,
+                                               detent: value.detent, center: rotation.center)
+                rotate = line
+                output.emit(.rotate(.began, line))
+                emitHaptics(of: change, to: &output)
+            case .changed:
+                guard let last = rotate else { return }
+                let change = value.apply(turnCrossing: rotation.rotation - last.rotation)
+                let line = GestureEvent.Rotate(angle: value.degrees, rotation: rotation.rotation, delta: change.applied,
+                                               detent: value.detent, center: rotation.center)
+                rotate = line
+                output.emit(.rotate(.changed, line))
+                emitHaptics(of: change, to: &output)
+            case .ended, .cancelled:
+                guard var line = rotate else { return }
+                line.delta = 0
+                rotate = nil
+                output.emit(.rotate(update.phase, line))
             }
         }
+    }
+
+    /// The haptics a change caused: the detents it stepped to, in crossing order, then a limit. Inlined into each
+    /// change: as a function of its own (a nested one, called from four places) its call, its frame and reading the
+    /// change back cost some 30 instructions a frame of winding.
+    @inline(__always)
+    private func emitHaptics(of change: (applied: Double, limit: Bool, crossed: DialValue.CrossedDetents),
+                             to output: inout TargetOutput) {
+        for detent in change.crossed { output.emit(.haptic(.detent(detent))) }
+        if change.limit { output.emit(.haptic(.limit(detent: value.detent))) }
     }
 }
