@@ -355,3 +355,69 @@ import Testing
         #expect(driver.updates.map { Timed($0.time, $0.value.phase) } == [Timed(ms(10), .began), Timed(ms(20), .changed), Timed(ms(30), .ended)])
     }
 }
+
+/// A gesture of your own that implements the inputs into a sink (`SinkGesture`): it gets the inputs into an array from
+/// them, and inside a combinator its updates go straight to the whole's, in order with its part's.
+@Suite struct SinkInputTests {
+    /// Reports each frame in which its finger moved, with the count of moves so far; ends at the lift.
+    struct MoveCounter: SinkGesture {
+        // (Named: the sink inputs' `some UpdateSink` leaves it to infer.)
+        typealias Value = Int
+        static let name = "move-counter"
+        var moves = 0
+        var ended = false
+        var status: RecognizerStatus { ended ? .ended : (moves > 0 ? .active : .possible) }
+        var deadline: Timestamp? { nil }
+
+        mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                             appendingTo updates: inout some UpdateSink<GestureUpdate<Int>>) {
+            if !changes.moved.isEmpty {
+                moves += 1
+                updates.append(GestureUpdate(moves == 1 ? .began : .changed, moves))
+            }
+            if !changes.lifted.isEmpty && moves > 0 && !ended {
+                ended = true
+                updates.append(GestureUpdate(.ended, moves))
+            }
+        }
+        mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                              appendingTo updates: inout some UpdateSink<GestureUpdate<Int>>) {}
+        mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                     appendingTo updates: inout some UpdateSink<GestureUpdate<Int>>) {}
+    }
+
+    @TouchScriptBuilder var script: [ScriptAction] {
+        down(0, at: 10, 10)
+        after(.ms(10))
+        move(0, to: 14, 10)
+        after(.ms(10))
+        move(0, to: 18, 10)
+        after(.ms(10))
+        up(0)
+    }
+
+    @Test func onItsOwnItsArrayInputsComeFromItsSinkInputs() {
+        var driver = GestureDriver(MoveCounter())
+        driver.run { script }
+        #expect(driver.updates == [
+            Timed(ms(10), GestureUpdate(.began, 1)),
+            Timed(ms(20), GestureUpdate(.changed, 2)),
+            Timed(ms(30), GestureUpdate(.ended, 2)),
+        ])
+    }
+
+    @Test func inACombinatorItsUpdatesGoStraightToTheWholes() {
+        let drag = DragGesture(.init(minimumDistance: 1))
+        var driver = GestureDriver(MoveCounter().simultaneously(with: drag))
+        driver.run { script }
+        // Frame by frame: the counter's update, then the drag's (the first part before the second).
+        #expect(driver.updates.map { Timed($0.time, $0.value.phase) } == [
+            Timed(ms(10), .began), Timed(ms(10), .began),
+            Timed(ms(20), .changed), Timed(ms(20), .changed),
+            Timed(ms(30), .ended), Timed(ms(30), .ended),
+        ])
+        #expect(driver.updates.compactMap { if case .first(let moves) = $0.value.value { moves } else { nil } } == [1, 2, 2])
+        #expect(driver.updates.map { if case .first = $0.value.value { "counter" } else { "drag" } }
+            == ["counter", "drag", "counter", "drag", "counter", "drag"])
+    }
+}

@@ -177,7 +177,8 @@ public protocol UpdateSink<Element> {
 extension Array: UpdateSink {}
 
 /// A gesture whose inputs append to any sink (`touchesChanged(_:log:appendingTo:)`, ...), as the library's
-/// recognizers and combinators do: its inputs into an array are those, the array as the sink.
+/// recognizers and combinators do: its inputs into an array are those, the array as the sink. Such a gesture names
+/// its `Value` (`typealias Value = Int`): the sink inputs' `some UpdateSink` does not let Swift infer it.
 public protocol SinkGesture: Gesture {}
 
 extension SinkGesture {
