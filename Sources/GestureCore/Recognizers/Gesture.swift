@@ -168,6 +168,7 @@ public protocol Gesture: Sendable {
 /// (`PartSink`). (Through buffers, each part's updates into an array of its whole, then each wrapped again into
 /// the whole's array, the combinators of the benchmark's two targets cost some 560 instructions a frame.)
 public protocol UpdateSink<Element> {
+    /// What it takes: a `GestureUpdate` of a gesture's value.
     associatedtype Element
     /// Appends `element` after those appended before.
     mutating func append(_ element: Element)
