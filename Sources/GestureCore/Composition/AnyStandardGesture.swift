@@ -41,17 +41,17 @@ public struct AnyStandardGesture: SinkGesture {
     public var deadline: Timestamp? { base.deadline }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         base.touchesChanged(changes, log: &log, appendingTo: &updates)
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         base.deadlineReached(at: now, log: &log, appendingTo: &updates)
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                        sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         base.cancel(at: now, log: &log, appendingTo: &updates)
     }
 }

@@ -69,7 +69,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: SinkGesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         if changes.fingersBefore == 0 && !changes.landed.isEmpty {
             // A new touch sequence: both start afresh. (A change that lifts the last finger and lands
             // others is not one: the engine hands it over as two, the ending, then the beginning.)
@@ -82,7 +82,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: SinkGesture {
             secondUpdates.removeAllKeepingCapacity()
             first.feed(changes, as: "exclusively.first", log: &log, into: &firstUpdates)
             second.feed(changes, as: "exclusively.second", log: &log, into: &secondUpdates)
-            decide(log: &log, appendingTo: &updates)
+            decide(log: &log, sink: &updates)
         case .first:
             // Decided: the winner appends straight to the composite's sink, the loser to nobody.
             updates.relaying(AsFirst<First.Value, Second.Value>()) {
@@ -100,7 +100,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: SinkGesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .undecided:
             firstUpdates.removeAllKeepingCapacity()
@@ -116,7 +116,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: SinkGesture {
                 second.deadlineReached(at: now, log: &log, into: &secondUpdates)
                 log.leave()
             }
-            decide(log: &log, appendingTo: &updates)
+            decide(log: &log, sink: &updates)
         case .first:
             // Only the winner's deadline fires.
             if let deadline = first.deadline, deadline <= now {
@@ -134,7 +134,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: SinkGesture {
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                        sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         // Both are cancelled; only the winner's updates are heard.
         var unheardFirst = UnheardUpdates<GestureUpdate<First.Value>>()
         var unheardSecond = UnheardUpdates<GestureUpdate<Second.Value>>()
@@ -161,7 +161,7 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: SinkGesture {
     /// Decides, while undecided, who is heard from, after both have taken the same input (their updates in
     /// `firstUpdates` and `secondUpdates`), and appends what is heard to `updates`.
     private mutating func decide<Log: TransitionLogging>(log: inout Log,
-                                                         appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                         sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         guard case .undecided(var held) = state else {
             preconditionFailure("ExclusiveGesture.\(state): deciding when decided")
         }

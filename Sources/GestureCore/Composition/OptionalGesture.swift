@@ -44,17 +44,17 @@ public enum OptionalGesture<Wrapped: Gesture>: SinkGesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         forward { $0.touchesChanged(changes, log: &log, appendingTo: &updates) }
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         forward { $0.deadlineReached(at: now, log: &log, appendingTo: &updates) }
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                        sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         forward { $0.cancel(at: now, log: &log, appendingTo: &updates) }
     }
 

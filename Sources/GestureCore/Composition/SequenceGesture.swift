@@ -77,7 +77,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         if changes.fingersBefore == 0 && !changes.landed.isEmpty {
             // A new touch sequence (as for `ExclusiveGesture`).
             log.transition(&state, to: .first(reported: nil), in: Self.name, because: .sequenceBegan)
@@ -92,14 +92,14 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
         case .first(let reported):
             firstUpdates.removeAllKeepingCapacity()
             first.feed(changes, as: "sequenced.first", log: &log, into: &firstUpdates)
-            afterFirst(reported: reported, at: changes.time, log: &log, appendingTo: &updates)
+            afterFirst(reported: reported, at: changes.time, log: &log, sink: &updates)
         case .second(let value):
             var unheard = UnheardUpdates<GestureUpdate<First.Value>>()
             first.feed(changes, as: "sequenced.first", log: &log, appendingTo: &unheard)
             let relay = updates.relaying(SecondRelay(first: value)) {
                 second.feed(changes, as: "sequenced.second", log: &log, appendingTo: &$0)
             }
-            afterSecond(relay, log: &log, appendingTo: &updates)
+            afterSecond(relay, log: &log, sink: &updates)
         case .finished:
             var unheard = UnheardUpdates<GestureUpdate<First.Value>>()
             first.feed(changes, as: "sequenced.first", log: &log, appendingTo: &unheard)
@@ -107,26 +107,26 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .first(let reported):
             firstUpdates.removeAllKeepingCapacity()
             log.enter("sequenced.first")
             first.deadlineReached(at: now, log: &log, into: &firstUpdates)
             log.leave()
-            afterFirst(reported: reported, at: now, log: &log, appendingTo: &updates)
+            afterFirst(reported: reported, at: now, log: &log, sink: &updates)
         case .second(let value):
             log.enter("sequenced.second")
             let relay = updates.relaying(SecondRelay(first: value)) { second.deadlineReached(at: now, log: &log, appendingTo: &$0) }
             log.leave()
-            afterSecond(relay, log: &log, appendingTo: &updates)
+            afterSecond(relay, log: &log, sink: &updates)
         case .finished:
             break
         }
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                        sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         touches.removeAllKeepingCapacity()
         firstUpdates.removeAllKeepingCapacity()
         log.enter("sequenced.first")
@@ -134,7 +134,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
         log.leave()
         switch state {
         case .first(let reported):
-            afterFirst(reported: reported, at: now, log: &log, appendingTo: &updates)
+            afterFirst(reported: reported, at: now, log: &log, sink: &updates)
             switch state {
             case .first(let reported?):
                 log.cancel(&state, to: .finished(.cancelled), in: Self.name)
@@ -143,12 +143,12 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
                 log.cancel(&state, to: .finished(.failed), in: Self.name)
             case .second(let value):
                 // Cannot happen (a cancelled first hands nothing over), but end cleanly if it does.
-                cancelSecond(first: value, at: now, log: &log, appendingTo: &updates)
+                cancelSecond(first: value, at: now, log: &log, sink: &updates)
             case .finished:
                 break
             }
         case .second(let value):
-            cancelSecond(first: value, at: now, log: &log, appendingTo: &updates)
+            cancelSecond(first: value, at: now, log: &log, sink: &updates)
         case .finished:
             break
         }
@@ -157,7 +157,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
     /// The sequence is active during its second part: cancelling it always reports `cancelled`, with the
     /// second's value when it had one.
     private mutating func cancelSecond<Log: TransitionLogging>(first value: First.Value, at now: Timestamp, log: inout Log,
-                                                               appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                               sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         var cancelled = CancelledValue()
         log.enter("sequenced.second")
         second.cancel(at: now, log: &log, appendingTo: &cancelled)
@@ -191,7 +191,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
 
     /// The first's updates of this input (`firstUpdates`), as the sequence reports them.
     private mutating func afterFirst<Log: TransitionLogging>(reported: First.Value?, at now: Timestamp, log: inout Log,
-                                                             appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                             sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         var reported = reported
         for update in firstUpdates {
             switch update.phase {
@@ -199,7 +199,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
                 updates.append(GestureUpdate(reported == nil ? .began : .changed, .first(update.value)))
                 reported = update.value
                 if update.phase == .ended {
-                    handOver(first: update.value, at: now, log: &log, appendingTo: &updates)
+                    handOver(first: update.value, at: now, log: &log, sink: &updates)
                     return
                 }
             case .cancelled:
@@ -218,7 +218,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
 
     /// Starts the second with the fingers that are down now, as if they had just landed.
     private mutating func handOver<Log: TransitionLogging>(first value: First.Value, at now: Timestamp, log: inout Log,
-                                                           appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                           sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         guard !touches.isEmpty else {
             log.transition(&state, to: .finished(.ended), in: Self.name,
                            because: .handedOver(first: first.partName, fingers: 0, to: second.partName))
@@ -236,7 +236,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
         let handed = TouchChanges(time: now, landed: touches, fingersDown: touches.count)
         let relay = updates.relaying(SecondRelay(first: value)) { second.touchesChanged(handed, log: &log, appendingTo: &$0) }
         log.leave()
-        afterSecond(relay, log: &log, appendingTo: &updates)
+        afterSecond(relay, log: &log, sink: &updates)
     }
 
     /// How the sequence reports its second's updates, as they come: `began` and `changed` as `changed(.second(a, b))`,
@@ -269,7 +269,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
     /// After the second took an input, its updates relayed (`relay`): the sequence finishes when the second did, or
     /// ends when it failed.
     private mutating func afterSecond<Log: TransitionLogging>(_ relay: SecondRelay, log: inout Log,
-                                                              appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                              sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         if let outcome = relay.finished {
             log.transition(&state, to: .finished(outcome), in: Self.name,
                            because: .partFinished(part: second.partName, status: outcome.status))

@@ -45,7 +45,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: SinkGesture 
     // Each part appends straight to the composite's sink, its updates tagged on the way (`PartSink`).
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         updates.relaying(AsFirst<First.Value, Second.Value>()) {
             first.feed(changes, as: "simultaneously.first", log: &log, appendingTo: &$0)
         }
@@ -55,7 +55,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: SinkGesture 
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         if let deadline = first.deadline, deadline <= now {
             log.enter("simultaneously.first")
             updates.relaying(AsFirst<First.Value, Second.Value>()) { first.deadlineReached(at: now, log: &log, appendingTo: &$0) }
@@ -69,7 +69,7 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: SinkGesture 
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                        sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         log.enter("simultaneously.first")
         updates.relaying(AsFirst<First.Value, Second.Value>()) { first.cancel(at: now, log: &log, appendingTo: &$0) }
         log.leave()

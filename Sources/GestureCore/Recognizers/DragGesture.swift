@@ -91,7 +91,7 @@ public struct DragGesture: SinkGesture {
     public var deadline: Timestamp? { nil }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
         switch state {
         case .pending(let touch, let start):
@@ -137,9 +137,9 @@ public struct DragGesture: SinkGesture {
         switch state {
         case .idle:
             // No finger was down (checked above): these landings begin a touch sequence.
-            startSequence(changes, log: &log, appendingTo: &updates)
+            startSequence(changes, log: &log, sink: &updates)
         case .finished where changes.beginsSequence:
-            startSequence(changes, log: &log, appendingTo: &updates)
+            startSequence(changes, log: &log, sink: &updates)
         case .finished:
             // Nothing more until every finger has lifted.
             break
@@ -174,7 +174,7 @@ public struct DragGesture: SinkGesture {
 
     /// The landings of a new touch sequence: one finger is followed, more fail the drag.
     private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         guard changes.landed.count == 1 else {
             log.transition(&state, to: .finished(.failed), in: Self.name,
                            because: .fingersLanded(count: changes.landed.count, expected: 1))
@@ -193,10 +193,10 @@ public struct DragGesture: SinkGesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {}
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {}
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                        sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .dragging(_, let start, let location):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)

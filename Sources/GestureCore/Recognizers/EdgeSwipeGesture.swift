@@ -105,7 +105,7 @@ public struct EdgeSwipeGesture: SinkGesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .pending(let touch, let down):
             if let position = changes.position(of: touch) {
@@ -176,10 +176,10 @@ public struct EdgeSwipeGesture: SinkGesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {}
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {}
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                        sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .swiping(_, let down, let location):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)

@@ -78,9 +78,9 @@ public enum RecognizerStatus: Hashable, Sendable {
 ///
 /// Inside a combinator, a part appends straight to the whole's sink instead (`UpdateSink`: the whole wraps each
 /// update as its own on the way, `Either.first`, say), through the same three inputs taking any sink
-/// (`touchesChanged(_:log:appendingTo:)`, ...). The library's recognizers and combinators implement those
-/// (`SinkGesture`) and get the inputs into an array with them. A gesture of your own may implement either kind; when it
-/// implements only the inputs into an array, those into a sink go through an array of their own, which allocates
+/// (`touchesChanged(_:log:appendingTo:)`, ...). The library's recognizers and combinators are `SinkGesture`s: they
+/// implement their inputs once, into a sink, and get both kinds from them. A gesture of your own may be one too, or
+/// implement only the inputs into an array; then those into a sink go through an array of their own, which allocates
 /// when the input reports something.
 ///
 /// A gesture of your own implements the three inputs with a buffer. This one reports, when the last finger of a
@@ -177,25 +177,58 @@ public protocol UpdateSink<Element> {
 /// An array of updates is the plainest sink.
 extension Array: UpdateSink {}
 
-/// A gesture whose inputs append to any sink (`touchesChanged(_:log:appendingTo:)`, ...), as the library's
-/// recognizers and combinators do: its inputs into an array are those, the array as the sink. Such a gesture names
-/// its `Value` (`typealias Value = Int`): the sink inputs' `some UpdateSink` does not let Swift infer it.
-public protocol SinkGesture: Gesture {}
+/// A gesture whose inputs append to any sink, as the library's recognizers and combinators do: it implements the
+/// three inputs below, and gets from them both kinds of `Gesture` input, into an array (the array as the sink) and
+/// into any sink (`touchesChanged(_:log:appendingTo:)`, ...). They are requirements of their own, with no default, so
+/// that one left out is a compile error, not an input that calls itself through the defaults. Such a gesture names
+/// its `Value` (`typealias Value = Int`): the inputs' `some UpdateSink` does not let Swift infer it.
+///
+/// An input appends to `updates` itself, during the call: a copy of the sink, or one kept past the call, is not
+/// where the caller looks (a combinator's sink for its part points to the whole's, and notes what passes).
+public protocol SinkGesture: Gesture {
+    /// One frame's changes (`touchesChanged(_:log:into:)`), appending the updates they cause to `updates`.
+    mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                         sink updates: inout some UpdateSink<GestureUpdate<Value>>)
+    /// Time reached the deadline (`deadlineReached(at:log:into:)`), appending the updates it causes to `updates`.
+    mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                          sink updates: inout some UpdateSink<GestureUpdate<Value>>)
+    /// Input was interrupted (`cancel(at:log:into:)`), appending the updates it causes to `updates`.
+    mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>)
+}
 
 extension SinkGesture {
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 into updates: inout [GestureUpdate<Value>]) {
-        touchesChanged(changes, log: &log, appendingTo: &updates)
+        touchesChanged(changes, log: &log, sink: &updates)
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                                  into updates: inout [GestureUpdate<Value>]) {
-        deadlineReached(at: now, log: &log, appendingTo: &updates)
+        deadlineReached(at: now, log: &log, sink: &updates)
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                         into updates: inout [GestureUpdate<Value>]) {
-        cancel(at: now, log: &log, appendingTo: &updates)
+        cancel(at: now, log: &log, sink: &updates)
+    }
+
+    @inline(__always)
+    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
+                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        touchesChanged(changes, log: &log, sink: &updates)
+    }
+
+    @inline(__always)
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        deadlineReached(at: now, log: &log, sink: &updates)
+    }
+
+    @inline(__always)
+    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        cancel(at: now, log: &log, sink: &updates)
     }
 }
 

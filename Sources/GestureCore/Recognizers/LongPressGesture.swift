@@ -79,7 +79,7 @@ public struct LongPressGesture: SinkGesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
         switch state {
         case .pressing(let touch, let start, _, let deadline):
@@ -147,7 +147,7 @@ public struct LongPressGesture: SinkGesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .pressing(_, let start, let location, let deadline) where now >= deadline:
             log.transition(&state, to: .recognized, in: Self.name,
@@ -160,7 +160,7 @@ public struct LongPressGesture: SinkGesture {
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                        sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         // A long press is discrete: a recognized one stays recognized; a pending one fails.
         switch state {
         case .idle, .recognized, .failed: break

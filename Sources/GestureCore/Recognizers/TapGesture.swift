@@ -124,7 +124,7 @@ public struct TapGesture: SinkGesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
         // Moves: beyond the slop, it is not a tap.
         switch state {
@@ -249,7 +249,7 @@ public struct TapGesture: SinkGesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .pressed(_, _, _, let deadline?) where now >= deadline:
             // Held too long to be a tap.
@@ -273,7 +273,7 @@ public struct TapGesture: SinkGesture {
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                        sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         // A tap has nothing in progress to report; the chain of counts is broken.
         switch state {
         case .idle: state = .idle(previous: nil)

@@ -136,7 +136,7 @@ public struct WindGesture: SinkGesture {
     }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
         switch state {
         case .pending(let tracking):
@@ -224,10 +224,10 @@ public struct WindGesture: SinkGesture {
     }
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {}
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {}
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {
+                                                        sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         switch state {
         case .winding(let tracking):
             log.cancel(&state, to: .finished(.cancelled), in: Self.name)
