@@ -16,10 +16,16 @@ public struct TouchDeviceInfo: Sendable {
     public var name: String { description.name }
     /// A touchscreen (a direct device) or a touchpad; nil when the device says neither.
     public var kind: DeviceKind? { description.kind }
-    /// The surface's size in mm, when the device reports its resolution.
-    public var size: Size? { description.surfaceSize }
-    /// The contacts it tracks at once (1 for single touch).
-    public var slots: Int { description.slotCount ?? 1 }
+    /// The surface's size in mm, when the device reports its resolution: nil when none of its position axes has one
+    /// (replay and live then assume a resolution, SPEC "Surface, units, time", and say so; a listing does not).
+    public var size: Size? {
+        description.surfaceMapping().flatMap { $0.resolutionAssumed ? nil : $0.size }
+    }
+    /// How many contacts it tracks at once: its multitouch slots (1 for single touch).
+    public var slotCount: Int { description.slotCount ?? 1 }
+    /// `slotCount`, by its old name ("slot" is one multitouch slot; this is a count).
+    @available(*, deprecated, renamed: "slotCount")
+    public var slots: Int { slotCount }
 
     /// "B" (slots), "A" (`SYN_MT_REPORT`) or "single-touch".
     public var protocolName: String {

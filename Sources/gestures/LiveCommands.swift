@@ -128,17 +128,21 @@ struct DevicesCommand: ParsableCommand {
         let scan = scanDevices()
         let output = LineWriter(descriptor: 1)
         for device in scan.touchDevices {
-            let width = device.size.map { Numbers.decimal($0.width) } ?? "?"
-            let height = device.size.map { Numbers.decimal($0.height) } ?? "?"
             let kind = device.kind.map { "\($0)" } ?? "touch device"
             switch format {
             case .text:
+                // A size the device does not give (no resolution on its axes): `?`.
+                let width = device.size.map { Numbers.decimal($0.width) } ?? "?"
+                let height = device.size.map { Numbers.decimal($0.height) } ?? "?"
                 output.write(line: "\(device.node)\t\(kind)\tprotocol \(device.protocolName)\t\(width) x \(height) mm\t"
-                                 + "\(device.slots) slot\(device.slots == 1 ? "" : "s")\t\(device.name)")
+                                 + "\(device.slotCount) slot\(device.slotCount == 1 ? "" : "s")\t\(device.name)")
             case .jsonl:
+                // The same unknown size: `null`, so that every line stays valid JSON.
+                let width = device.size.map { Numbers.decimal($0.width) } ?? "null"
+                let height = device.size.map { Numbers.decimal($0.height) } ?? "null"
                 output.write(line: "{\"node\":\(JSONText.quoted(device.node)),\"name\":\(JSONText.quoted(device.name)),\"kind\":\(JSONText.quoted(kind)),"
                                  + "\"protocol\":\(JSONText.quoted(device.protocolName)),\"width\":\(width),\"height\":\(height),"
-                                 + "\"slots\":\(device.slots)}")
+                                 + "\"slots\":\(device.slotCount)}")
             }
         }
         output.flush()

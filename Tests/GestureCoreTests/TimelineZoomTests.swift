@@ -298,4 +298,34 @@ import Testing
             #"{"time":0.580000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":110,"selection":{"start":110,"end":110}}"#,
         ])
     }
+
+    /// A second domain set under the same pinch: the pinch stays overruled, its moves and its lift print nothing, and
+    /// the chart shows all of the last domain (the first version of this machine forgot the pinch here, and its
+    /// next move stopped the program).
+    @Test func settingTheDomainTwiceUnderAPinchKeepsItOverruled() {
+        let lines = play(Self.chart()) {
+            Self.zoomToFiveFifteen(after: .ms(10)).dropLast()
+            change { engine, now in
+                engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
+                    chart.setDomain(.numeric(start: 100, end: 140, bucket: 2), output: &output)
+                }
+            }
+            after(.ms(5))
+            change { engine, now in
+                engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
+                    chart.setDomain(.numeric(start: 200, end: 280, bucket: 4), output: &output)
+                }
+            }
+            together(.move(0, Point(x: 60, y: 30)), .move(1, Point(x: 160, y: 30)))   // the rest of the pinch: nothing
+            after(.ms(10))
+            together(.up(0), .up(1))
+            after(.ms(500))
+            down(0, at: 60, 30); after(.ms(50)); up(0)      // 200 + 0.25 × 80 = 220
+        }
+        #expect(lines == [
+            Self.line("0.010000", "began", "5", "15"),
+            Self.line("0.020000", "cancelled", "100", "140"),
+            #"{"time":0.585000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":220,"selection":{"start":220,"end":220}}"#,
+        ])
+    }
 }

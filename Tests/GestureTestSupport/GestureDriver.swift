@@ -46,7 +46,9 @@ public struct GestureDriver<G: Gesture> {
     private mutating func fireDeadlines() {
         while let deadline = gesture.deadline, deadline <= now {
             record(gesture.deadlineReached(at: deadline), at: deadline)
-            if let again = gesture.deadline, again <= deadline { break }
+            if let again = gesture.deadline, again <= deadline {
+                preconditionFailure("\(G.self): kept its deadline \(deadline) after reaching it")
+            }
         }
     }
 
@@ -86,6 +88,16 @@ public struct GestureDriver<G: Gesture> {
             changes.landed.append(TouchPoint(id: finger, position: point))
         }
         changes.fingersDown = fingers.count
+        if changes.beginsSequence && !changes.lifted.isEmpty {
+            // The last finger lifted and others landed in one frame: two touch sequences, handed over one after the
+            // other as the engine does (`TouchChanges.beginsSequence`), the ending first.
+            var ending = changes
+            ending.landed.removeAll()
+            ending.fingersDown = 0
+            record(gesture.touchesChanged(ending), at: now)
+            changes.moved.removeAll()
+            changes.lifted.removeAll()
+        }
         record(gesture.touchesChanged(changes), at: now)
     }
 }

@@ -177,6 +177,24 @@ struct LiveTests {
         #expect(live.lines.first?.hasPrefix(#"{"time":0.090000,"region":"surface","type":"tap""#) == true)
     }
 
+    /// JSON Lines: one object a device, in node order; a size the device does not give (no resolution on its axes)
+    /// is `null` there, `?` in the text table.
+    @Test func devicesAsJSONLines_andADeviceWithoutASize() throws {
+        let all = [("touchscreen-mt", "-"), ("touchscreen-unsized", "-")]
+        let jsonl = try Self.emulated(all, ["devices", "--format", "jsonl"])
+        #expect(jsonl.status == 0)
+        #expect(jsonl.lines == [
+            #"{"node":"/dev/input/event20","name":"Gestures Test Touchscreen","kind":"touchscreen","protocol":"B","width":215.526,"height":134.684,"slots":10}"#,
+            #"{"node":"/dev/input/event22","name":"Gestures Test Unsized Touchscreen","kind":"touchscreen","protocol":"B","width":null,"height":null,"slots":2}"#,
+        ])
+        let text = try Self.emulated(all, ["devices"])
+        #expect(text.status == 0)
+        #expect(text.lines == [
+            "/dev/input/event20\ttouchscreen\tprotocol B\t215.526 x 134.684 mm\t10 slots\tGestures Test Touchscreen",
+            "/dev/input/event22\ttouchscreen\tprotocol B\t? x ? mm\t2 slots\tGestures Test Unsized Touchscreen",
+        ])
+    }
+
     /// With no touch device, `devices` lists nothing and says so on stderr; standard output stays a valid
     /// (empty) list in either format, and the status is 0.
     @Test(arguments: [["devices"], ["devices", "--format", "text"], ["devices", "--format", "jsonl"]])

@@ -116,8 +116,12 @@ public struct TimelineZoom: Hashable, Sendable {
     public mutating func setDomain(_ domain: TimelineDomain) -> Bool {
         self.domain = domain
         switch state {
-        case .resting, .overruled:
+        case .resting:
             state = .resting(Self.whole(domain))
+            return false
+        case .overruled:
+            // The pinch is still under way: its moves and its end are still to come, and must find it overruled.
+            state = .overruled(Self.whole(domain))
             return false
         case .pinching:
             state = .overruled(Self.whole(domain))

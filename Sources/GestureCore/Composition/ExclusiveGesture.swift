@@ -70,9 +70,9 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: SinkGesture {
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        if changes.fingersBefore == 0 && !changes.landed.isEmpty {
-            // A new touch sequence: both start afresh. (A change that lifts the last finger and lands
-            // others is not one: the engine hands it over as two, the ending, then the beginning.)
+        if changes.beginsSequence {
+            // A new touch sequence: both start afresh, as the parts do on the same changes. (The engine hands a frame
+            // that lifts the last finger and lands others over as two changes, the ending, then the beginning.)
             log.transition(&state, to: .undecided(held: []), in: Self.name, because: .sequenceBegan)
         }
         // A part that ignores them is not fed (a pan's failed tap and selection): feeding it would change nothing.

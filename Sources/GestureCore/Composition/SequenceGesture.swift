@@ -78,7 +78,7 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        if changes.fingersBefore == 0 && !changes.landed.isEmpty {
+        if changes.beginsSequence {
             // A new touch sequence (as for `ExclusiveGesture`).
             log.transition(&state, to: .first(reported: nil), in: Self.name, because: .sequenceBegan)
             // No finger is down before these changes; a sequence not fed since it finished still lists those of the
@@ -141,9 +141,9 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
                 updates.append(GestureUpdate(.cancelled, .first(reported)))
             case .first(nil):
                 log.cancel(&state, to: .finished(.failed), in: Self.name)
-            case .second(let value):
-                // Cannot happen (a cancelled first hands nothing over), but end cleanly if it does.
-                cancelSecond(first: value, at: now, log: &log, sink: &updates)
+            case .second:
+                // A cancelled gesture reports `cancelled` or nothing (`Gesture.cancel`): an `ended` here breaks that.
+                preconditionFailure("SequenceGesture.\(state): its first part (\(first.partName)) reported ended when cancelled")
             case .finished:
                 break
             }

@@ -232,22 +232,21 @@ public struct GestureEngine: Sendable {
     @inline(__always)
     private mutating func advance(to now: Timestamp, into events: inout [GestureEvent]) {
         while let (index, deadline) = earliestDeadline(upTo: now) {
-            guard fire(index, at: deadline, into: &events) else { return }
+            fire(index, at: deadline, into: &events)
         }
     }
 
-    /// Fires the deadline of the target at `index`, then settles; false if its recognizer kept that deadline.
+    /// Fires the deadline of the target at `index`, then settles.
     @inline(never)
-    private mutating func fire(_ index: Int, at deadline: Timestamp, into events: inout [GestureEvent]) -> Bool {
+    private mutating func fire(_ index: Int, at deadline: Timestamp, into events: inout [GestureEvent]) {
         reaching(index)?._withUnsafeGuaranteedRef { $0.deadlineReached(at: deadline, log: &recording) }
         explain(index, at: deadline, into: &events)
         settle(at: deadline, into: &events)
         if let again = self.deadline(of: index), again <= deadline {
-            // A recognizer that does not clear its deadline would spin here; stop instead.
-            assertionFailure("target \(nodes[index].name) kept its deadline \(deadline)")
-            return false
+            // A gesture moves its deadline on or clears it when the deadline is reached (`Gesture.deadline`); one
+            // that keeps it would be woken at the same time for ever.
+            preconditionFailure("target \(nodes[index].name): its gesture kept its deadline \(deadline) after reaching it")
         }
-        return true
     }
 
     /// One frame: the deadlines up to its time, then its moves, lifts and landings, target by target.
@@ -258,7 +257,7 @@ public struct GestureEngine: Sendable {
         var landings = 0
         var lifts = 0
         for contact in frame.contacts {
-            guard let slot = contacts.firstIndex(where: { $0.id == contact.id }) else {
+            guard let contactIndex = contacts.firstIndex(where: { $0.id == contact.id }) else {
                 // Unknown id: a landing, unless it is already over.
                 switch contact.phase {
                 case .began, .moved, .stationary: landings += 1
@@ -266,17 +265,17 @@ public struct GestureEngine: Sendable {
                 }
                 continue
             }
-            let tracked = contacts[slot]
+            let tracked = contacts[contactIndex]
             if contact.phase == .began {
                 // A known id landing again: the old contact lifted (where it was) and a new one landed.
                 lift(tracked, withdrawn: false)
-                contacts[slot].id = Int.min
+                contacts[contactIndex].id = Int.min
                 lifts += 1
                 landings += 1
                 continue
             }
             if contact.position != tracked.position {
-                contacts[slot].position = contact.position
+                contacts[contactIndex].position = contact.position
                 forEachTarget(of: tracked) { (node: inout Node, sees: Bool) in
                     if sees { node.changes.moved.append(TouchPoint(id: contact.id, position: contact.position)) }
                 }
@@ -286,7 +285,7 @@ public struct GestureEngine: Sendable {
                 break
             case .ended, .cancelled:
                 lift(tracked, withdrawn: contact.phase == .cancelled)
-                contacts[slot].id = Int.min  // removed below, after the landings are known
+                contacts[contactIndex].id = Int.min  // removed below, after the landings are known
                 lifts += 1
             }
         }
@@ -321,13 +320,13 @@ public struct GestureEngine: Sendable {
         var events = takeOutput()
         advance(to: frame.time, into: &events)
         for contact in frame.contacts {
-            if let slot = contacts.firstIndex(where: { $0.id == contact.id }) {
-                contacts[slot].position = contact.position
+            if let contactIndex = contacts.firstIndex(where: { $0.id == contact.id }) {
+                contacts[contactIndex].position = contact.position
                 switch contact.phase {
                 case .began, .moved, .stationary:
                     break
                 case .ended, .cancelled:
-                    forget(slot)
+                    forget(contactIndex)
                 }
             } else {
                 switch contact.phase {
@@ -398,10 +397,10 @@ public struct GestureEngine: Sendable {
         recording?.cancellation = .removed
         for removed in index..<end { cancel(removed, at: time, into: &events) }
         let parent = nodes[index].parent
-        for slot in contacts.indices {
-            if let node = contacts[slot].node, (index..<end).contains(node) { contacts[slot].node = parent }
+        for contactIndex in contacts.indices {
+            if let node = contacts[contactIndex].node, (index..<end).contains(node) { contacts[contactIndex].node = parent }
             // Seen only by removed targets: seen by none that remains.
-            if let top = contacts[slot].seenUpTo, (index..<end).contains(top) { contacts[slot].seenUpTo = nil }
+            if let top = contacts[contactIndex].seenUpTo, (index..<end).contains(top) { contacts[contactIndex].seenUpTo = nil }
         }
         restructure { nodes in nodes.removeSubrange(index..<end) }
         settle(at: time, into: &events)
@@ -534,24 +533,24 @@ public struct GestureEngine: Sendable {
         }
     }
 
-    /// Forgets the contact at `slot` without showing its lift to anyone (it was ignored, or a resync).
-    private mutating func forget(_ slot: Int) {
-        forEachTarget(of: contacts[slot]) { (node: inout Node, sees: Bool) in
+    /// Forgets the contact at `contactIndex` (its index in `contacts`) without showing its lift to anyone (it was ignored, or a resync).
+    private mutating func forget(_ contactIndex: Int) {
+        forEachTarget(of: contacts[contactIndex]) { (node: inout Node, sees: Bool) in
             if sees { node.fingers -= 1 } else { node.ignoredFingers -= 1 }
         }
-        contacts.remove(at: slot)
+        contacts.remove(at: contactIndex)
     }
 
     /// Every contact down now is ignored until it lifts.
     private mutating func ignoreAll() {
-        for slot in contacts.indices where !contacts[slot].ignored {
-            forEachTarget(of: contacts[slot]) { (node: inout Node, sees: Bool) in
+        for contactIndex in contacts.indices where !contacts[contactIndex].ignored {
+            forEachTarget(of: contacts[contactIndex]) { (node: inout Node, sees: Bool) in
                 if sees {
                     node.fingers -= 1
                     node.ignoredFingers += 1
                 }
             }
-            contacts[slot].seenUpTo = nil
+            contacts[contactIndex].seenUpTo = nil
         }
     }
 
@@ -877,9 +876,9 @@ public struct GestureEngine: Sendable {
             open.append(index)
         }
         for last in open { nodes[last].subtreeEnd = nodes.count }
-        for slot in contacts.indices {
-            contacts[slot].node = contactTargets[slot].flatMap { id in nodes.firstIndex { $0.id == id } }
-            contacts[slot].seenUpTo = contactTops[slot].flatMap { id in nodes.firstIndex { $0.id == id } }
+        for contactIndex in contacts.indices {
+            contacts[contactIndex].node = contactTargets[contactIndex].flatMap { id in nodes.firstIndex { $0.id == id } }
+            contacts[contactIndex].seenUpTo = contactTops[contactIndex].flatMap { id in nodes.firstIndex { $0.id == id } }
         }
     }
 

@@ -66,6 +66,17 @@ public struct TouchChanges: Hashable, Sendable {
     /// How many fingers were down before these changes: `fingersDown`, less the landings, plus the lifts.
     public var fingersBefore: Int { fingersDown - landed.count + lifted.count }
 
+    /// Stops the program unless `fingersBefore` is within `expected`: changes that do not follow from the fingers a
+    /// recognizer knows to be down are an impossible input, whoever built them. `machine` names the recognizer and
+    /// its state (`DragGesture.pending(…)`). The one home of the check every recognizer makes on every change.
+    @inline(__always)
+    func requireFingersBefore(in expected: ClosedRange<Int>, _ machine: @autoclosure () -> String) {
+        guard expected.contains(fingersBefore) else {
+            let count = expected.lowerBound == expected.upperBound ? "\(expected.lowerBound)" : "\(expected)"
+            preconditionFailure("\(machine()): \(fingersBefore) fingers down before \(self), not \(count)")
+        }
+    }
+
     /// The landings begin a new touch sequence (from the first landing to the last lift): fingers land
     /// and, once the lifts are applied, no finger is down before them. The engine never gives one change
     /// that also ends the previous sequence (lifts its last finger): it gives the ending, then the landings.

@@ -161,14 +161,10 @@ public struct DragGesture: SinkGesture {
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
     /// `idle`, and exactly one (the followed one) in `pending` and `dragging`.
     private func checkFingers(_ changes: TouchChanges) {
-        let expected: Int
         switch state {
-        case .idle: expected = 0
-        case .pending, .dragging: expected = 1
-        case .finished: return
-        }
-        guard changes.fingersBefore == expected else {
-            preconditionFailure("DragGesture.\(state): \(changes.fingersBefore) fingers down before \(changes), not \(expected)")
+        case .idle: changes.requireFingersBefore(in: 0...0, "DragGesture.\(state)")
+        case .pending, .dragging: changes.requireFingersBefore(in: 1...1, "DragGesture.\(state)")
+        case .finished: break
         }
     }
 
@@ -192,8 +188,11 @@ public struct DragGesture: SinkGesture {
         updates.append(GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position)))
     }
 
+    /// Never called: this gesture sets no deadline (`deadline` is always nil).
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {}
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        preconditionFailure("DragGesture.\(state): deadlineReached(at: \(now)), but it sets no deadline")
+    }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                         sink updates: inout some UpdateSink<GestureUpdate<Value>>) {

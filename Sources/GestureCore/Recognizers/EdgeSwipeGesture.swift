@@ -106,6 +106,7 @@ public struct EdgeSwipeGesture: SinkGesture {
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        checkFingers(changes)
         switch state {
         case .pending(let touch, let down):
             if let position = changes.position(of: touch) {
@@ -162,6 +163,15 @@ public struct EdgeSwipeGesture: SinkGesture {
         }
     }
 
+    /// Every change follows from the fingers this machine knows to be down (`TouchChanges.requireFingersBefore`).
+    private func checkFingers(_ changes: TouchChanges) {
+        switch state {
+        case .idle: changes.requireFingersBefore(in: 0...0, "EdgeSwipeGesture.\(state)")
+        case .pending, .swiping: changes.requireFingersBefore(in: 1...1, "EdgeSwipeGesture.\(state)")
+        case .finished: break
+        }
+    }
+
     private mutating func start<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
         guard changes.landed.count == 1 else {
             log.transition(&state, to: .finished(.failed), in: Self.name,
@@ -175,8 +185,11 @@ public struct EdgeSwipeGesture: SinkGesture {
                        in: Self.name, because: .measured(landing))
     }
 
+    /// Never called: this gesture sets no deadline (`deadline` is always nil).
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {}
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        preconditionFailure("EdgeSwipeGesture.\(state): deadlineReached(at: \(now)), but it sets no deadline")
+    }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                         sink updates: inout some UpdateSink<GestureUpdate<Value>>) {

@@ -124,7 +124,10 @@ public protocol Gesture: Sendable {
     /// Where the recognizer stands in the current touch sequence.
     var status: RecognizerStatus { get }
 
-    /// The absolute time at which the recognizer must be given `deadlineReached(at:)`, if any.
+    /// The absolute time at which the recognizer must be given `deadlineReached(at:)`, if any. Once given it, the
+    /// recognizer moves its deadline later or clears it (one it kept would wake it at the same time for ever: the
+    /// engine stops the program, naming the target). `deadlineReached(at:)` comes only at or after this deadline,
+    /// never when it is nil: the library's recognizers stop the program when it does.
     var deadline: Timestamp? { get }
 
     /// Whether `touchesChanged` would change nothing now (no state, no update, no transition reported) for any changes

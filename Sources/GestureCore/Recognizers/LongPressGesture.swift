@@ -124,14 +124,10 @@ public struct LongPressGesture: SinkGesture {
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
     /// `idle`, and exactly one (the pressing one) in `pressing`.
     private func checkFingers(_ changes: TouchChanges) {
-        let expected: Int
         switch state {
-        case .idle: expected = 0
-        case .pressing: expected = 1
-        case .recognized, .failed: return
-        }
-        guard changes.fingersBefore == expected else {
-            preconditionFailure("LongPressGesture.\(state): \(changes.fingersBefore) fingers down before \(changes), not \(expected)")
+        case .idle: changes.requireFingersBefore(in: 0...0, "LongPressGesture.\(state)")
+        case .pressing: changes.requireFingersBefore(in: 1...1, "LongPressGesture.\(state)")
+        case .recognized, .failed: break
         }
     }
 
@@ -155,7 +151,7 @@ public struct LongPressGesture: SinkGesture {
                                                    slop: configuration.maximumDistance))
             updates.append(GestureUpdate(.ended, Value(startLocation: start, location: location)))
         case .idle, .pressing, .recognized, .failed:
-            break
+            preconditionFailure("LongPressGesture.\(state): deadlineReached(at: \(now)) before its deadline, or with none")
         }
     }
 

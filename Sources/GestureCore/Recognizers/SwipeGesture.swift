@@ -109,8 +109,8 @@ public struct SwipeGesture: SinkGesture {
     enum State: Hashable, Sendable {
         /// No finger down in this touch sequence yet.
         case idle
-        /// Fingers down, none lifted, at most `fingers` of them.
-        case tracking([Finger])
+        /// The fingers followed: every finger down, none lifted yet, at most `Configuration.fingers` of them.
+        case tracking(followed: [Finger])
         /// Decided; fingers may still be down.
         case finished(Outcome)
     }
@@ -138,18 +138,19 @@ public struct SwipeGesture: SinkGesture {
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        checkFingers(changes)
         switch state {
-        case .tracking(var fingers):
+        case .tracking(var followed):
             state = .idle  // let go of the state's copy of the fingers, so that changing them does not copy them
-            for index in fingers.indices {
-                if let position = changes.position(of: fingers[index].id) {
-                    fingers[index].location = position
-                    fingers[index].tracker.add(position, at: changes.time)
+            for index in followed.indices {
+                if let position = changes.position(of: followed[index].id) {
+                    followed[index].location = position
+                    followed[index].tracker.add(position, at: changes.time)
                 }
             }
-            state = .tracking(fingers)
-            if fingers.contains(where: { changes.lift(of: $0.id) != nil }) {
-                switch swipe(of: fingers, at: changes.time, lifts: changes) {
+            state = .tracking(followed: followed)
+            if followed.contains(where: { changes.lift(of: $0.id) != nil }) {
+                switch swipe(of: followed, at: changes.time, lifts: changes) {
                 case .swipe(let swipe):
                     log.transition(&state, to: .finished(.ended), in: Self.name,
                                    because: .swiped(direction: swipe.direction,
@@ -171,8 +172,17 @@ public struct SwipeGesture: SinkGesture {
             start(changes, log: &log)
         case .finished:
             break
-        case .tracking(let fingers):
-            follow(fingers + fingersLanding(changes), log: &log)
+        case .tracking(let followed):
+            follow(followed + fingersLanding(changes), log: &log)
+        }
+    }
+
+    /// Every change follows from the fingers this machine knows to be down (`TouchChanges.requireFingersBefore`).
+    private func checkFingers(_ changes: TouchChanges) {
+        switch state {
+        case .idle: changes.requireFingersBefore(in: 0...0, "SwipeGesture.\(state)")
+        case .tracking(let followed): changes.requireFingersBefore(in: followed.count...followed.count, "SwipeGesture.\(state)")
+        case .finished: break
         }
     }
 
@@ -191,10 +201,10 @@ public struct SwipeGesture: SinkGesture {
         changes.landed.map { Finger(id: $0.id, down: $0.position, location: $0.position, tracker: tracker($0, changes.time)) }
     }
 
-    /// The fingers down after landings: followed while they are at most `fingers`.
-    private mutating func follow<Log: TransitionLogging>(_ fingers: [Finger], log: inout Log) {
-        log.transition(&state, to: fingers.count > configuration.fingers ? .finished(.failed) : .tracking(fingers), in: Self.name,
-                       because: .swipeFingers(down: fingers.count, required: configuration.fingers))
+    /// The fingers down after landings: followed while they are at most `Configuration.fingers`.
+    private mutating func follow<Log: TransitionLogging>(_ followed: [Finger], log: inout Log) {
+        log.transition(&state, to: followed.count > configuration.fingers ? .finished(.failed) : .tracking(followed: followed),
+                       in: Self.name, because: .swipeFingers(down: followed.count, required: configuration.fingers))
     }
 
     /// What the fingers make at a lift: a swipe, or why not.
@@ -235,8 +245,11 @@ public struct SwipeGesture: SinkGesture {
         return .swipe(Value(direction: direction, vx: sum.vx / count, vy: sum.vy / count, fingers: fingers.count))
     }
 
+    /// Never called: this gesture sets no deadline (`deadline` is always nil).
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {}
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        preconditionFailure("SwipeGesture.\(state): deadlineReached(at: \(now)), but it sets no deadline")
+    }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                         sink updates: inout some UpdateSink<GestureUpdate<Value>>) {

@@ -206,14 +206,10 @@ public struct TapGesture: SinkGesture {
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
     /// `idle` and `recognized`, and exactly one (the pressed one) in `pressed`.
     private func checkFingers(_ changes: TouchChanges) {
-        let expected: Int
         switch state {
-        case .idle, .recognized, .waiting: expected = 0
-        case .pressed: expected = 1
-        case .failed: return
-        }
-        guard changes.fingersBefore == expected else {
-            preconditionFailure("TapGesture.\(state): \(changes.fingersBefore) fingers down before \(changes), not \(expected)")
+        case .idle, .recognized, .waiting: changes.requireFingersBefore(in: 0...0, "TapGesture.\(state)")
+        case .pressed: changes.requireFingersBefore(in: 1...1, "TapGesture.\(state)")
+        case .failed: break
         }
     }
 
@@ -268,7 +264,7 @@ public struct TapGesture: SinkGesture {
                            because: .chainClosed(deadline: deadline, count: previous.count, required: required))
             updates.append(GestureUpdate(.ended, Value(location: previous.down, count: previous.count)))
         case .pressed, .waiting, .idle, .recognized, .failed:
-            break
+            preconditionFailure("TapGesture.\(state): deadlineReached(at: \(now)) before its deadline, or with none")
         }
     }
 

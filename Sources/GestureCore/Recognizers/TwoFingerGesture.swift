@@ -152,15 +152,11 @@ public struct TwoFingerGesture<Measure: PairMeasure>: SinkGesture {
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
     /// `idle`, exactly one in `oneFinger`, and at least the pair in `pending` and `active`.
     private func checkFingers(_ changes: TouchChanges) {
-        let expected: ClosedRange<Int>
         switch state {
-        case .idle: expected = 0...0
-        case .oneFinger: expected = 1...1
-        case .pending, .active: expected = 2...Int.max
-        case .finished: return
-        }
-        guard expected.contains(changes.fingersBefore) else {
-            preconditionFailure("\(Self.self).\(state): \(changes.fingersBefore) fingers down before \(changes), not \(expected)")
+        case .idle: changes.requireFingersBefore(in: 0...0, "\(Self.self).\(state)")
+        case .oneFinger: changes.requireFingersBefore(in: 1...1, "\(Self.self).\(state)")
+        case .pending, .active: changes.requireFingersBefore(in: 2...Int.max, "\(Self.self).\(state)")
+        case .finished: break
         }
     }
 
@@ -176,8 +172,11 @@ public struct TwoFingerGesture<Measure: PairMeasure>: SinkGesture {
         }
     }
 
+    /// Never called: this gesture sets no deadline (`deadline` is always nil).
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {}
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        preconditionFailure("TwoFingerGesture.\(state): deadlineReached(at: \(now)), but it sets no deadline")
+    }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                         sink updates: inout some UpdateSink<GestureUpdate<Value>>) {

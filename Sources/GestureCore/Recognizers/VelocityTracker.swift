@@ -32,41 +32,41 @@ public struct VelocityTracker: Hashable, Sendable {
         var position: Point
     }
 
-    /// The samples, oldest first from `oldestSlot` on, wrapping around: a ring, so that once full a new sample
+    /// The samples, oldest first from `ringStart` on, wrapping around: a ring, so that once full a new sample
     /// overwrites the oldest. (Dropping the oldest with `removeFirst()` shifted the other 19, some 140 instructions a
     /// move of a drag.) Read them in order through `sample(_:)`.
-    private var slots: [Sample] = []
+    private var ring: [Sample] = []
     /// Where the oldest sample is: 0 until the ring is full.
-    private var oldestSlot = 0
+    private var ringStart = 0
 
     /// A tracker with no samples yet; its velocity is ``Velocity/zero`` until it has two within the horizon.
     public init() {}
 
     /// How many samples it holds.
-    private var count: Int { slots.count }
+    private var count: Int { ring.count }
 
     /// The sample `index` places after the oldest (0 the oldest, `count - 1` the newest).
     private func sample(_ index: Int) -> Sample {
-        let slot = oldestSlot + index
-        return slots[slot < slots.count ? slot : slot - slots.count]
+        let place = ringStart + index
+        return ring[place < ring.count ? place : place - ring.count]
     }
 
     /// The finger was at `position` at `time` (times never decrease).
     public mutating func add(_ position: Point, at time: Timestamp) {
         let sample = Sample(time: time.microseconds, position: position)
-        if slots.count < Self.capacity {
-            slots.append(sample)
+        if ring.count < Self.capacity {
+            ring.append(sample)
         } else {
-            slots[oldestSlot] = sample
-            oldestSlot = oldestSlot + 1 == Self.capacity ? 0 : oldestSlot + 1
+            ring[ringStart] = sample
+            ringStart = ringStart + 1 == Self.capacity ? 0 : ringStart + 1
         }
     }
 
     /// Forgets every sample, keeping the storage, and starts again with the finger at `position` at `time` (a new
     /// touch sequence's landing).
     mutating func restart(at position: Point, time: Timestamp) {
-        slots.removeAllKeepingCapacity()
-        oldestSlot = 0
+        ring.removeAllKeepingCapacity()
+        ringStart = 0
         add(position, at: time)
     }
 

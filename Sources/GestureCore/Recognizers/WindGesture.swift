@@ -199,14 +199,10 @@ public struct WindGesture: SinkGesture {
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
     /// `idle`, and exactly one (the winding one) in `pending` and `winding`.
     private func checkFingers(_ changes: TouchChanges) {
-        let expected: Int
         switch state {
-        case .idle: expected = 0
-        case .pending, .winding: expected = 1
-        case .finished: return
-        }
-        guard changes.fingersBefore == expected else {
-            preconditionFailure("WindGesture.\(state): \(changes.fingersBefore) fingers down before \(changes), not \(expected)")
+        case .idle: changes.requireFingersBefore(in: 0...0, "WindGesture.\(state)")
+        case .pending, .winding: changes.requireFingersBefore(in: 1...1, "WindGesture.\(state)")
+        case .finished: break
         }
     }
 
@@ -223,8 +219,11 @@ public struct WindGesture: SinkGesture {
                        in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
     }
 
+    /// Never called: this gesture sets no deadline (`deadline` is always nil).
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {}
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        preconditionFailure("WindGesture.\(state): deadlineReached(at: \(now)), but it sets no deadline")
+    }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                         sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
