@@ -217,7 +217,11 @@ import Testing
         var gesture = press.sequenced(before: DragGesture(.init(minimumDistance: 0)))
         _ = gesture.touchesChanged(TouchChanges(time: ms(1000), landed: [TouchPoint(id: 7, position: origin)], fingersDown: 1))
         #expect(gesture.deadline == ms(1300))
-        _ = gesture.deadlineReached(at: ms(1300))
+        let held = LongPressGesture.Value(startLocation: origin, location: origin)
+        #expect(gesture.deadlineReached(at: ms(1300)) == [
+            GestureUpdate(.began, .first(held)),
+            GestureUpdate(.changed, .second(held, DragGesture.Value(startLocation: origin, location: origin))),
+        ])
         #expect(gesture.deadline == nil)
         #expect(gesture.status == .active)
     }
@@ -287,7 +291,9 @@ import Testing
         var gesture = a.simultaneously(with: b)
         _ = gesture.touchesChanged(TouchChanges(time: ms(0), landed: [TouchPoint(id: 0, position: origin)], fingersDown: 1))
         #expect(gesture.deadline == ms(200))
-        #expect(gesture.deadlineReached(at: ms(200)).count == 1)
+        #expect(gesture.deadlineReached(at: ms(200)) == [
+            GestureUpdate(.ended, .second(LongPressGesture.Value(startLocation: origin, location: origin))),
+        ])
         #expect(gesture.deadline == ms(500))
     }
 }

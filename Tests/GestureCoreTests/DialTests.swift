@@ -207,8 +207,24 @@ import Testing
             arc(0, around: Self.center, radius: 20, from: 0, to: 720, steps: 72, over: .ms(720))
             up(0)
         }
-        #expect(lines.count == 1 + 71 + 120 + 1)    // began, 71 changes, 120 detent ticks, ended
-        #expect(lines.last == #"{"time":0.720000,"region":"timer","type":"wind","phase":"ended","angle":720,"delta":0,"detent":120}"#)
+        // From the contract: with the default 6° detents and 0.6° hysteresis, detent k is reached once the value is
+        // beyond the midpoint below it by more than the hysteresis, above 6k − 3 + 0.6; each step of 10° prints its
+        // line, then a haptic for each detent it reached, in order.
+        var expected: [String] = []
+        var detent = 0
+        for step in 1...72 {
+            let angle = 10 * step
+            let time = "0." + (angle < 100 ? "0" : "") + "\(angle)000"
+            let reached = Int((Double(angle) + 2.4) / 6)    // the largest k with 6k − 2.4 below the angle
+            expected.append(#"{"time":\#(time),"region":"timer","type":"wind","phase":"\#(step == 1 ? "began" : "changed")","angle":\#(angle),"delta":10,"detent":\#(reached)}"#)
+            for tick in stride(from: detent + 1, through: reached, by: 1) {
+                expected.append(#"{"time":\#(time),"region":"timer","type":"haptic","kind":"detent","detent":\#(tick)}"#)
+            }
+            detent = reached
+        }
+        expected.append(#"{"time":0.720000,"region":"timer","type":"wind","phase":"ended","angle":720,"delta":0,"detent":120}"#)
+        #expect(expected.count == 1 + 71 + 120 + 1)    // began, 71 changes, 120 detent ticks, ended
+        #expect(lines == expected)
     }
 
     @Test func theValuePersistsFromGestureToGesture() {

@@ -68,8 +68,8 @@ import Testing
     }
 
     @Test func justWithinTheToleranceIsASwipe_justOutsideIsNone() {
-        #expect(play(Self.pad) { Self.flick(14) }.first?.contains(#""direction":"up""#) == true)
-        #expect(play(Self.pad) { Self.flick(-14) }.first?.contains(#""direction":"up""#) == true)
+        #expect(play(Self.pad) { Self.flick(14) } == [#"{"time":0.050000,"region":"pad","type":"swipe","direction":"up","vx":120.961,"vy":-485.148,"fingers":1}"#])
+        #expect(play(Self.pad) { Self.flick(-14) } == [#"{"time":0.050000,"region":"pad","type":"swipe","direction":"up","vx":-120.961,"vy":-485.148,"fingers":1}"#])
         #expect(play(Self.pad) { Self.flick(16) } == [])                // 16° from up, 29° from up-right
         #expect(play(Self.pad) { Self.flick(22.5) } == [])
     }
@@ -79,7 +79,7 @@ import Testing
         #expect(play(Self.pad) {                                          // 2 mm, however fast
             down(0, at: 100, 100); after(.ms(5)); move(0, to: 102, 100); up(0)
         } == [])
-        #expect(play(Self.pad) { Self.flick(90) + [after(.ms(150))] }.isEmpty == false)  // the up comes with the last move
+        #expect(play(Self.pad) { Self.flick(90) + [after(.ms(150))] } == [#"{"time":0.050000,"region":"pad","type":"swipe","direction":"right","vx":500,"vy":0,"fingers":1}"#])  // the up comes with the last move
         #expect(play(Self.pad) {
             Self.flick(90).dropLast()
             after(.ms(150))                                               // rested 150 ms, then lifted

@@ -89,9 +89,12 @@ import Testing
             twist(0, 1, around: center0, radius: 10, from: 0, to: 30, steps: 3, over: .ms(30))
             together(.up(0), .up(1))
         }
-        #expect(lines.count == 4)
-        #expect(lines.first == #"{"time":0.010000,"region":"photo","type":"rotation","phase":"began","rotation":10,"center":\#(center)}"#)
-        #expect(lines.last == #"{"time":0.030000,"region":"photo","type":"rotation","phase":"ended","rotation":30,"center":\#(center)}"#)
+        #expect(lines == [
+            #"{"time":0.010000,"region":"photo","type":"rotation","phase":"began","rotation":10,"center":\#(center)}"#,
+            #"{"time":0.020000,"region":"photo","type":"rotation","phase":"changed","rotation":20,"center":\#(center)}"#,
+            #"{"time":0.030000,"region":"photo","type":"rotation","phase":"changed","rotation":30,"center":\#(center)}"#,
+            #"{"time":0.030000,"region":"photo","type":"rotation","phase":"ended","rotation":30,"center":\#(center)}"#,
+        ])
     }
 
     @Test func aViewChangedDuringAPan_showsTheRestOfItInTheNewView() {
