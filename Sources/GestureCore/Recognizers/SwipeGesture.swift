@@ -239,7 +239,10 @@ public struct SwipeGesture: SinkGesture {
             sum.vx += velocity.vx
             sum.vy += velocity.vy
         }
-        guard let direction = directions.first else { return .miss(.fingers(down: 0, required: configuration.fingers)) }
+        guard let direction = directions.first else {
+            // Every finger followed (`Configuration.fingers`, at least 1) gave a direction or returned a miss above.
+            preconditionFailure("SwipeGesture.\(state): \(fingers.count) fingers followed, and not one direction")
+        }
         if let other = directions.first(where: { $0 != direction }) { return .miss(.directionsDiffer(direction, other)) }
         let count = Double(fingers.count)
         return .swipe(Value(direction: direction, vx: sum.vx / count, vy: sum.vy / count, fingers: fingers.count))
