@@ -133,7 +133,7 @@ private struct KernelEmulation {
                 preconditionFailure("finger \(finger) lifts but is not down")
             }
             fingersDown.remove(at: index)
-        case .cancel(let finger):
+        case .withdraw(let finger):
             preconditionFailure("finger \(finger) is withdrawn, which a touchscreen does not report")
         }
     }
@@ -170,7 +170,7 @@ private struct KernelEmulation {
                 let slot = slotOfFinger.removeValue(forKey: finger)!
                 slots[slot].trackingID = -1
                 perSlot[slot, default: []].append((AbsCode.mtTrackingID, -1))
-            case .cancel:
+            case .withdraw:
                 break  // `apply` stopped it
             }
         }

@@ -44,7 +44,7 @@ import Testing
             after(.ms(10))
             move(2, to: 150, 10)                                      // the third finger alone: nothing
             after(.ms(10))
-            cancelTouch(0)                                            // withdrawn by the device: cancelled
+            withdraw(0)                                            // withdrawn by the device: cancelled
             after(.ms(10))
             up(1)
             up(2)

@@ -87,7 +87,7 @@ import Testing
         } == [])
         #expect(play(Self.pad) {
             Self.flick(90).dropLast()
-            cancelTouch(0)
+            withdraw(0)
         } == [])
     }
 

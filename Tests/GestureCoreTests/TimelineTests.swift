@@ -453,13 +453,13 @@ import Testing
         let lines = play(Self.chart) {
             down(0, at: 100, 30)
             after(.ms(50))
-            cancelTouch(0)
+            withdraw(0)
             after(.ms(50))
             down(0, at: 100, 30)
             after(.ms(50))
             move(0, to: 110, 30)
             after(.ms(50))
-            cancelTouch(0)
+            withdraw(0)
         }
         #expect(lines == [
             #"{"time":0.150000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,

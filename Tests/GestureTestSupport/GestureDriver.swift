@@ -73,10 +73,10 @@ public struct GestureDriver<G: Gesture> {
                 guard ignored.remove(finger) == nil else { continue }
                 fingers[finger] = nil
                 changes.lifted.append(TouchLift(id: finger))
-            case .cancel(let finger):
+            case .withdraw(let finger):
                 guard ignored.remove(finger) == nil else { continue }
                 fingers[finger] = nil
-                changes.lifted.append(TouchLift(id: finger, cancelled: true))
+                changes.lifted.append(TouchLift(id: finger, withdrawn: true))
             }
         }
         for case .down(let finger, let point) in list {

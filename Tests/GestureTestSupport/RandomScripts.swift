@@ -62,7 +62,7 @@ public func randomTouchScript(_ shape: RandomScriptShape, using random: inout Sp
         } else if roll < 40 {
             let finger = down.keys.sorted()[Int.random(in: 0..<down.count, using: &random)]
             down[finger] = nil
-            actions.append(.frame([roll < 37 ? .up(finger) : .cancel(finger)]))
+            actions.append(.frame([roll < 37 ? .up(finger) : .withdraw(finger)]))
         } else {
             var changes: [FingerChange] = []
             for finger in down.keys.sorted() where Bool.random(using: &random) {

@@ -23,7 +23,7 @@ public enum FingerChange: Hashable, Sendable {
     case down(Int, Point)
     case move(Int, Point)
     case up(Int)
-    case cancel(Int)
+    case withdraw(Int)
 }
 
 @resultBuilder
@@ -50,7 +50,7 @@ public func move(_ finger: Int, to point: Point) -> ScriptAction { .frame([.move
 /// Finger `finger` lifts.
 public func up(_ finger: Int) -> ScriptAction { .frame([.up(finger)]) }
 /// The device withdraws finger `finger`.
-public func cancelTouch(_ finger: Int) -> ScriptAction { .frame([.cancel(finger)]) }
+public func withdraw(_ finger: Int) -> ScriptAction { .frame([.withdraw(finger)]) }
 /// Time passes.
 public func after(_ span: TimeSpan) -> ScriptAction { .wait(span) }
 /// A live driver wakes at the current time with no event.
@@ -216,10 +216,10 @@ public struct ScriptPlayer {
                 fingers[finger] = point
                 contacts.append(Contact(id: finger, position: point, phase: .moved))
                 changed.insert(finger)
-            case .up(let finger), .cancel(let finger):
+            case .up(let finger), .withdraw(let finger):
                 guard let point = fingers.removeValue(forKey: finger) else { preconditionFailure("finger \(finger) is not down") }
                 let phase: ContactPhase
-                if case .cancel = change { phase = .cancelled } else { phase = .ended }
+                if case .withdraw = change { phase = .cancelled } else { phase = .ended }
                 if let index = contacts.firstIndex(where: { $0.id == finger }) {
                     contacts[index].phase = phase
                 } else {

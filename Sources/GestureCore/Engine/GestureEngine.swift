@@ -525,7 +525,7 @@ public struct GestureEngine: Sendable {
     private mutating func lift(_ tracked: TrackedContact, withdrawn: Bool) {
         forEachTarget(of: tracked) { (node: inout Node, sees: Bool) in
             if sees {
-                node.changes.lifted.append(TouchLift(id: tracked.id, cancelled: withdrawn))
+                node.changes.lifted.append(TouchLift(id: tracked.id, withdrawn: withdrawn))
                 node.fingers -= 1
             } else {
                 node.ignoredFingers -= 1

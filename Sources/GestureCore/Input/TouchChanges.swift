@@ -16,14 +16,28 @@ public struct TouchPoint: Hashable, Sendable {
 public struct TouchLift: Hashable, Sendable {
     /// The id of the touch that leaves (``Contact/id``), as it was given at its landing.
     public var id: Int
-    /// True when the device withdrew the touch instead of the finger lifting.
-    public var cancelled: Bool
+    /// True when the device withdrew the touch instead of the finger lifting (a palm, a tool change: the contact's
+    /// phase ``ContactPhase/cancelled``). "Withdrawn" here, so that "cancelled" keeps one meaning in a recognizer: a
+    /// gesture that stopped without completing.
+    public var withdrawn: Bool
 
-    /// The lift of touch `id`: a finger lifting (`cancelled` false, the default), or the device withdrawing it
-    /// (`cancelled` true: a palm, a tool change; see ``ContactPhase/cancelled``).
-    public init(id: Int, cancelled: Bool = false) {
+    /// The lift of touch `id`: a finger lifting (`withdrawn` false, the default), or the device withdrawing it.
+    public init(id: Int, withdrawn: Bool = false) {
         self.id = id
-        self.cancelled = cancelled
+        self.withdrawn = withdrawn
+    }
+
+    /// `withdrawn`, by its old name.
+    @available(*, deprecated, renamed: "withdrawn")
+    public var cancelled: Bool {
+        get { withdrawn }
+        set { withdrawn = newValue }
+    }
+
+    /// `init(id:withdrawn:)`, by its old label.
+    @available(*, deprecated, renamed: "init(id:withdrawn:)")
+    public init(id: Int, cancelled: Bool) {
+        self.init(id: id, withdrawn: cancelled)
     }
 }
 

@@ -8,7 +8,9 @@ public enum ContactPhase: Hashable, Sendable {
     case stationary
     /// The contact lifted in this frame; its position is where it lifted.
     case ended
-    /// The contact was withdrawn by the device (a palm, a tool change): it lifts, but ends no gesture well.
+    /// The contact was withdrawn by the device (a palm, a tool change): it lifts, but ends no gesture well. Named as
+    /// UIKit's `UITouch.Phase.cancelled` and Flutter's `PointerCancelEvent`, for a frame's contacts; the recognizers
+    /// see it as a lift that is ``TouchLift/withdrawn``, "cancelled" being the end of a gesture there.
     case cancelled
 }
 

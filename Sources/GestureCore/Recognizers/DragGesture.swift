@@ -121,7 +121,7 @@ public struct DragGesture: SinkGesture {
             }
         case .dragging(let touch, let start, let location):
             if let lift = changes.lift(of: touch) {
-                if lift.cancelled {
+                if lift.withdrawn {
                     log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .withdrawn(finger: touch))
                     updates.append(GestureUpdate(.cancelled, Value(startLocation: start, location: location)))
                 } else {

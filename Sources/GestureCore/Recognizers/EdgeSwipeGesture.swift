@@ -139,9 +139,9 @@ public struct EdgeSwipeGesture: SinkGesture {
             }
         case .swiping(let touch, let down, let location):
             if let lift = changes.lift(of: touch) {
-                log.transition(&state, to: .finished(lift.cancelled ? .cancelled : .ended), in: Self.name,
-                               because: lift.cancelled ? .withdrawn(finger: touch) : .lifted(finger: touch))
-                updates.append(GestureUpdate(lift.cancelled ? .cancelled : .ended, value(down, location)))
+                log.transition(&state, to: .finished(lift.withdrawn ? .cancelled : .ended), in: Self.name,
+                               because: lift.withdrawn ? .withdrawn(finger: touch) : .lifted(finger: touch))
+                updates.append(GestureUpdate(lift.withdrawn ? .cancelled : .ended, value(down, location)))
             }
         case .idle, .finished:
             break

@@ -216,7 +216,7 @@ public struct SwipeGesture: SinkGesture {
     /// The swipe the fingers make at a lift, if they make one.
     private func swipe(of fingers: [Finger], at time: Timestamp, lifts: TouchChanges) -> Verdict {
         guard fingers.count == configuration.fingers else { return .miss(.fingers(down: fingers.count, required: configuration.fingers)) }
-        if let withdrawn = fingers.first(where: { lifts.lift(of: $0.id)?.cancelled == true }) {
+        if let withdrawn = fingers.first(where: { lifts.lift(of: $0.id)?.withdrawn == true }) {
             return .miss(.withdrawn(finger: withdrawn.id))
         }
         var directions: [Direction] = []

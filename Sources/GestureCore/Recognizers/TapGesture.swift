@@ -141,7 +141,7 @@ public struct TapGesture: SinkGesture {
         case .pressed(let touch, let down, let count, let deadline):
             if let lift = changes.lift(of: touch) {
                 let tap = PreviousTap(down: down, lift: changes.time, count: count)
-                if lift.cancelled {
+                if lift.withdrawn {
                     log.transition(&state, to: .failed, in: Self.name, because: .withdrawn(finger: touch))
                 } else if let deadline, changes.time >= deadline {
                     log.transition(&state, to: .failed, in: Self.name,

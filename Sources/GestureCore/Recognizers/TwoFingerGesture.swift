@@ -121,7 +121,7 @@ public struct TwoFingerGesture<Measure: PairMeasure>: SinkGesture {
             case .active(let pair):
                 let lifts = pair.fingers.lifts(in: changes)
                 if let lift = lifts.first {
-                    let withdrawn = lifts.first { $0.cancelled }
+                    let withdrawn = lifts.first { $0.withdrawn }
                     log.transition(&state, to: .finished(withdrawn != nil ? .cancelled : .ended), in: Self.name,
                                    because: withdrawn.map { .withdrawn(finger: $0.id) } ?? .lifted(finger: lift.id))
                     updates.append(GestureUpdate(withdrawn != nil ? .cancelled : .ended, pair.value))

@@ -169,10 +169,10 @@ public struct WindGesture: SinkGesture {
             }
         case .winding(let tracking):
             if let lift = changes.lift(of: tracking.touch) {
-                let outcome: Outcome = lift.cancelled ? .cancelled : .ended
+                let outcome: Outcome = lift.withdrawn ? .cancelled : .ended
                 log.transition(&state, to: .finished(outcome), in: Self.name,
-                               because: lift.cancelled ? .withdrawn(finger: tracking.touch) : .lifted(finger: tracking.touch))
-                updates.append(GestureUpdate(lift.cancelled ? .cancelled : .ended, tracking.value))
+                               because: lift.withdrawn ? .withdrawn(finger: tracking.touch) : .lifted(finger: tracking.touch))
+                updates.append(GestureUpdate(lift.withdrawn ? .cancelled : .ended, tracking.value))
             }
         case .idle, .finished:
             break
