@@ -153,12 +153,12 @@ package struct CheckDifference: Sendable, Equatable {
 package func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) -> CheckOutcome {
     if let problem = trace.problem { return .failed(problem) }
     var comparison = OutputComparison(expected: LineReader(path: trace.expected))
-    var rewrite: ExpectedRewrite?
+    var rewrite: FileReplacement?
     if update {
         do {
-            rewrite = try ExpectedRewrite(expected: trace.expected)
+            rewrite = try FileReplacement(trace.expected)
         } catch {
-            return .failed(error)
+            return .failed(CommandError(error))
         }
     }
     let output = LineWriter { bytes in
@@ -184,10 +184,10 @@ package func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) 
         rewrite.abandon()
         return .passed(lines: lines)
     case .noExpectedFile(let lines):
-        do { try rewrite.commit() } catch { return .failed(error) }
+        do { try rewrite.commit() } catch { return .failed(CommandError(error)) }
         return .new(lines: lines, written: true)
     case .different(let difference):
-        do { try rewrite.commit() } catch { return .failed(error) }
+        do { try rewrite.commit() } catch { return .failed(CommandError(error)) }
         return .differs(difference, updated: true)
     }
 }
@@ -554,58 +554,5 @@ func summarize(actual: String?, expected: String?) -> String {
         return "got \(got.heading) (\(got.details.joined(separator: ", "))), expected a line that is not ours: \(expected ?? "")"
     case (nil, _?), (nil, nil):
         return "the line differs: \(actual ?? "nothing"), expected \(expected ?? "nothing")"
-    }
-}
-
-// MARK: Writing the expected file anew
-
-/// `--update`'s new expected file: written beside the old one, renamed over it only once complete.
-final class ExpectedRewrite {
-    let expected: FilePath
-    let temporary: FilePath
-    private var descriptor: Int32
-    private var failed = false
-
-    init(expected: FilePath) throws(CommandError) {
-        self.expected = expected
-        let temporary = expected.appending(".tmp-\(getpid())-\(UInt64.random(in: 0 ... .max))")
-        self.temporary = temporary
-        descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-        guard descriptor >= 0 else {
-            throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(String(cString: strerror(errno)))")
-        }
-    }
-
-    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count, !failed {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                failed = true
-            } else {
-                offset += count
-            }
-        }
-        return !failed
-    }
-
-    /// Renames the new file over the old one.
-    func commit() throws(CommandError) {
-        let closed = close(descriptor) == 0
-        descriptor = -1
-        let renamed = temporary.withCString { from in expected.withCString { to in rename(from, to) } }
-        guard !failed, closed, renamed == 0 else {
-            let reason = String(cString: strerror(errno))
-            _ = temporary.withCString { unlink($0) }
-            throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(reason)")
-        }
-    }
-
-    /// Leaves the old file as it is.
-    func abandon() {
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
-        _ = temporary.withCString { unlink($0) }
     }
 }

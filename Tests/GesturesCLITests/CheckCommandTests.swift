@@ -142,8 +142,29 @@ import Testing
         #expect(try Self.text(taps) == pinned)
         #expect(try FileManager.default.attributesOfItem(atPath: pan.path)[.modificationDate] as? Date == panModified)
         // No temporary file is left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") } == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp") } == [])
         #expect(try CLI.run(["check", "."], in: directory).status == 0)
+    }
+
+    /// A new expected file that cannot be written whole (here past the file size limit, with SIGXFSZ ignored
+    /// so that the write fails with EFBIG) leaves the old one as it was, and no temporary file: status 74.
+    @Test func anUpdateThatCannotBeWrittenLeavesTheOldFile() throws {
+        let directory = try Self.corpus(["synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-pan.expected.jsonl")
+        try "{}\n".write(to: expected, atomically: false, encoding: .utf8)
+        // 4 blocks of 512 bytes: the new file (5,230 bytes) does not fit.
+        let run = try CLI.runProcess(["/bin/sh", "-c", "ulimit -f 4 && trap '' XFSZ && exec \"$0\" check --update .", CLI.binary.path],
+                                     in: directory)
+        #expect(run.status == 74)
+        #expect(run.lines == [
+            "ERROR    ./synthetic-pan.evemu: ./synthetic-pan.expected.jsonl: cannot write: File too large",
+            "(0 differ, 0 new, 1 error)",
+            "0 passed, 1 failed",
+        ])
+        #expect(try Self.text(expected) == "{}\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == ["synthetic-pan.evemu", "synthetic-pan.expected.jsonl", "synthetic-pan.layout.json"])
     }
 
     @Test func aMalformedTraceAmongGoodOnesIsReported_andTheOthersAreChecked() throws {

@@ -57,6 +57,35 @@ import Testing
         #expect(!plain.stdout.contains("class=\"decision\"") && !plain.stdout.contains(">decisions</text>"))
     }
 
+    /// A picture that cannot be written whole (here past the file size limit, with SIGXFSZ ignored so that
+    /// the write fails with EFBIG) leaves the old file as it was, and no temporary file: status 74. A picture
+    /// that can replaces the file a link names, keeping the link and the file's permissions; a device is
+    /// written in place.
+    @Test func aPictureReplacesTheOldFileOnlyOnceWrittenWhole() throws {
+        let trace = try write("tap.evemu", header + tap)
+        let output = try write("tap.svg", "<svg>old</svg>\n")
+        // 4 blocks of 512 bytes: the picture does not fit.
+        let run = try CLI.runProcess(["/bin/sh", "-c", "ulimit -f 4 && trap '' XFSZ && exec \"$0\" render \"$1\" -o \"$2\"",
+                                      CLI.binary.path, trace, output])
+        #expect(run.status == 74)
+        #expect(run.stdout == "" && run.stderr == "gestures: \(output): cannot write: File too large\n")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "<svg>old</svg>\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["tap.evemu", "tap.svg"])
+
+        let picture = try CLI.run(["render", trace]).stdout
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: output)
+        let link = directory.appendingPathComponent("link.svg").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "tap.svg")
+        let throughLink = try CLI.run(["render", trace, "-o", link])
+        #expect(throughLink.status == 0 && throughLink.stderr == "")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "tap.svg")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == picture)
+        #expect(try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.svg", "tap.evemu", "tap.svg"])
+        let device = try CLI.run(["render", trace, "-o", "/dev/null"])
+        #expect(device.status == 0 && device.stderr == "")
+    }
+
     /// The errors of `replay`, with its statuses; a picture that cannot be written is 74; nothing is written
     /// on failure.
     @Test func errors() throws {
