@@ -264,6 +264,9 @@ final class LineReader {
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next newline goes on: the bytes from `start` to here hold none, so that a
+    /// long line is searched once, not again with every chunk read (a line of 64 MiB took 11 s).
+    private var searched = 0
     private var ended = false
     /// The file's last line had no newline (its output would have had one).
     private(set) var lastLineUnterminated = false
@@ -282,17 +285,25 @@ final class LineReader {
     /// The next line, or nil at the end. A last line without its newline still counts, and is noted.
     func next() -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                defer { start = newline + 1 }
+            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+                defer {
+                    start = newline + 1
+                    searched = start
+                }
                 return buffer[start..<newline]
             }
+            searched = buffer.count
             if ended {
                 guard start < buffer.count else { return nil }
-                defer { start = buffer.count }
+                defer {
+                    start = buffer.count
+                    searched = start
+                }
                 lastLineUnterminated = true
                 return buffer[start...]
             }
             buffer.removeSubrange(..<start)
+            searched -= start
             start = 0
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

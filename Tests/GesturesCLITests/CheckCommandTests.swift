@@ -146,6 +146,27 @@ import Testing
         #expect(try CLI.run(["check", "."], in: directory).status == 0)
     }
 
+    /// An expected file whose first line is 3 MiB long (48 chunks of the reader's 64 KiB) is read through once
+    /// (the search for a newline goes on where it stopped, a long line was searched again with each chunk:
+    /// one of 64 MiB took 11 s), and compared as any other: its lines after the long one are counted.
+    @Test func aLongExpectedLineIsReadOnce_andComparedAsAnyOther() throws {
+        let directory = try Self.corpus(["synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-pan.expected.jsonl")
+        let pinned = try Self.text(expected)
+        try (String(repeating: "x", count: 3 << 20) + "\n" + pinned).write(to: expected, atomically: false, encoding: .utf8)
+        let run = try CLI.run(["check", "synthetic-pan.evemu"], in: directory)
+        #expect(run.status == 1)
+        let long = String(repeating: "x", count: 3 << 20)
+        let first = pinned.split(separator: "\n").prefix(2).map { "      " + $0 }
+        #expect(run.lines == [
+            "FAIL     synthetic-pan.evemu: line 1: the line differs: nothing, expected " + long,
+            "    - " + long,
+        ] + first + [
+            "    (61 lines, expected 62 in synthetic-pan.expected.jsonl)", "(1 differs, 0 new, 0 errors)", "0 passed, 1 failed",
+        ])
+    }
+
     /// A new expected file that cannot be written whole (here past the file size limit, with SIGXFSZ ignored
     /// so that the write fails with EFBIG) leaves the old one as it was, and no temporary file: status 74.
     @Test func anUpdateThatCannotBeWrittenLeavesTheOldFile() throws {
