@@ -152,7 +152,12 @@ package struct CheckDifference: Sendable, Equatable {
 /// file is written anew: into a temporary file beside it first, renamed over it only once complete.
 package func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) -> CheckOutcome {
     if let problem = trace.problem { return .failed(problem) }
-    var comparison = OutputComparison(expected: LineReader(path: trace.expected))
+    var comparison: OutputComparison
+    do {
+        comparison = OutputComparison(expected: try LineReader.expectedOutput(at: trace.expected))
+    } catch {
+        return .failed(error)
+    }
     var rewrite: FileReplacement?
     if update {
         do {
@@ -172,6 +177,11 @@ package func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) 
         return .failed(error)
     }
     let result = comparison.finish()
+    if let code = comparison.readError {
+        rewrite?.abandon()
+        return .failed(CommandError(status: CommandError.io,
+                                    "\(trace.expected): cannot read the expected output: \(String(cString: strerror(code)))"))
+    }
     guard let rewrite else {
         switch result {
         case .equal(let lines): return .passed(lines: lines)
@@ -271,11 +281,28 @@ final class LineReader {
     /// The file's last line had no newline (its output would have had one).
     private(set) var lastLineUnterminated = false
 
-    /// A reader of `path`; nil when it cannot be opened.
-    init?(path: FilePath) {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return nil }
+    /// Why reading failed part-way (`errno`): the lines up to there were read, and the reader ended.
+    private(set) var readError: Int32?
+
+    private init(descriptor: Int32) {
         self.descriptor = descriptor
+    }
+
+    /// A reader of the expected output at `path`; nil when there is no such file. One that exists but
+    /// cannot be read (a directory, a file without permission) is an error, 66 as an unreadable trace: it
+    /// is not a trace without expected output.
+    static func expectedOutput(at path: FilePath) throws(CommandError) -> LineReader? {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw CommandError(status: CommandError.missing, "\(path): cannot open the expected output: \(String(cString: strerror(errno)))")
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw CommandError(status: CommandError.missing, "\(path): cannot read the expected output: it is a directory")
+        }
+        return LineReader(descriptor: descriptor)
     }
 
     deinit {
@@ -309,6 +336,7 @@ final class LineReader {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 {
+                if count < 0 { readError = errno }
                 ended = true
                 close(descriptor)
                 descriptor = -1
@@ -342,6 +370,8 @@ struct OutputComparison {
 
     private var expected: LineReader?
     private var state: State
+    /// Why reading the expected file failed part-way, if it did.
+    var readError: Int32? { expected?.readError }
     private var actualLines = 0
     private var pending: [UInt8] = []
 

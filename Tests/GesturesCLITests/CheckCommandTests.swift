@@ -146,6 +146,38 @@ import Testing
         #expect(try CLI.run(["check", "."], in: directory).status == 0)
     }
 
+    /// An expected file that exists but cannot be read is an error, not a trace without expected output (nor
+    /// an empty one): a directory is 66, with `--update` too, which writes nothing; a file whose reading fails
+    /// part-way is 74 (a link to /proc/self/mem, whose first page is not mapped: EIO).
+    @Test func anExpectedFileThatCannotBeReadIsAnError_andUpdateWritesNothing() throws {
+        let directory = try Self.corpus(["synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-pan.expected.jsonl")
+        try FileManager.default.removeItem(at: expected)
+        try FileManager.default.createDirectory(at: expected, withIntermediateDirectories: false)
+        for arguments in [["check", "."], ["check", "--update", "."]] {
+            let run = try CLI.run(arguments, in: directory)
+            #expect(run.status == 66)
+            #expect(run.lines == [
+                "ERROR    ./synthetic-pan.evemu: ./synthetic-pan.expected.jsonl: cannot read the expected output: it is a directory",
+                "(0 differ, 0 new, 1 error)",
+                "0 passed, 1 failed",
+            ])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: expected.path) == [])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                    == ["synthetic-pan.evemu", "synthetic-pan.expected.jsonl", "synthetic-pan.layout.json"])
+        }
+        try FileManager.default.removeItem(at: expected)
+        try FileManager.default.createSymbolicLink(atPath: expected.path, withDestinationPath: "/proc/self/mem")
+        let failing = try CLI.run(["check", "."], in: directory)
+        #expect(failing.status == 74)
+        #expect(failing.lines == [
+            "ERROR    ./synthetic-pan.evemu: ./synthetic-pan.expected.jsonl: cannot read the expected output: Input/output error",
+            "(0 differ, 0 new, 1 error)",
+            "0 passed, 1 failed",
+        ])
+    }
+
     /// An expected file whose first line is 3 MiB long (48 chunks of the reader's 64 KiB) is read through once
     /// (the search for a newline goes on where it stopped, a long line was searched again with each chunk:
     /// one of 64 MiB took 11 s), and compared as any other: its lines after the long one are counted.
