@@ -166,7 +166,8 @@ final class CheckPrinter: @unchecked Sendable {
             output.write(line: JUnit.document(cases: junitCases, tests: done, failures: differs + new, errors: errors, seconds: seconds))
         }
         output.flush()
-        return status
+        // A report that could not be written (its reader gone) is an I/O error, whatever it said.
+        return output.failed ? CommandError.io : status
     }
 }
 

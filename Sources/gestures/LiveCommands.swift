@@ -142,6 +142,7 @@ struct DevicesCommand: ParsableCommand {
             }
         }
         output.flush()
+        if output.failed { throw ExitCode(CommandError.io) }
         if scan.touchDevices.isEmpty && !scan.denied.isEmpty {
             Diagnostics.error("permission denied on \(scan.denied.joined(separator: ", ")). " + EvdevError.accessAdvice)
             throw ExitCode(CommandError.permission)
