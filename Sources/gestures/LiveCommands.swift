@@ -61,6 +61,7 @@ struct LiveCommand: ParsableCommand {
     }
 
     func run() throws {
+        try refuseOutput(record, option: "--record", overwriting: [(layout, "the layout")])
         var options = LiveOptions()
         options.format = format
         options.size = size?.size

@@ -86,6 +86,30 @@ import Testing
         #expect(device.status == 0 && device.stderr == "")
     }
 
+    /// An output that names one of the command's inputs, by any path, is refused with 64 before anything is
+    /// written, and the input stays as it was: `render`'s `-o` the trace, the layout or the description;
+    /// `live`'s `--record` its layout (refused before the device is looked at).
+    @Test func anOutputThatNamesAnInputIsRefused() throws {
+        let text = header + tap
+        let trace = try write("tap.evemu", text)
+        let layout = try write("knob.json", #"{"regions": [{"name": "knob", "kind": "dial", "center": {"x": 50, "y": 25}, "radius": 20}]}"#)
+        let sameTrace = directory.appendingPathComponent("./tap.evemu").path
+        let render = try CLI.run(["render", trace, "-o", sameTrace])
+        #expect(render.status == 64 && render.stdout == "")
+        #expect(render.stderr == "gestures: -o \(sameTrace) is the trace (\(trace)): it would be written over; name another file\n")
+        #expect(try String(contentsOfFile: trace, encoding: .utf8) == text)
+        let link = directory.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "knob.json")
+        let overLayout = try CLI.run(["render", "--layout", layout, trace, "-o", link])
+        #expect(overLayout.status == 64)
+        #expect(overLayout.stderr == "gestures: -o \(link) is the layout (\(layout)): it would be written over; name another file\n")
+        let live = try CLI.run(["live", "--layout", layout, "--record", layout, "/dev/input/event99"])
+        #expect(live.status == 64)
+        #expect(live.stderr == "gestures: --record \(layout) is the layout (\(layout)): it would be written over; name another file\n")
+        #expect(try String(contentsOfFile: layout, encoding: .utf8).hasPrefix(#"{"regions": [{"name": "knob""#))
+        #expect(try CLI.run(["render", trace, "-o", directory.appendingPathComponent("tap.svg").path]).status == 0)
+    }
+
     /// The errors of `replay`, with its statuses; a picture that cannot be written is 74; nothing is written
     /// on failure.
     @Test func errors() throws {
