@@ -512,7 +512,7 @@ struct OutputLine {
         guard scalars.popFirst() == "{" else { return nil }
         while let first = scalars.first, first != "}" {
             guard let key = Self.string(&scalars), scalars.popFirst() == ":" else { return nil }
-            guard let value = Self.value(&scalars) else { return nil }
+            guard let value = Self.value(&scalars, depth: 1) else { return nil }
             fields.append((key, value))
             if scalars.first == "," { scalars.removeFirst() }
         }
@@ -533,21 +533,29 @@ struct OutputLine {
         return nil
     }
 
+    /// Objects nested deeper than this are not ours (ours nest one level: `selection`, `center`): an expected
+    /// file's line nested 300,000 deep overflowed the stack.
+    private static let deepestObject = 4
+
     /// A value as people read it: a string without quotes, a number as printed, `{start, end}` as
-    /// `start…end`, any other object as `(a, b)`.
-    private static func value(_ scalars: inout ArraySlice<Unicode.Scalar>) -> String? {
+    /// `start…end`, any other object as `(a, b)`; nil when it is not one of ours (an object not closed, as in
+    /// a file cut short, or nested deeper than `deepestObject`). `depth` is the object's that holds it.
+    private static func value(_ scalars: inout ArraySlice<Unicode.Scalar>, depth: Int) -> String? {
         switch scalars.first {
         case "\"":
             return string(&scalars)
         case "{":
+            guard depth < deepestObject else { return nil }
             scalars.removeFirst()
             var parts: [(String, String)] = []
             while let first = scalars.first, first != "}" {
-                guard let key = string(&scalars), scalars.popFirst() == ":", let value = value(&scalars) else { return nil }
+                guard let key = string(&scalars), scalars.popFirst() == ":", let value = value(&scalars, depth: depth + 1) else {
+                    return nil
+                }
                 parts.append((key, value))
                 if scalars.first == "," { scalars.removeFirst() }
             }
-            scalars.removeFirst()
+            guard scalars.popFirst() == "}" else { return nil }
             if parts.map(\.0) == ["start", "end"] { return parts[0].1 + "…" + parts[1].1 }
             return "(" + parts.map(\.1).joined(separator: ", ") + ")"
         default:

@@ -146,6 +146,27 @@ import Testing
         #expect(try CLI.run(["check", "."], in: directory).status == 0)
     }
 
+    /// An expected line that is not one of ours is shown as it is, whatever it holds: one cut short inside
+    /// an object (a file written part-way), and one of objects nested 300,000 deep (a Swift trap and a stack
+    /// overflow when the summary read them).
+    @Test func anExpectedLineCutShortOrNestedDeepIsShownAsItIs() throws {
+        let directory = try Self.corpus(["synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-pan.expected.jsonl")
+        let first = try #require(try Self.text(expected).split(separator: "\n").first.map(String.init))
+        for line in [#"{"time":0.520000,"region":"chart","type":"pan","phase":"began","dx":{"a":1"#,
+                     #"{"time":0.520000,"dx":"# + String(repeating: #"{"a":"#, count: 300_000)] {
+            try (line + "\n").write(to: expected, atomically: false, encoding: .utf8)
+            let run = try CLI.run(["check", "synthetic-pan.evemu"], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stderr == "")
+            let summary: String = "FAIL     synthetic-pan.evemu: line 1 at 0.520000: got pan began at 0.520000 in chart (dx -4, dy 0.526), "
+                + "expected a line that is not ours: " + line
+            let lines: [String] = [summary, "    - " + line, "    + " + first]
+            #expect(Array(run.lines.prefix(3)) == lines)
+        }
+    }
+
     /// An expected file that exists but cannot be read is an error, not a trace without expected output (nor
     /// an empty one): a directory is 66, with `--update` too, which writes nothing; a file whose reading fails
     /// part-way is 74 (a link to /proc/self/mem, whose first page is not mapped: EIO).
