@@ -112,6 +112,17 @@ extension CLI {
         #expect(run.stderr == "gestures: \(trace):8: expected no YAML aliases (libinput record writes none), found *a0\n")
     }
 
+    /// Flow collections nested 500,000 deep (1 MB of `[` and `]`): libyaml's scanner took minutes over them
+    /// (each token looks at every open collection), before Yams's parser refused them at 1,000 levels.
+    @Test(.timeLimit(.minutes(1))) func aFlowNestedHalfAMillionDeepIs65AtOnce() throws {
+        let deep = String(repeating: "[", count: 500_000) + String(repeating: "]", count: 500_000)
+        let trace = try write("deep.yml", "version: 1\nndevices: 1\ndevices: " + deep + "\n")
+        let run = try CLI.run(["replay", trace])
+        #expect(run.status == 65)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "gestures: \(trace):3: expected valid YAML: Maximum nesting level reached, set with yaml_set_max_nest_level())\n")
+    }
+
     @Test func aNULInASmallYAMLFileNamesItsLine() throws {
         let trace = try recording("nul.yml", replacing: "ndevices: 1\n", with: "ndevices: 1\u{0}\n")
         let run = try CLI.run(["replay", trace])
