@@ -77,6 +77,9 @@ package final class FileReplacement {
         if exists && kind == S_IFDIR {
             throw TraceError(.io, path: path, message: "cannot create: \(errorText(EISDIR))")
         }
+        if path.bytes.isEmpty {
+            throw TraceError(.io, path: path, message: "cannot create: \(errorText(ENOENT))")
+        }
         let inPlace = (exists && kind != S_IFREG) || FileReplacement.inPlacePrefixes.contains { path.bytes.starts(with: $0.utf8) }
         if inPlace {
             target = path

@@ -122,6 +122,8 @@ import Testing
         #expect(malformed.status == 65 && malformed.stdout == "" && malformed.stderr.contains("bad.json"))
         let unwritable = try CLI.run(["render", trace, "-o", directory.appendingPathComponent("no/such/dir.svg").path])
         #expect(unwritable.status == 74 && unwritable.stderr.contains("dir.svg"))
+        let empty = try CLI.run(["render", trace, "-o", ""])
+        #expect(empty.status == 74 && empty.stderr == "gestures: : cannot create: No such file or directory\n")
         let usage = try CLI.run(["render"])
         #expect(usage.status == 64)
     }
