@@ -185,7 +185,7 @@ enum JUnit {
             return head + ">\n      <failure type=\"differs\" message=\"\(XMLText.escaped(difference.summary))\">"
                 + XMLText.escaped(text) + "</failure>\n    </testcase>"
         case .new(let lines, false):
-            let message = "no \(trace.expected) (\(lines) lines); gestures check --update writes it"
+            let message = "no \(trace.expected) (\(lines) line\(lines == 1 ? "" : "s")); gestures check --update writes it"
             return head + ">\n      <failure type=\"new\" message=\"\(XMLText.escaped(message))\"/>\n    </testcase>"
         case .failed(let error):
             return head + ">\n      <error type=\"status \(error.status)\" message=\"\(XMLText.escaped(error.message))\"/>\n    </testcase>"

@@ -146,6 +146,16 @@ import Testing
         #expect(try CLI.run(["check", "."], in: directory).status == 0)
     }
 
+    /// A trace without expected output, in JUnit: a `new` failure that counts its lines, `1 line` for one.
+    @Test func junitSaysANewTracesLines() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try (header + tap).write(to: directory.appendingPathComponent("tap.evemu"), atomically: false, encoding: .utf8)
+        let run = try CLI.run(["check", "--format", "junit", "tap.evemu"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains(#"<failure type="new" message="no tap.expected.jsonl (1 line); gestures check --update writes it"/>"#))
+    }
+
     /// An expected line that is not one of ours is shown as it is, whatever it holds: one cut short inside
     /// an object (a file written part-way), and one of objects nested 300,000 deep (a Swift trap and a stack
     /// overflow when the summary read them).
