@@ -35,8 +35,9 @@ package struct CheckedTrace: Equatable, Sendable {
     }
 
     /// The traces to check among `arguments`: a directory stands for every trace below it (recursively,
-    /// hidden directories and links to directories aside, so that a link cannot make a loop), a file for
-    /// itself. In order: the arguments', each directory's sorted by path. A path that does not exist is
+    /// hidden directories and links to directories aside, so that a link cannot make a loop; regular files
+    /// only, or links to them, so that a pipe named like a trace cannot make the check wait forever), a file
+    /// for itself. In order: the arguments', each directory's sorted by path. A path that does not exist is
     /// kept, and so is a directory that cannot be read: checking them reports them.
     package static func find(in arguments: [FilePath]) -> [CheckedTrace] {
         var found: [CheckedTrace] = []
@@ -55,9 +56,14 @@ package struct CheckedTrace: Equatable, Sendable {
 
     /// True for a directory, or a link to one when `followingLinks`.
     private static func isDirectory(_ path: FilePath, followingLinks: Bool = true) -> Bool {
+        fileType(path, followingLinks: followingLinks) == S_IFDIR
+    }
+
+    /// The type of the file at `path` (`S_IFDIR`, `S_IFREG`, …); nil when there is none.
+    private static func fileType(_ path: FilePath, followingLinks: Bool = true) -> mode_t? {
         var status = stat()
         let found = path.withCString { followingLinks ? stat($0, &status) : lstat($0, &status) }
-        return found == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        return found == 0 ? status.st_mode & S_IFMT : nil
     }
 
     private static func tracesBelow(_ directory: FilePath) -> [CheckedTrace] {
@@ -73,7 +79,7 @@ package struct CheckedTrace: Equatable, Sendable {
                 if name.first != UInt8(ascii: ".") { traces += tracesBelow(path) }
             } else if isDirectory(path) {
                 continue  // a link to a directory: not followed
-            } else if extensions.contains(where: { path.hasSuffix(ignoringCase: "." + $0) }) {
+            } else if fileType(path) == S_IFREG, extensions.contains(where: { path.hasSuffix(ignoringCase: "." + $0) }) {
                 traces.append(CheckedTrace(path: path))
             }
         }

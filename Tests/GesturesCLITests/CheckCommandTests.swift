@@ -4,6 +4,10 @@ import FoundationXML
 #endif
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `gestures check`: golden-gesture checks of a directory of traces, each with its layout and its
 /// `NAME.expected.jsonl` beside it.
 @Suite struct CheckCommandTests {
@@ -288,6 +292,17 @@ import Testing
         let run = try CLI.run(["check", "."], in: directory)
         #expect(run.status == 0)
         #expect(run.lines == ["ok       ./linked.evemu (8 lines)", "ok       ./synthetic-taps.evemu (8 lines)", "2 passed, 0 failed"])
+    }
+
+    /// Below a directory only regular files (and links to them) are traces: a pipe named like one, which no
+    /// one writes, made the check wait forever.
+    @Test(.timeLimit(.minutes(1))) func aPipeNamedLikeATraceIsNotATrace() throws {
+        let directory = try Self.corpus(["synthetic-taps"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(mkfifo(directory.appendingPathComponent("pipe.evemu").path, 0o644) == 0)
+        let run = try CLI.run(["check", "."], in: directory)
+        #expect(run.status == 0)
+        #expect(run.lines == ["ok       ./synthetic-taps.evemu (8 lines)", "1 passed, 0 failed"])
     }
 
     @Test func failingTracesLeaveNoFileOpen() throws {
