@@ -600,7 +600,12 @@ func summarize(actual: String?, expected: String?) -> String {
         for key in keys where seen.insert(key).inserted && got.value(of: key) != wanted.value(of: key) {
             differences.append("\(key) \(got.value(of: key) ?? "none"), expected \(wanted.value(of: key) ?? "none")")
         }
-        return got.heading + ": " + differences.joined(separator: "; ")
+        guard differences.isEmpty, let actual, let expected else { return got.heading + ": " + differences.joined(separator: "; ") }
+        // The same fields, other bytes: say which, as the diff's lines look alike.
+        if expected == actual + "\r" {
+            return got.heading + ": the expected line ends with a carriage return (CR LF line ends), the output's with a newline alone"
+        }
+        return got.heading + ": the same fields, written otherwise (spacing, order of keys): expected " + expected
     case (let got?, nil) where expected == nil:
         return "unexpected \(got.heading)" + (got.details.isEmpty ? "" : " (\(got.details.joined(separator: ", ")))")
     case (nil, let wanted?) where actual == nil:

@@ -150,6 +150,27 @@ import Glibc
         #expect(try CLI.run(["check", "."], in: directory).status == 0)
     }
 
+    /// Lines whose fields are the same but whose bytes differ say how, as the diff's lines look alike: an
+    /// expected file with CR LF line ends (the summary was `tap at 0.580000 in chart: `, and no more), one
+    /// with its keys in another order.
+    @Test func aLineThatDiffersInItsBytesOnlySaysHow() throws {
+        let directory = try Self.corpus(["synthetic-taps"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-taps.expected.jsonl")
+        let pinned = try Self.text(expected)
+        try pinned.replacingOccurrences(of: "\n", with: "\r\n").write(to: expected, atomically: false, encoding: .utf8)
+        let crlf = try CLI.run(["check", "synthetic-taps.evemu"], in: directory)
+        #expect(crlf.status == 1)
+        #expect(crlf.lines.first == "FAIL     synthetic-taps.evemu: line 1 at 0.580000: tap at 0.580000 in chart: "
+                + "the expected line ends with a carriage return (CR LF line ends), the output's with a newline alone")
+        let reordered = pinned.replacingOccurrences(of: #""x":40,"y":30,"#, with: #""y":30,"x":40,"#)
+        try reordered.write(to: expected, atomically: false, encoding: .utf8)
+        let run = try CLI.run(["check", "synthetic-taps.evemu"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.lines.first == "FAIL     synthetic-taps.evemu: line 1 at 0.580000: tap at 0.580000 in chart: "
+                + "the same fields, written otherwise (spacing, order of keys): expected " + reordered.prefix { $0 != "\n" })
+    }
+
     /// A trace without expected output, in JUnit: a `new` failure that counts its lines, `1 line` for one.
     @Test func junitSaysANewTracesLines() throws {
         let directory = try CLI.temporaryDirectory()
