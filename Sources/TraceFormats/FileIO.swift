@@ -55,7 +55,7 @@ public func writeWholeFile(_ path: FilePath, _ bytes: [UInt8]) throws(TraceError
 /// the bytes go into a temporary file beside it, which is renamed over it only once every byte is written
 /// and the file closed; until then, and after any failure, the old file stays as it was (SPEC "Command
 /// line"). A link is followed: the file it names is replaced, and the link kept. A replaced file keeps its
-/// permissions. A path that names no regular file (a device such as `/dev/null`, a pipe), or one under
+/// permissions, and one that may not be written is not replaced. A path that names no regular file (a device such as `/dev/null`, a pipe), or one under
 /// `/dev/` or `/proc/` (`/dev/stdout` names the file standard output was opened on), is written in place.
 package final class FileReplacement {
     /// The file, as given (for messages).
@@ -79,6 +79,11 @@ package final class FileReplacement {
         }
         if path.bytes.isEmpty {
             throw TraceError(.io, path: path, message: "cannot create: \(errorText(ENOENT))")
+        }
+        // A file that may not be written is not replaced, though its directory would let a rename replace it:
+        // its write protection holds, as when files were written in place.
+        if exists && kind == S_IFREG && path.withCString({ access($0, W_OK) }) != 0 {
+            throw TraceError(.io, path: path, message: "cannot create: \(errorText(errno))")
         }
         let inPlace = (exists && kind != S_IFREG) || FileReplacement.inPlacePrefixes.contains { path.bytes.starts(with: $0.utf8) }
         if inPlace {

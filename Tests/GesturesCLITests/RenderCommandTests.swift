@@ -86,6 +86,26 @@ import Testing
         #expect(device.status == 0 && device.stderr == "")
     }
 
+    /// A picture is not written over a file its user may not write, though the directory would let a new file
+    /// be renamed over it: run as nobody, in a directory open to all, over a read-only file of root's.
+    @Test(.enabled(if: Emulated.canSwitchUser, "running `gestures` as another user needs root"),
+          .enabled(if: Emulated.temporaryDirectoryIsOpenToOthers,
+                   "the user nobody cannot reach the temporary directory, where a copy of `gestures` would go"))
+    func aFileThatMayNotBeWrittenIsNotReplaced() throws {
+        let binary = directory.appendingPathComponent("gestures")
+        try FileManager.default.copyItem(at: CLI.binary, to: binary)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
+        let trace = try write("tap.evemu", header + tap)
+        let output = try write("tap.svg", "<svg>old</svg>\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: output)
+        let run = try CLI.runProcess(["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                                      binary.path, "render", trace, "-o", output])
+        #expect(run.status == 74)
+        #expect(run.stderr == "gestures: \(output): cannot create: Permission denied\n")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "<svg>old</svg>\n")
+    }
+
     /// An output that names one of the command's inputs, by any path, is refused with 64 before anything is
     /// written, and the input stays as it was: `render`'s `-o` the trace, the layout or the description;
     /// `live`'s `--record` its layout (refused before the device is looked at).
