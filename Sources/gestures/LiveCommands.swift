@@ -27,7 +27,7 @@ struct LiveCommand: ParsableCommand {
         abstract: "Recognize gestures on a touch device as they happen.",
         discussion: """
         Reads DEVICE (an /dev/input/eventN node) through libevdev, or else the touchscreen with the lowest \
-        event number; touchpads only when named. Ends on SIGINT or SIGTERM (status 0), cancelling the \
+        event number; touchpads only when named. Ends on SIGINT, SIGTERM or SIGHUP (status 0), cancelling the \
         gestures in progress; a device that disappears ends it with status 74.
         """
     )

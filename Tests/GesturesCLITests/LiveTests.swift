@@ -168,7 +168,8 @@ struct LiveTests {
             == said + ["gestures: warning: libevdev: more than 10 different messages; the others are not shown"])
     }
 
-    @Test(arguments: ["INT", "TERM"])
+    /// SIGHUP too (a terminal closed): it killed the process, status 129, the gesture never ended and a recording cut.
+    @Test(arguments: ["INT", "TERM", "HUP"])
     func aSignalCancelsTheGestureInProgressAtTheStopsTime_andExitsZero(signal: String) throws {
         let trace = Emulated.fixtures.appendingPathComponent("traces/held-mt.events")
         let run = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "1.5", "--signal", signal],
