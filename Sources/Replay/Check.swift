@@ -35,8 +35,9 @@ package struct CheckedTrace: Equatable, Sendable {
     }
 
     /// The traces to check among `arguments`: a directory stands for every trace below it (recursively,
-    /// hidden directories and links to directories aside, so that a link cannot make a loop), a file for
-    /// itself. In order: the arguments', each directory's sorted by path. A path that does not exist is
+    /// hidden directories and links to directories aside, so that a link cannot make a loop; regular files
+    /// only, or links to them, so that a pipe named like a trace cannot make the check wait forever), a file
+    /// for itself. In order: the arguments', each directory's sorted by path. A path that does not exist is
     /// kept, and so is a directory that cannot be read: checking them reports them.
     package static func find(in arguments: [FilePath]) -> [CheckedTrace] {
         var found: [CheckedTrace] = []
@@ -55,9 +56,14 @@ package struct CheckedTrace: Equatable, Sendable {
 
     /// True for a directory, or a link to one when `followingLinks`.
     private static func isDirectory(_ path: FilePath, followingLinks: Bool = true) -> Bool {
+        fileType(path, followingLinks: followingLinks) == S_IFDIR
+    }
+
+    /// The type of the file at `path` (`S_IFDIR`, `S_IFREG`, …); nil when there is none.
+    private static func fileType(_ path: FilePath, followingLinks: Bool = true) -> mode_t? {
         var status = stat()
         let found = path.withCString { followingLinks ? stat($0, &status) : lstat($0, &status) }
-        return found == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        return found == 0 ? status.st_mode & S_IFMT : nil
     }
 
     private static func tracesBelow(_ directory: FilePath) -> [CheckedTrace] {
@@ -73,7 +79,7 @@ package struct CheckedTrace: Equatable, Sendable {
                 if name.first != UInt8(ascii: ".") { traces += tracesBelow(path) }
             } else if isDirectory(path) {
                 continue  // a link to a directory: not followed
-            } else if extensions.contains(where: { path.hasSuffix(ignoringCase: "." + $0) }) {
+            } else if fileType(path) == S_IFREG, extensions.contains(where: { path.hasSuffix(ignoringCase: "." + $0) }) {
                 traces.append(CheckedTrace(path: path))
             }
         }
@@ -152,13 +158,18 @@ package struct CheckDifference: Sendable, Equatable {
 /// file is written anew: into a temporary file beside it first, renamed over it only once complete.
 package func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) -> CheckOutcome {
     if let problem = trace.problem { return .failed(problem) }
-    var comparison = OutputComparison(expected: LineReader(path: trace.expected))
-    var rewrite: ExpectedRewrite?
+    var comparison: OutputComparison
+    do {
+        comparison = OutputComparison(expected: try LineReader.expectedOutput(at: trace.expected))
+    } catch {
+        return .failed(error)
+    }
+    var rewrite: FileReplacement?
     if update {
         do {
-            rewrite = try ExpectedRewrite(expected: trace.expected)
+            rewrite = try FileReplacement(trace.expected)
         } catch {
-            return .failed(error)
+            return .failed(CommandError(error))
         }
     }
     let output = LineWriter { bytes in
@@ -172,6 +183,11 @@ package func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) 
         return .failed(error)
     }
     let result = comparison.finish()
+    if let code = comparison.readError {
+        rewrite?.abandon()
+        return .failed(CommandError(status: CommandError.io,
+                                    "\(trace.expected): cannot read the expected output: \(String(cString: strerror(code)))"))
+    }
     guard let rewrite else {
         switch result {
         case .equal(let lines): return .passed(lines: lines)
@@ -184,10 +200,10 @@ package func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) 
         rewrite.abandon()
         return .passed(lines: lines)
     case .noExpectedFile(let lines):
-        do { try rewrite.commit() } catch { return .failed(error) }
+        do { try rewrite.commit() } catch { return .failed(CommandError(error)) }
         return .new(lines: lines, written: true)
     case .different(let difference):
-        do { try rewrite.commit() } catch { return .failed(error) }
+        do { try rewrite.commit() } catch { return .failed(CommandError(error)) }
         return .differs(difference, updated: true)
     }
 }
@@ -264,15 +280,35 @@ final class LineReader {
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next newline goes on: the bytes from `start` to here hold none, so that a
+    /// long line is searched once, not again with every chunk read (a line of 64 MiB took 11 s).
+    private var searched = 0
     private var ended = false
     /// The file's last line had no newline (its output would have had one).
     private(set) var lastLineUnterminated = false
 
-    /// A reader of `path`; nil when it cannot be opened.
-    init?(path: FilePath) {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return nil }
+    /// Why reading failed part-way (`errno`): the lines up to there were read, and the reader ended.
+    private(set) var readError: Int32?
+
+    private init(descriptor: Int32) {
         self.descriptor = descriptor
+    }
+
+    /// A reader of the expected output at `path`; nil when there is no such file. One that exists but
+    /// cannot be read (a directory, a file without permission) is an error, 66 as an unreadable trace: it
+    /// is not a trace without expected output.
+    static func expectedOutput(at path: FilePath) throws(CommandError) -> LineReader? {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw CommandError(status: CommandError.missing, "\(path): cannot open the expected output: \(String(cString: strerror(errno)))")
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw CommandError(status: CommandError.missing, "\(path): cannot read the expected output: it is a directory")
+        }
+        return LineReader(descriptor: descriptor)
     }
 
     deinit {
@@ -282,22 +318,31 @@ final class LineReader {
     /// The next line, or nil at the end. A last line without its newline still counts, and is noted.
     func next() -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                defer { start = newline + 1 }
+            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+                defer {
+                    start = newline + 1
+                    searched = start
+                }
                 return buffer[start..<newline]
             }
+            searched = buffer.count
             if ended {
                 guard start < buffer.count else { return nil }
-                defer { start = buffer.count }
+                defer {
+                    start = buffer.count
+                    searched = start
+                }
                 lastLineUnterminated = true
                 return buffer[start...]
             }
             buffer.removeSubrange(..<start)
+            searched -= start
             start = 0
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 {
+                if count < 0 { readError = errno }
                 ended = true
                 close(descriptor)
                 descriptor = -1
@@ -331,6 +376,8 @@ struct OutputComparison {
 
     private var expected: LineReader?
     private var state: State
+    /// Why reading the expected file failed part-way, if it did.
+    var readError: Int32? { expected?.readError }
     private var actualLines = 0
     private var pending: [UInt8] = []
 
@@ -471,7 +518,7 @@ struct OutputLine {
         guard scalars.popFirst() == "{" else { return nil }
         while let first = scalars.first, first != "}" {
             guard let key = Self.string(&scalars), scalars.popFirst() == ":" else { return nil }
-            guard let value = Self.value(&scalars) else { return nil }
+            guard let value = Self.value(&scalars, depth: 1) else { return nil }
             fields.append((key, value))
             if scalars.first == "," { scalars.removeFirst() }
         }
@@ -492,21 +539,29 @@ struct OutputLine {
         return nil
     }
 
+    /// Objects nested deeper than this are not ours (ours nest one level: `selection`, `center`): an expected
+    /// file's line nested 300,000 deep overflowed the stack.
+    private static let deepestObject = 4
+
     /// A value as people read it: a string without quotes, a number as printed, `{start, end}` as
-    /// `start…end`, any other object as `(a, b)`.
-    private static func value(_ scalars: inout ArraySlice<Unicode.Scalar>) -> String? {
+    /// `start…end`, any other object as `(a, b)`; nil when it is not one of ours (an object not closed, as in
+    /// a file cut short, or nested deeper than `deepestObject`). `depth` is the object's that holds it.
+    private static func value(_ scalars: inout ArraySlice<Unicode.Scalar>, depth: Int) -> String? {
         switch scalars.first {
         case "\"":
             return string(&scalars)
         case "{":
+            guard depth < deepestObject else { return nil }
             scalars.removeFirst()
             var parts: [(String, String)] = []
             while let first = scalars.first, first != "}" {
-                guard let key = string(&scalars), scalars.popFirst() == ":", let value = value(&scalars) else { return nil }
+                guard let key = string(&scalars), scalars.popFirst() == ":", let value = value(&scalars, depth: depth + 1) else {
+                    return nil
+                }
                 parts.append((key, value))
                 if scalars.first == "," { scalars.removeFirst() }
             }
-            scalars.removeFirst()
+            guard scalars.popFirst() == "}" else { return nil }
             if parts.map(\.0) == ["start", "end"] { return parts[0].1 + "…" + parts[1].1 }
             return "(" + parts.map(\.1).joined(separator: ", ") + ")"
         default:
@@ -545,7 +600,12 @@ func summarize(actual: String?, expected: String?) -> String {
         for key in keys where seen.insert(key).inserted && got.value(of: key) != wanted.value(of: key) {
             differences.append("\(key) \(got.value(of: key) ?? "none"), expected \(wanted.value(of: key) ?? "none")")
         }
-        return got.heading + ": " + differences.joined(separator: "; ")
+        guard differences.isEmpty, let actual, let expected else { return got.heading + ": " + differences.joined(separator: "; ") }
+        // The same fields, other bytes: say which, as the diff's lines look alike.
+        if expected == actual + "\r" {
+            return got.heading + ": the expected line ends with a carriage return (CR LF line ends), the output's with a newline alone"
+        }
+        return got.heading + ": the same fields, written otherwise (spacing, order of keys): expected " + expected
     case (let got?, nil) where expected == nil:
         return "unexpected \(got.heading)" + (got.details.isEmpty ? "" : " (\(got.details.joined(separator: ", ")))")
     case (nil, let wanted?) where actual == nil:
@@ -554,58 +614,5 @@ func summarize(actual: String?, expected: String?) -> String {
         return "got \(got.heading) (\(got.details.joined(separator: ", "))), expected a line that is not ours: \(expected ?? "")"
     case (nil, _?), (nil, nil):
         return "the line differs: \(actual ?? "nothing"), expected \(expected ?? "nothing")"
-    }
-}
-
-// MARK: Writing the expected file anew
-
-/// `--update`'s new expected file: written beside the old one, renamed over it only once complete.
-final class ExpectedRewrite {
-    let expected: FilePath
-    let temporary: FilePath
-    private var descriptor: Int32
-    private var failed = false
-
-    init(expected: FilePath) throws(CommandError) {
-        self.expected = expected
-        let temporary = expected.appending(".tmp-\(getpid())-\(UInt64.random(in: 0 ... .max))")
-        self.temporary = temporary
-        descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-        guard descriptor >= 0 else {
-            throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(String(cString: strerror(errno)))")
-        }
-    }
-
-    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count, !failed {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                failed = true
-            } else {
-                offset += count
-            }
-        }
-        return !failed
-    }
-
-    /// Renames the new file over the old one.
-    func commit() throws(CommandError) {
-        let closed = close(descriptor) == 0
-        descriptor = -1
-        let renamed = temporary.withCString { from in expected.withCString { to in rename(from, to) } }
-        guard !failed, closed, renamed == 0 else {
-            let reason = String(cString: strerror(errno))
-            _ = temporary.withCString { unlink($0) }
-            throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(reason)")
-        }
-    }
-
-    /// Leaves the old file as it is.
-    func abandon() {
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
-        _ = temporary.withCString { unlink($0) }
     }
 }

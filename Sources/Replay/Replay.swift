@@ -91,8 +91,9 @@ package struct ReplayOptions: Sendable {
 package func replay(trace path: FilePath, options: ReplayOptions, output: LineWriter) throws(CommandError) {
     let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path.description : nil)
     defer { output.flush() }
-    // A batch of events at a time (the events of a frame): their lines are written in one loop.
-    try playInBatches(trace: path, options: options) { output.write($0, with: formatter) }
+    // A batch of events at a time (the events of a frame): their lines are written in one loop. Once the output
+    // cannot be written (its reader gone), the rest of the trace would be replayed for nothing.
+    try playInBatches(trace: path, options: options, until: { output.failed }) { output.write($0, with: formatter) }
 }
 
 /// What a trace was played on: the surface and the targets that recognized its gestures.
@@ -114,9 +115,11 @@ package func play(trace path: FilePath, options: ReplayOptions, observingFrames 
 }
 
 /// `play(trace:options:observingFrames:_:)`, handing `deliver` the events a batch at a time, as the pipeline
-/// returns them (`TraceGestureSource.dispatch(now:observingFrames:batches:)`).
+/// returns them (`TraceGestureSource.dispatch(now:observingFrames:batches:)`); the play stops early, with no
+/// warning about its end, once `stopped` is true (checked before each batch).
 @discardableResult
 package func playInBatches(trace path: FilePath, options: ReplayOptions, observingFrames observe: (TouchFrame) -> Void = { _ in },
+                           until stopped: () -> Bool = { false },
                            _ deliver: ([GestureEvent]) -> Void) throws(CommandError) -> PlayedTrace {
     let reader: TraceReader
     do {
@@ -152,10 +155,10 @@ package func playInBatches(trace path: FilePath, options: ReplayOptions, observi
     pipeline.explains = options.explain
     // The library's trace source, as fast as possible: the one loop from a trace's events to gestures.
     let source = TraceGestureSource(reader: reader, pipeline: pipeline, surface: mapping)
-    while !source.isFinished {
+    while !source.isFinished && !stopped() {
         source.dispatch(now: .zero, observingFrames: observe, batches: deliver)
     }
-    if source.failure == nil {
+    if source.isFinished && source.failure == nil {
         if let line = source.cutShortLine {
             Diagnostics.warn("\(path):\(line): the last line has no line end (the trace was cut short): it was dropped, "
                              + "with any events after the final SYN_REPORT")

@@ -43,17 +43,126 @@ public func fileExists(_ path: FilePath) -> Bool {
     return path.withCString { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) != S_IFDIR
 }
 
-/// Writes `bytes` to the file at `path` (created, or truncated) and closes it: a failure is an `.io`
-/// error naming the file. A picture, for instance.
+/// Writes `bytes` to the file at `path`, created or replaced as `FileReplacement` replaces it (a failure
+/// leaves an existing file as it was): an `.io` error naming the file. A picture, for instance.
 public func writeWholeFile(_ path: FilePath, _ bytes: [UInt8]) throws(TraceError) {
-    let fd = openDescriptor(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-        throw TraceError(.io, path: path.description, message: "cannot create: \(errorText(errno))")
+    let replacement = try FileReplacement(path)
+    _ = bytes.withUnsafeBytes { replacement.write($0) }
+    try replacement.commit()
+}
+
+/// A file written anew (a picture, an expected output), so that no failure destroys the file it replaces:
+/// the bytes go into a temporary file beside it, which is renamed over it only once every byte is written
+/// and the file closed; until then, and after any failure, the old file stays as it was (SPEC "Command
+/// line"). A link is followed: the file it names is replaced, and the link kept. A replaced file keeps its
+/// permissions, and one that may not be written is not replaced. A path that names no regular file (a device such as `/dev/null`, a pipe), or one under
+/// `/dev/` or `/proc/` (`/dev/stdout` names the file standard output was opened on), is written in place.
+package final class FileReplacement {
+    /// The file, as given (for messages).
+    package let path: FilePath
+    /// The file renamed over: `path`, or the file a link at `path` names.
+    private let target: FilePath
+    /// The temporary file beside `target` while it exists; nil when writing in place.
+    private var temporary: FilePath?
+    private var descriptor: Int32
+    /// The `errno` of the first write that failed.
+    private var writeError: Int32?
+
+    /// Creates the temporary file (or opens `path` to write in place): `.io` when it cannot.
+    package init(_ path: FilePath) throws(TraceError) {
+        self.path = path
+        var status = stat()
+        let exists = path.withCString { stat($0, &status) } == 0
+        let kind = status.st_mode & S_IFMT
+        if exists && kind == S_IFDIR {
+            throw TraceError(.io, path: path, message: "cannot create: \(errorText(EISDIR))")
+        }
+        if path.bytes.isEmpty {
+            throw TraceError(.io, path: path, message: "cannot create: \(errorText(ENOENT))")
+        }
+        // A file that may not be written is not replaced, though its directory would let a rename replace it:
+        // its write protection holds, as when files were written in place.
+        if exists && kind == S_IFREG && path.withCString({ access($0, W_OK) }) != 0 {
+            throw TraceError(.io, path: path, message: "cannot create: \(errorText(errno))")
+        }
+        let inPlace = (exists && kind != S_IFREG) || FileReplacement.inPlacePrefixes.contains { path.bytes.starts(with: $0.utf8) }
+        if inPlace {
+            target = path
+            temporary = nil
+            descriptor = openDescriptor(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        } else {
+            let target = Self.resolvingLink(path)
+            self.target = target
+            // In the same directory (a rename within one file system), hidden, and with a short name of its
+            // own, so that a name at the length limit still has a temporary file.
+            let directory = target.bytes.lastIndex(of: UInt8(ascii: "/")).map { Array(target.bytes[...$0]) } ?? []
+            let temporary = FilePath(bytes: directory + Array(".gestures.tmp-\(getpid())-\(UInt64.random(in: 0 ... .max))".utf8))
+            descriptor = openDescriptor(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            self.temporary = descriptor >= 0 ? temporary : nil
+            if descriptor >= 0 && exists { _ = fchmod(descriptor, status.st_mode & 0o7777) }
+        }
+        guard descriptor >= 0 else {
+            throw TraceError(.io, path: path, message: "cannot create: \(errorText(errno))")
+        }
     }
-    let written = writeAll(fd, bytes)
-    let reason = errorText(errno)
-    guard close(fd) == 0, written else {
-        throw TraceError(.io, path: path.description, message: "cannot write: \(written ? errorText(errno) : reason)")
+
+    deinit {
+        abandon()
+    }
+
+    /// Where a file is always written in place: the names of devices and of a process's own descriptors.
+    private static let inPlacePrefixes = ["/dev/", "/proc/"]
+
+    /// The file a link at `path` names, else `path`.
+    private static func resolvingLink(_ path: FilePath) -> FilePath {
+        var status = stat()
+        guard path.withCString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFLNK,
+              let resolved = path.withCString({ realpath($0, nil) }) else { return path }
+        defer { free(resolved) }
+        return FilePath(bytes: UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self),
+                                                   count: strlen(resolved)))
+    }
+
+    /// Writes all of `bytes`, again after a partial write or an interruption; false once a write failed
+    /// (the rest is not written, and `commit()` throws).
+    @discardableResult
+    package func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count, writeError == nil, descriptor >= 0 {
+            let count = writeDescriptor(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno != EINTR { writeError = errno }
+            } else {
+                offset += count
+            }
+        }
+        return writeError == nil
+    }
+
+    /// Closes the file and, when every write succeeded, renames it over the old one: `.io` otherwise, the
+    /// old file left as it was and the temporary one removed.
+    package func commit() throws(TraceError) {
+        let closed = closeDescriptor(descriptor) == 0
+        let closeError = errno
+        descriptor = -1
+        if let writeError { throw failed(writeError) }
+        guard closed else { throw failed(closeError) }
+        guard let temporary else { return }
+        guard temporary.withCString({ from in target.withCString { to in rename(from, to) } }) == 0 else { throw failed(errno) }
+        self.temporary = nil
+    }
+
+    /// Leaves the old file as it was, and removes the temporary one.
+    package func abandon() {
+        if descriptor >= 0 { _ = closeDescriptor(descriptor) }
+        descriptor = -1
+        if let temporary { _ = temporary.withCString { unlink($0) } }
+        temporary = nil
+    }
+
+    private func failed(_ code: Int32) -> TraceError {
+        abandon()
+        return TraceError(.io, path: path, message: "cannot write: \(errorText(code))")
     }
 }
 

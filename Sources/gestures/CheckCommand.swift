@@ -166,7 +166,8 @@ final class CheckPrinter: @unchecked Sendable {
             output.write(line: JUnit.document(cases: junitCases, tests: done, failures: differs + new, errors: errors, seconds: seconds))
         }
         output.flush()
-        return status
+        // A report that could not be written (its reader gone) is an I/O error, whatever it said.
+        return output.failed ? CommandError.io : status
     }
 }
 
@@ -184,7 +185,7 @@ enum JUnit {
             return head + ">\n      <failure type=\"differs\" message=\"\(XMLText.escaped(difference.summary))\">"
                 + XMLText.escaped(text) + "</failure>\n    </testcase>"
         case .new(let lines, false):
-            let message = "no \(trace.expected) (\(lines) lines); gestures check --update writes it"
+            let message = "no \(trace.expected) (\(lines) line\(lines == 1 ? "" : "s")); gestures check --update writes it"
             return head + ">\n      <failure type=\"new\" message=\"\(XMLText.escaped(message))\"/>\n    </testcase>"
         case .failed(let error):
             return head + ">\n      <error type=\"status \(error.status)\" message=\"\(XMLText.escaped(error.message))\"/>\n    </testcase>"

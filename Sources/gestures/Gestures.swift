@@ -5,6 +5,10 @@ import LiveInput
 import Replay
 import TraceFormats
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @main
 struct Gestures: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,7 +19,12 @@ struct Gestures: ParsableCommand {
     )
 
     /// Parses the arguments as bytes (`RawArguments`), so that paths that are not UTF-8 open.
+    ///
+    /// SIGPIPE is ignored: a write to a pipe whose reader is gone (`gestures live --record FILE | head`)
+    /// fails with EPIPE, and each command ends as on any failed write (status 74), `live` with its recording
+    /// complete, rather than being killed at that write with its recording cut (SPEC "Command line").
     static func main() {
+        signal(SIGPIPE, SIG_IGN)
         main(RawArguments.fromArgv())
     }
 }
@@ -85,7 +94,7 @@ struct ReplayCommand: ParsableCommand {
                 throw ExitCode(error.status)
             }
         }
-        for trace in traces {
+        for trace in traces where !output.failed {
             do {
                 try replay(trace: trace, options: options, output: output)
             } catch {

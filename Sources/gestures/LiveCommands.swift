@@ -27,7 +27,7 @@ struct LiveCommand: ParsableCommand {
         abstract: "Recognize gestures on a touch device as they happen.",
         discussion: """
         Reads DEVICE (an /dev/input/eventN node) through libevdev, or else the touchscreen with the lowest \
-        event number; touchpads only when named. Ends on SIGINT or SIGTERM (status 0), cancelling the \
+        event number; touchpads only when named. Ends on SIGINT, SIGTERM or SIGHUP (status 0), cancelling the \
         gestures in progress; a device that disappears ends it with status 74.
         """
     )
@@ -61,6 +61,7 @@ struct LiveCommand: ParsableCommand {
     }
 
     func run() throws {
+        try refuseOutput(record, option: "--record", overwriting: [(layout, "the layout")])
         var options = LiveOptions()
         options.format = format
         options.size = size?.size
@@ -146,6 +147,7 @@ struct DevicesCommand: ParsableCommand {
             }
         }
         output.flush()
+        if output.failed { throw ExitCode(CommandError.io) }
         if scan.touchDevices.isEmpty && !scan.denied.isEmpty {
             Diagnostics.error("permission denied on \(scan.denied.joined(separator: ", ")). " + EvdevError.accessAdvice)
             throw ExitCode(CommandError.permission)

@@ -30,13 +30,13 @@ extension RecordingDestination {
 
 /// How a live session ended.
 enum LiveEnding: Equatable {
-    /// SIGINT or SIGTERM: exit status 0.
+    /// SIGINT, SIGTERM or SIGHUP: exit status 0.
     case interrupted
     /// The device went away: exit status 74.
     case deviceLost(String)
 }
 
-/// `gestures live` and `record`: the library's live source in a plain `poll()` loop, with SIGINT and SIGTERM
+/// `gestures live` and `record`: the library's live source in a plain `poll()` loop, with SIGINT, SIGTERM and SIGHUP
 /// beside its descriptor, printing the gestures as they come.
 final class LiveSession {
     private let source: LiveGestureSource
@@ -44,15 +44,16 @@ final class LiveSession {
     private let output: LineWriter?
     private let failures: ReadFailures
     private let clock = SystemMonotonicClock()
-    /// SIGINT and SIGTERM, blocked for the process from the session's start.
+    /// SIGINT, SIGTERM and SIGHUP, blocked for the process from the session's start.
     private let signals: Int32
 
     /// Opens the device and prepares the session; `recognize` false for `gestures record`.
     init(device path: String, options: LiveOptions, recognize: Bool = true, output: LineWriter?) throws(CommandError) {
-        // SIGINT and SIGTERM are held from here on, before a recording's file exists: one that comes while the
-        // session starts ends it cleanly at the loop's first poll(), with the recording complete.
+        // SIGINT, SIGTERM and SIGHUP (a terminal closed) are held from here on, before a recording's file
+        // exists: one that comes while the session starts ends it cleanly at the loop's first poll(), with the
+        // recording complete.
         let signals = gestures_signalfd_for_termination()
-        guard signals >= 0 else { throw CommandError(status: CommandError.io, "cannot watch SIGINT and SIGTERM") }
+        guard signals >= 0 else { throw CommandError(status: CommandError.io, "cannot watch SIGINT, SIGTERM and SIGHUP") }
         var started = false
         defer { if !started { close(signals) } }
         // A warning said during a wake-up comes after the lines before it, even where both go to one file
@@ -94,7 +95,7 @@ final class LiveSession {
         return CommandError(status: status, error.description)
     }
 
-    /// Runs until SIGINT/SIGTERM, until the device goes away, or until reading it fails
+    /// Runs until SIGINT/SIGTERM/SIGHUP, until the device goes away, or until reading it fails
     /// `LiveGestureSource.failedReadLimit` times in a row for `LiveGestureSource.failingReadsTimeLimit`.
     func run() throws(CommandError) -> LiveEnding {
         var descriptors = [pollfd(fd: source.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),

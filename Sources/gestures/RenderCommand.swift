@@ -38,6 +38,7 @@ struct RenderCommand: ParsableCommand {
     var trace: FilePath
 
     func run() throws {
+        try refuseOutput(output, option: "-o", overwriting: [(trace, "the trace"), (layout, "the layout"), (device, "the device description")])
         do throws(CommandError) {
             var options = ReplayOptions(device: device, size: size?.size, explain: explain)
             if let layout { options.layout = try loadLayout(path: layout) }

@@ -4,6 +4,10 @@ import FoundationXML
 #endif
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `gestures check`: golden-gesture checks of a directory of traces, each with its layout and its
 /// `NAME.expected.jsonl` beside it.
 @Suite struct CheckCommandTests {
@@ -142,8 +146,134 @@ import Testing
         #expect(try Self.text(taps) == pinned)
         #expect(try FileManager.default.attributesOfItem(atPath: pan.path)[.modificationDate] as? Date == panModified)
         // No temporary file is left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") } == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp") } == [])
         #expect(try CLI.run(["check", "."], in: directory).status == 0)
+    }
+
+    /// Lines whose fields are the same but whose bytes differ say how, as the diff's lines look alike: an
+    /// expected file with CR LF line ends (the summary was `tap at 0.580000 in chart: `, and no more), one
+    /// with its keys in another order.
+    @Test func aLineThatDiffersInItsBytesOnlySaysHow() throws {
+        let directory = try Self.corpus(["synthetic-taps"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-taps.expected.jsonl")
+        let pinned = try Self.text(expected)
+        try pinned.replacingOccurrences(of: "\n", with: "\r\n").write(to: expected, atomically: false, encoding: .utf8)
+        let crlf = try CLI.run(["check", "synthetic-taps.evemu"], in: directory)
+        #expect(crlf.status == 1)
+        #expect(crlf.lines.first == "FAIL     synthetic-taps.evemu: line 1 at 0.580000: tap at 0.580000 in chart: "
+                + "the expected line ends with a carriage return (CR LF line ends), the output's with a newline alone")
+        let reordered = pinned.replacingOccurrences(of: #""x":40,"y":30,"#, with: #""y":30,"x":40,"#)
+        try reordered.write(to: expected, atomically: false, encoding: .utf8)
+        let run = try CLI.run(["check", "synthetic-taps.evemu"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.lines.first == "FAIL     synthetic-taps.evemu: line 1 at 0.580000: tap at 0.580000 in chart: "
+                + "the same fields, written otherwise (spacing, order of keys): expected " + reordered.prefix { $0 != "\n" })
+    }
+
+    /// A trace without expected output, in JUnit: a `new` failure that counts its lines, `1 line` for one.
+    @Test func junitSaysANewTracesLines() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try (header + tap).write(to: directory.appendingPathComponent("tap.evemu"), atomically: false, encoding: .utf8)
+        let run = try CLI.run(["check", "--format", "junit", "tap.evemu"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains(#"<failure type="new" message="no tap.expected.jsonl (1 line); gestures check --update writes it"/>"#))
+    }
+
+    /// An expected line that is not one of ours is shown as it is, whatever it holds: one cut short inside
+    /// an object (a file written part-way), and one of objects nested 300,000 deep (a Swift trap and a stack
+    /// overflow when the summary read them).
+    @Test func anExpectedLineCutShortOrNestedDeepIsShownAsItIs() throws {
+        let directory = try Self.corpus(["synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-pan.expected.jsonl")
+        let first = try #require(try Self.text(expected).split(separator: "\n").first.map(String.init))
+        for line in [#"{"time":0.520000,"region":"chart","type":"pan","phase":"began","dx":{"a":1"#,
+                     #"{"time":0.520000,"dx":"# + String(repeating: #"{"a":"#, count: 300_000)] {
+            try (line + "\n").write(to: expected, atomically: false, encoding: .utf8)
+            let run = try CLI.run(["check", "synthetic-pan.evemu"], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stderr == "")
+            let summary: String = "FAIL     synthetic-pan.evemu: line 1 at 0.520000: got pan began at 0.520000 in chart (dx -4, dy 0.526), "
+                + "expected a line that is not ours: " + line
+            let lines: [String] = [summary, "    - " + line, "    + " + first]
+            #expect(Array(run.lines.prefix(3)) == lines)
+        }
+    }
+
+    /// An expected file that exists but cannot be read is an error, not a trace without expected output (nor
+    /// an empty one): a directory is 66, with `--update` too, which writes nothing; a file whose reading fails
+    /// part-way is 74 (a link to /proc/self/mem, whose first page is not mapped: EIO).
+    @Test func anExpectedFileThatCannotBeReadIsAnError_andUpdateWritesNothing() throws {
+        let directory = try Self.corpus(["synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-pan.expected.jsonl")
+        try FileManager.default.removeItem(at: expected)
+        try FileManager.default.createDirectory(at: expected, withIntermediateDirectories: false)
+        for arguments in [["check", "."], ["check", "--update", "."]] {
+            let run = try CLI.run(arguments, in: directory)
+            #expect(run.status == 66)
+            #expect(run.lines == [
+                "ERROR    ./synthetic-pan.evemu: ./synthetic-pan.expected.jsonl: cannot read the expected output: it is a directory",
+                "(0 differ, 0 new, 1 error)",
+                "0 passed, 1 failed",
+            ])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: expected.path) == [])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                    == ["synthetic-pan.evemu", "synthetic-pan.expected.jsonl", "synthetic-pan.layout.json"])
+        }
+        try FileManager.default.removeItem(at: expected)
+        try FileManager.default.createSymbolicLink(atPath: expected.path, withDestinationPath: "/proc/self/mem")
+        let failing = try CLI.run(["check", "."], in: directory)
+        #expect(failing.status == 74)
+        #expect(failing.lines == [
+            "ERROR    ./synthetic-pan.evemu: ./synthetic-pan.expected.jsonl: cannot read the expected output: Input/output error",
+            "(0 differ, 0 new, 1 error)",
+            "0 passed, 1 failed",
+        ])
+    }
+
+    /// An expected file whose first line is 3 MiB long (48 chunks of the reader's 64 KiB) is read through once
+    /// (the search for a newline goes on where it stopped, a long line was searched again with each chunk:
+    /// one of 64 MiB took 11 s), and compared as any other: its lines after the long one are counted.
+    @Test func aLongExpectedLineIsReadOnce_andComparedAsAnyOther() throws {
+        let directory = try Self.corpus(["synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-pan.expected.jsonl")
+        let pinned = try Self.text(expected)
+        try (String(repeating: "x", count: 3 << 20) + "\n" + pinned).write(to: expected, atomically: false, encoding: .utf8)
+        let run = try CLI.run(["check", "synthetic-pan.evemu"], in: directory)
+        #expect(run.status == 1)
+        let long = String(repeating: "x", count: 3 << 20)
+        let first = pinned.split(separator: "\n").prefix(2).map { "      " + $0 }
+        #expect(run.lines == [
+            "FAIL     synthetic-pan.evemu: line 1: the line differs: nothing, expected " + long,
+            "    - " + long,
+        ] + first + [
+            "    (61 lines, expected 62 in synthetic-pan.expected.jsonl)", "(1 differs, 0 new, 0 errors)", "0 passed, 1 failed",
+        ])
+    }
+
+    /// A new expected file that cannot be written whole (here past the file size limit, with SIGXFSZ ignored
+    /// so that the write fails with EFBIG) leaves the old one as it was, and no temporary file: status 74.
+    @Test func anUpdateThatCannotBeWrittenLeavesTheOldFile() throws {
+        let directory = try Self.corpus(["synthetic-pan"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let expected = directory.appendingPathComponent("synthetic-pan.expected.jsonl")
+        try "{}\n".write(to: expected, atomically: false, encoding: .utf8)
+        // 4 blocks of 512 bytes: the new file (5,230 bytes) does not fit.
+        let run = try CLI.runProcess(["/bin/sh", "-c", "ulimit -f 4 && trap '' XFSZ && exec \"$0\" check --update .", CLI.binary.path],
+                                     in: directory)
+        #expect(run.status == 74)
+        #expect(run.lines == [
+            "ERROR    ./synthetic-pan.evemu: ./synthetic-pan.expected.jsonl: cannot write: File too large",
+            "(0 differ, 0 new, 1 error)",
+            "0 passed, 1 failed",
+        ])
+        #expect(try Self.text(expected) == "{}\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == ["synthetic-pan.evemu", "synthetic-pan.expected.jsonl", "synthetic-pan.layout.json"])
     }
 
     @Test func aMalformedTraceAmongGoodOnesIsReported_andTheOthersAreChecked() throws {
@@ -183,6 +313,17 @@ import Testing
         let run = try CLI.run(["check", "."], in: directory)
         #expect(run.status == 0)
         #expect(run.lines == ["ok       ./linked.evemu (8 lines)", "ok       ./synthetic-taps.evemu (8 lines)", "2 passed, 0 failed"])
+    }
+
+    /// Below a directory only regular files (and links to them) are traces: a pipe named like one, which no
+    /// one writes, made the check wait forever.
+    @Test(.timeLimit(.minutes(1))) func aPipeNamedLikeATraceIsNotATrace() throws {
+        let directory = try Self.corpus(["synthetic-taps"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(mkfifo(directory.appendingPathComponent("pipe.evemu").path, 0o644) == 0)
+        let run = try CLI.run(["check", "."], in: directory)
+        #expect(run.status == 0)
+        #expect(run.lines == ["ok       ./synthetic-taps.evemu (8 lines)", "1 passed, 0 failed"])
     }
 
     @Test func failingTracesLeaveNoFileOpen() throws {

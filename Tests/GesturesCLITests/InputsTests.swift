@@ -112,6 +112,27 @@ extension CLI {
         #expect(run.stderr == "gestures: \(trace):8: expected no YAML aliases (libinput record writes none), found *a0\n")
     }
 
+    /// A libinput recording under another name is read as evemu, as its name says, and refused at its
+    /// `version: 1` line, with a word on how to name it.
+    @Test func aLibinputRecordingNamedOtherwiseSaysHowToNameIt() throws {
+        let trace = try write("recording.txt", try String(contentsOf: Self.recording, encoding: .utf8))
+        let run = try CLI.run(["replay", trace])
+        #expect(run.status == 65)
+        #expect(run.stderr == "gestures: \(trace):6: expected a description line (N:, I:, P:, B:, A:, L:, S:), an event line (E:) "
+                + "or a # comment, found 'version: 1' (a libinput record file? it is read as one when its name ends in .yml or .yaml)\n")
+    }
+
+    /// Flow collections nested 500,000 deep (1 MB of `[` and `]`): libyaml's scanner took minutes over them
+    /// (each token looks at every open collection), before Yams's parser refused them at 1,000 levels.
+    @Test(.timeLimit(.minutes(1))) func aFlowNestedHalfAMillionDeepIs65AtOnce() throws {
+        let deep = String(repeating: "[", count: 500_000) + String(repeating: "]", count: 500_000)
+        let trace = try write("deep.yml", "version: 1\nndevices: 1\ndevices: " + deep + "\n")
+        let run = try CLI.run(["replay", trace])
+        #expect(run.status == 65)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "gestures: \(trace):3: expected valid YAML: Maximum nesting level reached, set with yaml_set_max_nest_level())\n")
+    }
+
     @Test func aNULInASmallYAMLFileNamesItsLine() throws {
         let trace = try recording("nul.yml", replacing: "ndevices: 1\n", with: "ndevices: 1\u{0}\n")
         let run = try CLI.run(["replay", trace])

@@ -99,6 +99,34 @@ struct LiveTests {
         #expect(try CLI.run(["replay", recordedByRecord]).lines == live.lines)
     }
 
+    /// A reader that goes away (`live --record FILE | head`): SIGPIPE is ignored, so the write fails, and the
+    /// session ends as when stopped: the gesture in progress cancelled at the stop, the recording complete,
+    /// status 74. (It was killed by SIGPIPE, its recording cut to the header.)
+    @Test func aReaderThatGoesAwayEndsTheSession_withItsRecordingComplete() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = Emulated.fixtures.appendingPathComponent("traces/tap-longpress-mt.events")
+        let recorded = directory.appendingPathComponent("live.evemu").path
+        // head takes the first byte of the tap's line (written at 0.09 s) and goes: the long press's (1.39 s)
+        // cannot be written.
+        let run = try CLI.runProcess([Emulated.harness.path, "touchscreen-mt", trace.path, "--", "/bin/bash", "-c",
+                                      #""$0" live --record "$1" /dev/input/event20 | head -c 1 > /dev/null; exit "${PIPESTATUS[0]}""#,
+                                      CLI.binary.path, recorded])
+        #expect(run.status == 74)
+        #expect(run.stderr == "gestures: cannot write the output\n")
+        let text = try String(contentsOf: URL(fileURLWithPath: recorded), encoding: .utf8)
+        #expect(text.split(separator: "\n").last { $0.hasPrefix("E:") }?.contains(" 0000 0000 0") == true)
+        let replayed = try CLI.run(["replay", recorded])
+        #expect(replayed.status == 0 && replayed.stderr == "")
+        #expect(replayed.lines.prefix(3) == [
+            #"{"time":0.090000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
+            #"{"time":1.390000,"region":"surface","type":"select","phase":"began","anchor":73,"selection":{"start":73,"end":73}}"#,
+            #"{"time":1.390000,"region":"surface","type":"haptic","kind":"press"}"#,
+        ])
+        #expect(replayed.lines.count == 4)
+        #expect(replayed.lines.last?.hasSuffix(#","region":"surface","type":"select","phase":"cancelled","anchor":73,"selection":{"start":73,"end":73}}"#) == true)
+    }
+
     @Test func aSynDroppedCancelsTheGesture_andTheRecordingWithItsResyncReplaysTheSame() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -140,7 +168,8 @@ struct LiveTests {
             == said + ["gestures: warning: libevdev: more than 10 different messages; the others are not shown"])
     }
 
-    @Test(arguments: ["INT", "TERM"])
+    /// SIGHUP too (a terminal closed): it killed the process, status 129, the gesture never ended and a recording cut.
+    @Test(arguments: ["INT", "TERM", "HUP"])
     func aSignalCancelsTheGestureInProgressAtTheStopsTime_andExitsZero(signal: String) throws {
         let trace = Emulated.fixtures.appendingPathComponent("traces/held-mt.events")
         let run = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "1.5", "--signal", signal],

@@ -57,6 +57,79 @@ import Testing
         #expect(!plain.stdout.contains("class=\"decision\"") && !plain.stdout.contains(">decisions</text>"))
     }
 
+    /// A picture that cannot be written whole (here past the file size limit, with SIGXFSZ ignored so that
+    /// the write fails with EFBIG) leaves the old file as it was, and no temporary file: status 74. A picture
+    /// that can replaces the file a link names, keeping the link and the file's permissions; a device is
+    /// written in place.
+    @Test func aPictureReplacesTheOldFileOnlyOnceWrittenWhole() throws {
+        let trace = try write("tap.evemu", header + tap)
+        let output = try write("tap.svg", "<svg>old</svg>\n")
+        // 4 blocks of 512 bytes: the picture does not fit.
+        let run = try CLI.runProcess(["/bin/sh", "-c", "ulimit -f 4 && trap '' XFSZ && exec \"$0\" render \"$1\" -o \"$2\"",
+                                      CLI.binary.path, trace, output])
+        #expect(run.status == 74)
+        #expect(run.stdout == "" && run.stderr == "gestures: \(output): cannot write: File too large\n")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "<svg>old</svg>\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["tap.evemu", "tap.svg"])
+
+        let picture = try CLI.run(["render", trace]).stdout
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: output)
+        let link = directory.appendingPathComponent("link.svg").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "tap.svg")
+        let throughLink = try CLI.run(["render", trace, "-o", link])
+        #expect(throughLink.status == 0 && throughLink.stderr == "")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "tap.svg")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == picture)
+        #expect(try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.svg", "tap.evemu", "tap.svg"])
+        let device = try CLI.run(["render", trace, "-o", "/dev/null"])
+        #expect(device.status == 0 && device.stderr == "")
+    }
+
+    /// A picture is not written over a file its user may not write, though the directory would let a new file
+    /// be renamed over it: run as nobody, in a directory open to all, over a read-only file of root's.
+    @Test(.enabled(if: Emulated.canSwitchUser, "running `gestures` as another user needs root"),
+          .enabled(if: Emulated.temporaryDirectoryIsOpenToOthers,
+                   "the user nobody cannot reach the temporary directory, where a copy of `gestures` would go"))
+    func aFileThatMayNotBeWrittenIsNotReplaced() throws {
+        let binary = directory.appendingPathComponent("gestures")
+        try FileManager.default.copyItem(at: CLI.binary, to: binary)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
+        let trace = try write("tap.evemu", header + tap)
+        let output = try write("tap.svg", "<svg>old</svg>\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: output)
+        let run = try CLI.runProcess(["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                                      binary.path, "render", trace, "-o", output])
+        #expect(run.status == 74)
+        #expect(run.stderr == "gestures: \(output): cannot create: Permission denied\n")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "<svg>old</svg>\n")
+    }
+
+    /// An output that names one of the command's inputs, by any path, is refused with 64 before anything is
+    /// written, and the input stays as it was: `render`'s `-o` the trace, the layout or the description;
+    /// `live`'s `--record` its layout (refused before the device is looked at).
+    @Test func anOutputThatNamesAnInputIsRefused() throws {
+        let text = header + tap
+        let trace = try write("tap.evemu", text)
+        let layout = try write("knob.json", #"{"regions": [{"name": "knob", "kind": "dial", "center": {"x": 50, "y": 25}, "radius": 20}]}"#)
+        let sameTrace = directory.appendingPathComponent("./tap.evemu").path
+        let render = try CLI.run(["render", trace, "-o", sameTrace])
+        #expect(render.status == 64 && render.stdout == "")
+        #expect(render.stderr == "gestures: -o \(sameTrace) is the trace (\(trace)): it would be written over; name another file\n")
+        #expect(try String(contentsOfFile: trace, encoding: .utf8) == text)
+        let link = directory.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "knob.json")
+        let overLayout = try CLI.run(["render", "--layout", layout, trace, "-o", link])
+        #expect(overLayout.status == 64)
+        #expect(overLayout.stderr == "gestures: -o \(link) is the layout (\(layout)): it would be written over; name another file\n")
+        let live = try CLI.run(["live", "--layout", layout, "--record", layout, "/dev/input/event99"])
+        #expect(live.status == 64)
+        #expect(live.stderr == "gestures: --record \(layout) is the layout (\(layout)): it would be written over; name another file\n")
+        #expect(try String(contentsOfFile: layout, encoding: .utf8).hasPrefix(#"{"regions": [{"name": "knob""#))
+        #expect(try CLI.run(["render", trace, "-o", directory.appendingPathComponent("tap.svg").path]).status == 0)
+    }
+
     /// The errors of `replay`, with its statuses; a picture that cannot be written is 74; nothing is written
     /// on failure.
     @Test func errors() throws {
@@ -69,6 +142,8 @@ import Testing
         #expect(malformed.status == 65 && malformed.stdout == "" && malformed.stderr.contains("bad.json"))
         let unwritable = try CLI.run(["render", trace, "-o", directory.appendingPathComponent("no/such/dir.svg").path])
         #expect(unwritable.status == 74 && unwritable.stderr.contains("dir.svg"))
+        let empty = try CLI.run(["render", trace, "-o", ""])
+        #expect(empty.status == 74 && empty.stderr == "gestures: : cannot create: No such file or directory\n")
         let usage = try CLI.run(["render"])
         #expect(usage.status == 64)
     }

@@ -201,6 +201,17 @@ let tapLine = #"{"time":1.080000,"region":"surface","type":"tap","x":50,"y":25,"
 
     // MARK: bad input
 
+    /// Output whose reader goes away (`replay | head`): SIGPIPE is ignored, so the write fails, and replay
+    /// stops there with status 74 and nothing on stderr, rather than being killed by the signal (141).
+    @Test func aReaderThatGoesAwayIs74_notASignal() throws {
+        let trace = directory.appendingPathComponent("long.yml")
+        try LargeRecording.write(to: trace, periods: 1_000)   // output of some 300 KiB: more than a pipe holds
+        let run = try CLI.runProcess(["/bin/bash", "-c", #""$0" replay "$1" | head -c 1 > /dev/null; exit "${PIPESTATUS[0]}""#,
+                                      CLI.binary.path, trace.path])
+        #expect(run.status == 74)
+        #expect(run.stderr == "")
+    }
+
     @Test func aMissingTraceIs66() throws {
         let run = try CLI.run(["replay", directory.appendingPathComponent("nope.evemu").path])
         #expect(run.status == 66)
