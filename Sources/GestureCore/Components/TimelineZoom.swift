@@ -116,8 +116,12 @@ public struct TimelineZoom: Hashable, Sendable {
     public mutating func setDomain(_ domain: TimelineDomain) -> Bool {
         self.domain = domain
         switch state {
-        case .resting, .overruled:
+        case .resting:
             state = .resting(Self.whole(domain))
+            return false
+        case .overruled:
+            // Still under way, its lines already ended: the rest of it changes nothing, and its end rests.
+            state = .overruled(Self.whole(domain))
             return false
         case .pinching:
             state = .overruled(Self.whole(domain))
