@@ -215,3 +215,11 @@ extension Gesture {
         ExclusiveGesture(self, other)
     }
 }
+
+extension ExclusiveGesture: TargetShapedGesture {
+    /// Its parts that depend on the target's shape follow it.
+    mutating func targetReshaped(to shape: Shape) {
+        reshapeIfTargetShaped(&first, to: shape)
+        reshapeIfTargetShaped(&second, to: shape)
+    }
+}
