@@ -155,6 +155,26 @@ import Testing
         ])
     }
 
+    /// The default minimum is one bucket of the domain shown: after the app sets a domain of buckets of 2, a pinch
+    /// zooms in to 2, not to the 1 of the domain the chart began with.
+    @Test func theDefaultMinimumSpanIsABucketOfTheDomainSetSince() {
+        let lines = play(Self.chart()) {
+            change { engine, now in
+                engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
+                    chart.setDomain(.numeric(start: 0, end: 20, bucket: 2), output: &output)
+                }
+            }
+            // 4 mm apart about 110 (value 10), spread to 100 mm (scale 25: span 0.8, brought to one bucket).
+            together(.down(0, Point(x: 108, y: 30)), .down(1, Point(x: 112, y: 30)))
+            after(.ms(10)); together(.move(0, Point(x: 60, y: 30)), .move(1, Point(x: 160, y: 30)))
+            after(.ms(10)); together(.up(0), .up(1))
+        }
+        #expect(lines == [
+            Self.line("0.010000", "began", "9", "11"),
+            Self.line("0.020000", "ended", "9", "11"),
+        ])
+    }
+
     // MARK: Two-finger pan
 
     @Test func aTwoFingerPanMovesTheZoomedChartWithTheFingers() {
