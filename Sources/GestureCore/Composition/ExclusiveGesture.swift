@@ -72,7 +72,14 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: SinkGesture {
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         if changes.fingersBefore == 0 && !changes.landed.isEmpty {
             // A new touch sequence: both start afresh. (A change that lifts the last finger and lands
-            // others is not one: the engine hands it over as two, the ending, then the beginning.)
+            // others is not one: the engine hands it over as two, the ending, then the beginning.) What the second
+            // did in the last one, if nobody heard it (the first won, or it still waited), does not carry over, as
+            // for a target's gesture that lost (SPEC "Targets"): a tap lost to a long press does not count the next.
+            switch state {
+            case .first: second.forgetUnheard(at: changes.time, as: "exclusively.second", log: &log)
+            case .undecided(let held) where !held.isEmpty: second.forgetUnheard(at: changes.time, as: "exclusively.second", log: &log)
+            case .undecided, .second: break
+            }
             log.transition(&state, to: .undecided(held: []), in: Self.name, because: .sequenceBegan)
         }
         // A part that ignores them is not fed (a pan's failed tap and selection): feeding it would change nothing.
