@@ -107,6 +107,17 @@ public final class TraceGestureSource: GestureSource {
     private var readAheadEnd = 0
     /// The next event, read ahead (`.realTime`): handled once its time comes.
     private var pending: InputEvent?
+    /// `.realTime`: the events after `pending` read to find the end of its frame (`frameEndAhead`), in order, from
+    /// `aheadStart` on; handled after it.
+    private var ahead: [InputEvent] = []
+    private var aheadStart = 0
+    /// `.realTime`: the trace has nothing more to read after `ahead` (its end, or a malformed line: `aheadFailure`).
+    private var readToEnd = false
+    private var aheadFailure: TraceError?
+    /// `.realTime`: the time of the first `SYN_REPORT` or `SYN_DROPPED` from `pending` on, up to which time passes in
+    /// the trace; nil when only a partial frame is left. A deadline fires at its time only up to it: a replay fires
+    /// none beyond the last complete frame (SPEC "Frames", end of input), and the lines are the same at either pace.
+    private var frameEndAhead: Timestamp?
     /// `.realTime`: the device time that `monotonic` stands for.
     private var origin: (device: Timestamp, monotonic: MonotonicTime)?
 
@@ -140,7 +151,7 @@ public final class TraceGestureSource: GestureSource {
         guard !isFinished else { return nil }
         guard case .realTime = pacing, origin != nil, let pending else { return .zero }
         var due = pending.time
-        if let pipeline, let deadline = pipeline.nextDeadline {
+        if let pipeline, let deadline = pipeline.nextDeadline, frameEndAhead != nil {
             due = min(due, deadline + TimeSpan(microseconds: -pipeline.clockShift.microseconds))
         }
         return monotonic(at: due)
@@ -188,21 +199,25 @@ public final class TraceGestureSource: GestureSource {
                 guard let first = read(deliver) else { return }
                 pending = first
                 origin = (first.time, now)
+                findFrameEndAhead()
             }
             while let event = pending, event.time <= deviceTime(at: now) {
                 pending = nil
                 handle(event, observe, deliver)
                 if finished { return }
-                guard let next = read(deliver) else { return }
+                guard let next = readNext(deliver) else { return }
                 if next.time < event.time {
                     // The clock stepped back: the event is due at once, and the trace goes on from there.
                     origin = (next.time, monotonic(at: event.time))
                 }
                 pending = next
+                // (The end of the frame ahead stays the same until the event handled was one.)
+                if Self.endsFrame(event) { findFrameEndAhead() }
             }
-            // The deadlines due by now: none beyond the next event, which is later.
-            if let shift = pipeline?.clockShift, let deadline = pipeline?.nextDeadline {
-                let time = deviceTime(at: now) + shift
+            // The deadlines due by now: none beyond the next event, which is later, nor beyond the end of its frame
+            // (none when only a partial frame is left, which a replay drops: no time passes beyond the last frame).
+            if let frameEndAhead, let shift = pipeline?.clockShift, let deadline = pipeline?.nextDeadline {
+                let time = min(deviceTime(at: now), frameEndAhead) + shift
                 if deadline <= time, let events = pipeline?.advance(to: time), !events.isEmpty { deliver(events) }
             }
         }
@@ -226,6 +241,60 @@ public final class TraceGestureSource: GestureSource {
     }
 
     // MARK: Reading
+
+    /// `.realTime`: the event after `pending`, read ahead already or read now; nil at the trace's end, or at a
+    /// malformed line (the source then ends).
+    private func readNext(_ deliver: ([GestureEvent]) -> Void) -> InputEvent? {
+        if aheadStart < ahead.count {
+            let event = ahead[aheadStart]
+            aheadStart += 1
+            if aheadStart == ahead.count {
+                ahead.removeAll(keepingCapacity: true)
+                aheadStart = 0
+            }
+            return event
+        }
+        guard readToEnd else { return read(deliver) }
+        if let aheadFailure { endedBy = aheadFailure }
+        finish(deliver)
+        return nil
+    }
+
+    /// `.realTime`: finds `frameEndAhead`, the first event from `pending` on that ends a frame, reading ahead up to
+    /// it (or to the trace's end: a malformed line is kept for when the events before it have been handled).
+    private func findFrameEndAhead() {
+        frameEndAhead = nil
+        guard let pending else { return }
+        if Self.endsFrame(pending) {
+            frameEndAhead = pending.time
+            return
+        }
+        if let end = ahead[aheadStart...].first(where: Self.endsFrame) {
+            frameEndAhead = end.time
+            return
+        }
+        while !readToEnd {
+            do {
+                guard let event = try reader.next() else {
+                    readToEnd = true
+                    return
+                }
+                ahead.append(event)
+                if Self.endsFrame(event) {
+                    frameEndAhead = event.time
+                    return
+                }
+            } catch {
+                aheadFailure = error
+                readToEnd = true
+            }
+        }
+    }
+
+    /// A `SYN_REPORT` or a `SYN_DROPPED`: the engine's time reaches it.
+    private static func endsFrame(_ event: InputEvent) -> Bool {
+        event.type == EventType.syn && (event.code == SynCode.report || event.code == SynCode.dropped)
+    }
 
     /// The next event of the trace; nil at its end, or when it turned out malformed (the source then ends).
     private func read(_ deliver: ([GestureEvent]) -> Void) -> InputEvent? {
@@ -261,6 +330,9 @@ public final class TraceGestureSource: GestureSource {
         guard !finished else { return }
         finished = true
         pending = nil
+        ahead.removeAll()
+        aheadStart = 0
+        frameEndAhead = nil
         if let end = pipeline?.finish() {
             endOfInput = end
             if !end.events.isEmpty { deliver(end.events) }

@@ -118,6 +118,24 @@ import Testing
         #expect(updates == [GestureUpdate(.ended, .second(LongPressGesture.Value(startLocation: origin, location: origin)))])
         #expect(gesture.deadline == nil)
     }
+
+    /// What the second did in a touch sequence the first won was never heard and does not carry over (as a target's
+    /// gesture that lost, SPEC "Targets"): a tap lost to a long press is not the previous tap of the next one, whose
+    /// count is 1 (SPEC `timeline` **tap**: "with no other gesture recognized ... in between"; a target's `tap` counts
+    /// as a timeline's). It counted 3, after the tap before the long press and the unheard one.
+    @Test func whatTheSecondDidInASequenceTheFirstWonDoesNotCarryOver() {
+        let lines = play([Target("photo", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 100)),
+                                 gesture: LongPressGesture().exclusively(before: TapGesture()))]) {
+            down(0, at: 50, 50); after(.ms(50)); up(0)                // a tap, count 1
+            after(.ms(50)); down(0, at: 50, 50); after(.ms(400)); up(0)   // a long press at 0.400
+            after(.ms(100)); down(0, at: 50, 50); after(.ms(50)); up(0)   // 100 ms after: a tap, counting afresh
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"photo","type":"tap","x":50,"y":50,"count":1}"#,
+            #"{"time":0.400000,"region":"photo","type":"long-press","x":50,"y":50}"#,
+            #"{"time":0.650000,"region":"photo","type":"tap","x":50,"y":50,"count":1}"#,
+        ])
+    }
 }
 
 @Suite struct SequenceTests {

@@ -60,4 +60,33 @@ import Testing
             #"{"time":0.020000,"region":"screen","type":"edge-swipe","phase":"cancelled","edge":"top","dx":0,"dy":9}"#,
         ])
     }
+
+    /// A layout's `edge-swipe` is on an edge of its target's bounding rectangle: a panel moved or resized at run time
+    /// (`reshape`) takes its edge swipe along, as later landings go by its new shape. A library `EdgeSwipeGesture`
+    /// keeps the rectangle it was given (the surface's, here).
+    @Test func aLayoutTargetsEdgeSwipeFollowsItsTargetsNewShape_aGivenRectangleStays() {
+        let panel = TargetConfiguration(name: "panel", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 100)),
+                                        gestures: [TargetGesture(LayoutGestures.EdgeSwipe(.init(edge: .left, surface: Self.surface)))])
+        let swipeInAt50: [ScriptAction] = [down(0, at: 52, 50), after(.ms(10)), move(0, to: 60, 50), up(0)]
+        let moved = play(Layout(regions: [.generic(panel)])) {
+            change { engine, _ in
+                engine.reshape("panel", to: .rectangle(Rect(x: 50, y: 0, width: 150, height: 100)))
+                return []
+            }
+            swipeInAt50                                               // 2 mm inside the panel's new left edge
+        }
+        #expect(moved == [
+            #"{"time":0.010000,"region":"panel","type":"edge-swipe","phase":"began","edge":"left","dx":8,"dy":0}"#,
+            #"{"time":0.010000,"region":"panel","type":"edge-swipe","phase":"ended","edge":"left","dx":8,"dy":0}"#,
+        ])
+        let given = play([Target("screen", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 100)),
+                                 gesture: EdgeSwipeGesture(.init(edge: .left, surface: Self.surface)))]) {
+            change { engine, _ in
+                engine.reshape("screen", to: .rectangle(Rect(x: 50, y: 0, width: 150, height: 100)))
+                return []
+            }
+            swipeInAt50                                               // 52 mm from the surface's left edge
+        }
+        #expect(given == [])
+    }
 }

@@ -89,4 +89,28 @@ import Testing
             #"{"time":0.200000,"region":"photo","type":"tap","x":50,"y":50,"count":2}"#,
         ])
     }
+
+    /// The wait for the next tap closes at the previous lift + `doubleTapMs`, and a deadline fires before a frame of
+    /// its own time (SPEC "Frames"): a landing just before it continues the chain, one at that very time is too late
+    /// and begins a new chain (SPEC "Tap counts"). (The default tap, which waits for nothing, counts one at exactly
+    /// `doubleTapMs`: see TimelineTests.)
+    @Test func theNextTapMustLandBeforeTheWaitCloses_oneAtExactlyDoubleTapMsIsTooLate() {
+        let early = play(Self.singleOrDouble) {
+            down(0, at: 50, 50); after(.ms(50)); up(0)                // lifts at 0.050: the wait closes at 0.350
+            after(TimeSpan(microseconds: 299_999))
+            down(0, at: 50, 50); after(.ms(50)); up(0)                // lands at 0.349999
+            after(.ms(400)); tick()
+        }
+        #expect(early == [#"{"time":0.699999,"region":"photo","type":"tap","x":50,"y":50,"count":2}"#])
+        let atTheDeadline = play(Self.singleOrDouble) {
+            down(0, at: 50, 50); after(.ms(50)); up(0)
+            after(.ms(300))
+            down(0, at: 50, 50); after(.ms(50)); up(0)                // lands at 0.350: the first tap was single
+            after(.ms(400)); tick()
+        }
+        #expect(atTheDeadline == [
+            #"{"time":0.350000,"region":"photo","type":"tap","x":50,"y":50,"count":1}"#,
+            #"{"time":0.700000,"region":"photo","type":"tap","x":50,"y":50,"count":1}"#,
+        ])
+    }
 }

@@ -413,6 +413,36 @@ import Testing
         ])
     }
 
+    /// The view changes under a selection (the window is scaled), then the domain: the bucket "now under the finger"
+    /// is the one under where the finger is, read in the view of that moment. (It was read at the finger's x in the
+    /// view of its last move: at 2 points per mm the finger at 95 mm, x 190, was taken to be at x 95, over 3.75.)
+    @Test func changingTheDomainAfterTheView_takesTheBucketUnderTheFingerInTheNewView() {
+        let lines = play([Self.chart(children: [])]) {
+            down(0, at: 95, 30)                                   // over 8.5
+            after(.ms(300))
+            tick()
+            change { engine, _ in
+                engine.setViewTransform(of: "chart", to: ViewTransform(scale: 2))
+                return []
+            }
+            after(.ms(10))
+            // The chart scrolls by 1: the finger, at x 190 of the chart's 20…420, is over 9.5.
+            change { engine, now in
+                engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
+                    chart.setDomain(.numeric(start: 1, end: 21, bucket: 1), output: &output)
+                }
+            }
+            after(.ms(10))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.310000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":8,"end":9}}"#,
+            #"{"time":0.320000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":9}}"#,
+        ])
+    }
+
     @Test func insertingATarget_andReplacingOne() {
         let lines = play([Self.chart(children: [])]) {
             change { engine, _ in

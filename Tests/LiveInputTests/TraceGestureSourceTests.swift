@@ -102,4 +102,32 @@ import TraceFormats
         }
         #expect(times == [firstEvent.time + .ms(250)])
     }
+
+    /// A trace whose write was cut short: a finger held from 0.5 s, then a partial frame at 2 s (no `SYN_REPORT`).
+    /// No time passes beyond the last complete frame, so the selection's long press (due at 0.8 s) never fires: at
+    /// once and at its own pace alike, nothing comes. (At its own pace the long press fired while the partial frame
+    /// was awaited, and the end then cancelled it at 0.5 s, back in time.)
+    @Test func aTrailingPartialFrameLetsNoDeadlineFire_atEitherPace() throws {
+        let name = "synthetic-long-press-silent"
+        let recording = try String(contentsOfFile: String(decoding: Recordings.trace(name).bytes, as: UTF8.self), encoding: .utf8)
+        let header = recording.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.map(String.init)
+        let events = [
+            "E: 0.500000 0003 0039 0", "E: 0.500000 0003 0035 1140", "E: 0.500000 0003 0036 570", "E: 0.500000 0000 0000 0",
+            "E: 2.000000 0003 0035 1200",
+        ]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-short-\(UUID().uuidString).evemu").path
+        try (header + events).joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for pacing in [TraceGestureSource.Pacing.asFastAsPossible, .realTime(speed: 1)] {
+            let source = try TraceGestureSource(path: FilePath(path), recognition: .layout(Recordings.layout(name)), pacing: pacing)
+            let clock = ManualClock(at(1000))
+            var delivered: [GestureEvent] = []
+            while !source.isFinished {
+                clock.advance(to: max(clock.now(), try #require(source.nextWakeup)))
+                source.dispatch(now: clock.now()) { delivered.append($0) }
+            }
+            #expect(lines(delivered) == [], "\(pacing)")
+            #expect(source.endOfInput?.partialFrameDropped == true, "\(pacing)")
+        }
+    }
 }

@@ -25,10 +25,11 @@ public struct TimelineComponent: Component {
     /// the `zoom` option.
     public typealias Recognizer = SimultaneousGesture<OneFinger, OptionalGesture<MagnifyGesture>>
 
-    /// The selection in progress: its last line, and where the finger is (the view's x).
+    /// The selection in progress: its last line, and where the finger is (surface mm: read through the view of the
+    /// moment, which may have changed since).
     struct SelectionInProgress: Sendable {
         var line: GestureEvent.Select
-        var fingerX: Double
+        var finger: Point
     }
 
     /// The layout's `timeline` region this component was made from (SPEC.md, "`timeline`"): its rectangle, domain,
@@ -104,7 +105,7 @@ public struct TimelineComponent: Component {
         }
         guard var select = selecting else { return }
         let anchor = domain.bucket(of: domain.clamped(select.line.anchor.start))
-        let line = GestureEvent.Select(anchor: anchor, selection: Selection(between: anchor, and: bucket(chart(output), atX: select.fingerX)))
+        let line = GestureEvent.Select(anchor: anchor, selection: Selection(between: anchor, and: bucket(chart(output), atX: viewX(select.finger, output))))
         if line != select.line {
             select.line = line
             selecting = select
@@ -148,16 +149,16 @@ public struct TimelineComponent: Component {
             let chart = chart(output)
             if phase == .began {
                 let anchor = bucket(chart, atX: viewX(press.startLocation, output))
-                let fingerX = viewX(press.location, output)
-                let line = GestureEvent.Select(anchor: anchor, selection: Selection(between: anchor, and: bucket(chart, atX: fingerX)))
-                selecting = SelectionInProgress(line: line, fingerX: fingerX)
+                let line = GestureEvent.Select(anchor: anchor, selection: Selection(between: anchor,
+                                                                                    and: bucket(chart, atX: viewX(press.location, output))))
+                selecting = SelectionInProgress(line: line, finger: press.location)
                 output.emit(.select(.began, line))
                 output.emit(.haptic(.press))
             } else {
-                select(phase, fingerX: viewX(press.location, output), chart: chart, to: &output)
+                select(phase, finger: press.location, chart: chart, to: &output)
             }
         case .first(.second(.second(_, let drag))):
-            select(phase, fingerX: drag.map { viewX($0.location, output) }, chart: chart(output), to: &output)
+            select(phase, finger: drag?.location, chart: chart(output), to: &output)
         case .second(let pan):
             let (dx, dy) = pan.translation
             output.emit(.pan(phase, GestureEvent.Pan(dx: dx, dy: dy, velocity: pan.velocity)))
@@ -165,11 +166,11 @@ public struct TimelineComponent: Component {
     }
 
     /// A later update of the selection: a line only when the selection changes, and the end.
-    private mutating func select(_ phase: GesturePhase, fingerX: Double?, chart: ChartProxy, to output: inout TargetOutput) {
+    private mutating func select(_ phase: GesturePhase, finger: Point?, chart: ChartProxy, to output: inout TargetOutput) {
         guard var select = selecting else { return }
-        if let fingerX {
-            select.fingerX = fingerX
-            select.line.selection = Selection(between: select.line.anchor, and: bucket(chart, atX: fingerX))
+        if let finger {
+            select.finger = finger
+            select.line.selection = Selection(between: select.line.anchor, and: bucket(chart, atX: viewX(finger, output)))
         }
         switch phase {
         case .began, .changed:

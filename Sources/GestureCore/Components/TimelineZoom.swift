@@ -32,16 +32,19 @@ public struct TimelineZoom: Hashable, Sendable {
 
     /// The whole domain: the window always lies within it.
     public private(set) var domain: TimelineDomain
-    /// The smallest span asked for (a magnitude); the window's span is at least this or the whole domain's,
-    /// whichever is smaller.
-    public let minimumSpan: Double
+    /// The smallest span (a magnitude): the one asked for, else one bucket of the domain shown now (its longest, for
+    /// dates), also once another domain is set; the window's span is at least this or the whole domain's, whichever
+    /// is smaller.
+    public var minimumSpan: Double { minimumSpanAskedFor ?? domain.longestBucketSpan }
+    /// The layout's `minSpan`, or nil for one bucket of whatever domain is shown.
+    private let minimumSpanAskedFor: Double?
     private(set) var state: State
 
     /// A zoom showing the whole of `domain`; `minimumSpan` nil: the domain's longest bucket.
     public init(domain: TimelineDomain, minimumSpan: Double? = nil) {
         precondition(minimumSpan.map { $0 > 0 } ?? true, "a minimum span is positive")
         self.domain = domain
-        self.minimumSpan = minimumSpan ?? domain.longestBucketSpan
+        self.minimumSpanAskedFor = minimumSpan
         self.state = .resting(Self.whole(domain))
     }
 
@@ -120,7 +123,7 @@ public struct TimelineZoom: Hashable, Sendable {
             state = .resting(Self.whole(domain))
             return false
         case .overruled:
-            // The pinch is still under way: its moves and its end are still to come, and must find it overruled.
+            // Still under way, its lines already ended: the rest of it changes nothing, and its end rests.
             state = .overruled(Self.whole(domain))
             return false
         case .pinching:

@@ -67,6 +67,7 @@ private protocol StandardGestureBox: Sendable {
                                                           appendingTo updates: inout some UpdateSink<GestureUpdate<AnyStandardGesture.Value>>)
     mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                  appendingTo updates: inout some UpdateSink<GestureUpdate<AnyStandardGesture.Value>>)
+    mutating func targetReshaped(to shape: Shape)
 }
 
 private struct StandardGestureBoxOf<G: Gesture>: StandardGestureBox where G.Value: StandardEventValue {
@@ -101,5 +102,16 @@ private struct StandardGestureBoxOf<G: Gesture>: StandardGestureBox where G.Valu
         typed.removeAllKeepingCapacity()
         gesture.cancel(at: now, log: &log, into: &typed)
         updates.append(typed) { AnyStandardGesture.Value($0) }
+    }
+
+    mutating func targetReshaped(to shape: Shape) {
+        reshapeIfTargetShaped(&gesture, to: shape)
+    }
+}
+
+extension AnyStandardGesture: TargetShapedGesture {
+    /// The gesture it wraps follows the target's shape if it depends on it.
+    mutating func targetReshaped(to shape: Shape) {
+        base.targetReshaped(to: shape)
     }
 }

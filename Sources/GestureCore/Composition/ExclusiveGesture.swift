@@ -72,7 +72,14 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: SinkGesture {
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         if changes.beginsSequence {
             // A new touch sequence: both start afresh, as the parts do on the same changes. (The engine hands a frame
-            // that lifts the last finger and lands others over as two changes, the ending, then the beginning.)
+            // that lifts the last finger and lands others over as two changes, the ending, then the beginning.) What the second
+            // did in the last one, if nobody heard it (the first won, or it still waited), does not carry over, as
+            // for a target's gesture that lost (SPEC "Targets"): a tap lost to a long press does not count the next.
+            switch state {
+            case .first: second.forgetUnheard(at: changes.time, as: "exclusively.second", log: &log)
+            case .undecided(let held) where !held.isEmpty: second.forgetUnheard(at: changes.time, as: "exclusively.second", log: &log)
+            case .undecided, .second: break
+            }
             log.transition(&state, to: .undecided(held: []), in: Self.name, because: .sequenceBegan)
         }
         // A part that ignores them is not fed (a pan's failed tap and selection): feeding it would change nothing.
@@ -213,5 +220,13 @@ extension Gesture {
     /// `self` has priority; `other` succeeds only if `self` fails. See `ExclusiveGesture`.
     public func exclusively<Other: Gesture>(before other: Other) -> ExclusiveGesture<Self, Other> {
         ExclusiveGesture(self, other)
+    }
+}
+
+extension ExclusiveGesture: TargetShapedGesture {
+    /// Its parts that depend on the target's shape follow it.
+    mutating func targetReshaped(to shape: Shape) {
+        reshapeIfTargetShaped(&first, to: shape)
+        reshapeIfTargetShaped(&second, to: shape)
     }
 }

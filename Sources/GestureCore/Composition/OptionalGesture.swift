@@ -70,3 +70,10 @@ public enum OptionalGesture<Wrapped: Gesture>: SinkGesture {
         }
     }
 }
+
+extension OptionalGesture: TargetShapedGesture {
+    /// Present, its gesture follows the target's shape if it depends on it.
+    mutating func targetReshaped(to shape: Shape) {
+        forward { reshapeIfTargetShaped(&$0, to: shape) }
+    }
+}

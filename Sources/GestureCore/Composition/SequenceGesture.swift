@@ -227,12 +227,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
         }
         log.transition(&state, to: .second(value), in: Self.name,
                        because: .handedOver(first: first.partName, fingers: touches.count, to: second.partName))
+        second.forgetUnheard(at: now, as: "sequenced.second", log: &log)  // forget anything of an earlier sequence
         log.enter("sequenced.second")
-        let cause = log.cancellation
-        log.cancellation = .forgotten
-        var forgotten = UnheardUpdates<GestureUpdate<Second.Value>>()
-        second.cancel(at: now, log: &log, appendingTo: &forgotten)  // forget anything of an earlier sequence
-        log.cancellation = cause
         let handed = TouchChanges(time: now, landed: touches, fingersDown: touches.count)
         let relay = updates.relaying(SecondRelay(first: value)) { second.touchesChanged(handed, log: &log, appendingTo: &$0) }
         log.leave()
@@ -298,3 +294,11 @@ extension Gesture {
 }
 
 extension SequenceGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}
+
+extension SequenceGesture: TargetShapedGesture {
+    /// Its parts that depend on the target's shape follow it.
+    mutating func targetReshaped(to shape: Shape) {
+        reshapeIfTargetShaped(&first, to: shape)
+        reshapeIfTargetShaped(&second, to: shape)
+    }
+}

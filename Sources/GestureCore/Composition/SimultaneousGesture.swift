@@ -85,3 +85,11 @@ extension Gesture {
         SimultaneousGesture(self, other)
     }
 }
+
+extension SimultaneousGesture: TargetShapedGesture {
+    /// Its parts that depend on the target's shape follow it.
+    mutating func targetReshaped(to shape: Shape) {
+        reshapeIfTargetShaped(&first, to: shape)
+        reshapeIfTargetShaped(&second, to: shape)
+    }
+}

@@ -332,6 +332,7 @@ public enum LayoutGestures {
         public func gesture(in shape: Shape) -> EdgeSwipeGesture {
             var configuration = configuration
             configuration.surface = shape.bounds
+            configuration.followsTarget = true  // and on the new bounds once the target is reshaped
             return EdgeSwipeGesture(configuration)
         }
     }

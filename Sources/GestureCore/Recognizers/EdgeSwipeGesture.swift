@@ -28,6 +28,9 @@ public struct EdgeSwipeGesture: SinkGesture {
         public var edgeDistance: Double
         /// How far inward (mm) the finger must move, more than sideways, before the swipe begins.
         public var minimumDistance: Double
+        /// `surface` is its target's bounding rectangle, and follows it when the target is moved or resized (a layout's
+        /// `edge-swipe`, `LayoutGestures.EdgeSwipe`); false for a rectangle given (the surface's).
+        var followsTarget = false
 
         /// An edge swipe in from `edge` of `surface` (mm): a landing within `edgeDistance` mm of it (5 by default,
         /// outside the rectangle included), then an inward move beyond `minimumDistance` mm (3 by default).
@@ -81,8 +84,9 @@ public struct EdgeSwipeGesture: SinkGesture {
     /// Its machine's name in explanation paths (`Explanation.path`).
     public static let name = "edge-swipe"
 
-    /// The edge, rectangle and distances this recognizer was made with, fixed for its life.
-    public let configuration: Configuration
+    /// The edge, rectangle and distances this recognizer was made with, fixed for its life but for a layout's
+    /// rectangle, which follows its target's shape (`Configuration.followsTarget`).
+    public private(set) var configuration: Configuration
     private(set) var state: State = .idle
 
     /// An edge swipe recognizer for `configuration` (no default: the edge and its rectangle must be named).
@@ -213,5 +217,13 @@ extension EdgeSwipeGesture.State: MachineState {
         case .swiping: "swiping"
         case .finished(let outcome): outcome.name
         }
+    }
+}
+
+extension EdgeSwipeGesture: TargetShapedGesture {
+    /// A layout's edge swipe is on its target's new bounding rectangle from now on (a finger down keeps its depth
+    /// from the edge: a move changes the depths of its down and of where it is alike).
+    mutating func targetReshaped(to shape: Shape) {
+        if configuration.followsTarget { configuration.surface = shape.bounds }
     }
 }

@@ -284,6 +284,19 @@ extension Gesture {
         log.leave()
     }
 
+    /// A combinator's part forgets, silently, what it did in a touch sequence nobody heard of (`cancel`, its updates
+    /// dropped, its transitions explained under `step` as `a new touch sequence forgets the one never heard`): so
+    /// that none of it carries over into the next.
+    mutating func forgetUnheard<Log: TransitionLogging>(at now: Timestamp, as step: StaticString, log: inout Log) {
+        log.enter(step)
+        let cause = log.cancellation
+        log.cancellation = .forgotten
+        var forgotten = UnheardUpdates<GestureUpdate<Value>>()
+        cancel(at: now, log: &log, appendingTo: &forgotten)
+        log.cancellation = cause
+        log.leave()
+    }
+
     /// One frame's changes, reporting to `log`: the updates they cause, in a fresh array.
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) -> [GestureUpdate<Value>] {
         var updates: [GestureUpdate<Value>] = []

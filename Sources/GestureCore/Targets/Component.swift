@@ -98,6 +98,11 @@ public struct GestureComponent<Body: Gesture>: Component {
         self.gesture = gesture
     }
 
+    /// The target was moved or resized: a gesture on its target's edge (a layout's `edge-swipe`) follows it.
+    public mutating func targetReshaped(to shape: Shape) {
+        reshapeIfTargetShaped(&gesture, to: shape)
+    }
+
     public mutating func deliver(_ update: GestureUpdate<Body.Value>, to output: inout TargetOutput) {
         if let standard = update.value as? any StandardEventValue {
             output.emit(standard.eventKind(update.phase))
@@ -105,6 +110,19 @@ public struct GestureComponent<Body: Gesture>: Component {
             output.emit(.gesture(update.phase, GestureValue(update.value)))
         }
     }
+}
+
+/// A gesture that depends on its target's shape (a layout's edge swipe, on its target's edge), and the combinators
+/// that hold one: `GestureComponent.targetReshaped(to:)` reaches it through them when the target is moved or resized.
+protocol TargetShapedGesture {
+    mutating func targetReshaped(to shape: Shape)
+}
+
+/// Tells `gesture` its target's new shape, when it depends on it (`TargetShapedGesture`); else leaves it.
+func reshapeIfTargetShaped<G: Gesture>(_ gesture: inout G, to shape: Shape) {
+    guard var shaped = gesture as? any TargetShapedGesture else { return }
+    shaped.targetReshaped(to: shape)
+    if let reshaped = shaped as? G { gesture = reshaped }
 }
 
 /// A gesture value that has a line of its own in the output, whatever target reports it.
