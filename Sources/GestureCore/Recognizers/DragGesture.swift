@@ -50,9 +50,9 @@ public struct DragGesture: SinkGesture {
         /// No finger down in this touch sequence yet.
         case idle
         /// One finger down, not yet beyond the minimum distance (`tracker` holds its positions since the down).
-        case pending(touch: Int, start: Point)
+        case pending(touchID: Int, start: Point)
         /// Dragging (`tracker` holds the finger's positions since the down).
-        case dragging(touch: Int, start: Point, location: Point)
+        case dragging(touchID: Int, start: Point, location: Point)
         /// Decided; fingers may still be down (`TouchChanges.fingersDown`).
         case finished(Outcome)
     }
@@ -94,38 +94,38 @@ public struct DragGesture: SinkGesture {
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
         switch state {
-        case .pending(let touch, let start):
-            if let position = changes.position(of: touch) {
+        case .pending(let touchID, let start):
+            if let position = changes.position(of: touchID) {
                 tracker.add(position, at: changes.time)
-                let moved = Comparison(.moved(finger: touch), position.distance(to: start), .beyond, configuration.minimumDistance, .slop)
+                let moved = Comparison(.moved(finger: touchID), position.distance(to: start), .beyond, configuration.minimumDistance, .slop)
                 if moved.holds {
-                    log.transition(&state, to: .dragging(touch: touch, start: start, location: position), in: Self.name,
+                    log.transition(&state, to: .dragging(touchID: touchID, start: start, location: position), in: Self.name,
                                    because: .measured(moved))
                     updates.append(GestureUpdate(.began, Value(startLocation: start, location: position)))
                 }
             }
-        case .dragging(let touch, let start, _):
-            if let position = changes.position(of: touch) {
+        case .dragging(let touchID, let start, _):
+            if let position = changes.position(of: touchID) {
                 tracker.add(position, at: changes.time)
-                state = .dragging(touch: touch, start: start, location: position)
+                state = .dragging(touchID: touchID, start: start, location: position)
                 updates.append(GestureUpdate(.changed, Value(startLocation: start, location: position)))
             }
         case .idle, .finished:
             break
         }
         switch state {
-        case .pending(let touch, _):
-            if changes.lift(of: touch) != nil {
+        case .pending(let touchID, _):
+            if changes.lift(of: touchID) != nil {
                 log.transition(&state, to: .finished(.failed), in: Self.name,
-                               because: .liftedWithinSlop(finger: touch, slop: configuration.minimumDistance))
+                               because: .liftedWithinSlop(finger: touchID, slop: configuration.minimumDistance))
             }
-        case .dragging(let touch, let start, let location):
-            if let lift = changes.lift(of: touch) {
+        case .dragging(let touchID, let start, let location):
+            if let lift = changes.lift(of: touchID) {
                 if lift.withdrawn {
-                    log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .withdrawn(finger: touch))
+                    log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .withdrawn(finger: touchID))
                     updates.append(GestureUpdate(.cancelled, Value(startLocation: start, location: location)))
                 } else {
-                    log.transition(&state, to: .finished(.ended), in: Self.name, because: .lifted(finger: touch))
+                    log.transition(&state, to: .finished(.ended), in: Self.name, because: .lifted(finger: touchID))
                     updates.append(GestureUpdate(.ended, Value(startLocation: start, location: location,
                                                                velocity: tracker.velocity(at: changes.time))))
                 }
@@ -179,11 +179,11 @@ public struct DragGesture: SinkGesture {
         let touch = changes.landed[0]
         tracker.restart(at: touch.position, time: changes.time)
         guard configuration.minimumDistance == 0 else {
-            log.transition(&state, to: .pending(touch: touch.id, start: touch.position), in: Self.name,
+            log.transition(&state, to: .pending(touchID: touch.id, start: touch.position), in: Self.name,
                            because: .landed(finger: touch.id, at: touch.position, deadline: nil))
             return
         }
-        log.transition(&state, to: .dragging(touch: touch.id, start: touch.position, location: touch.position),
+        log.transition(&state, to: .dragging(touchID: touch.id, start: touch.position, location: touch.position),
                        in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
         updates.append(GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position)))
     }

@@ -74,9 +74,9 @@ public struct EdgeSwipeGesture: SinkGesture {
         /// No finger down in this touch sequence yet.
         case idle
         /// One finger down near the edge, not yet beyond the slop.
-        case pending(touch: Int, down: Point)
+        case pending(touchID: Int, down: Point)
         /// Swiping in.
-        case swiping(touch: Int, down: Point, location: Point)
+        case swiping(touchID: Int, down: Point, location: Point)
         /// Decided; fingers may still be down.
         case finished(Outcome)
     }
@@ -112,39 +112,39 @@ public struct EdgeSwipeGesture: SinkGesture {
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
         switch state {
-        case .pending(let touch, let down):
-            if let position = changes.position(of: touch) {
+        case .pending(let touchID, let down):
+            if let position = changes.position(of: touchID) {
                 let start = configuration.inward(down), now = configuration.inward(position)
                 let depth = now.depth - start.depth, along = abs(now.along - start.along)
                 if depth > configuration.minimumDistance && depth >= along {
-                    log.transition(&state, to: .swiping(touch: touch, down: down, location: position), in: Self.name,
-                                   because: .movedInward(finger: touch, inward: depth, along: along, slop: configuration.minimumDistance))
+                    log.transition(&state, to: .swiping(touchID: touchID, down: down, location: position), in: Self.name,
+                                   because: .movedInward(finger: touchID, inward: depth, along: along, slop: configuration.minimumDistance))
                     updates.append(GestureUpdate(.began, value(down, position)))
                 } else if position.distance(to: down) > configuration.minimumDistance {
                     // Beyond the slop, but not inward.
                     log.transition(&state, to: .finished(.failed), in: Self.name,
-                                   because: .movedNotInward(finger: touch, distance: position.distance(to: down), inward: depth,
+                                   because: .movedNotInward(finger: touchID, distance: position.distance(to: down), inward: depth,
                                                             along: along, slop: configuration.minimumDistance))
                 }
             }
-        case .swiping(let touch, let down, _):
-            if let position = changes.position(of: touch) {
-                state = .swiping(touch: touch, down: down, location: position)
+        case .swiping(let touchID, let down, _):
+            if let position = changes.position(of: touchID) {
+                state = .swiping(touchID: touchID, down: down, location: position)
                 updates.append(GestureUpdate(.changed, value(down, position)))
             }
         case .idle, .finished:
             break
         }
         switch state {
-        case .pending(let touch, _):
-            if changes.lift(of: touch) != nil {
+        case .pending(let touchID, _):
+            if changes.lift(of: touchID) != nil {
                 log.transition(&state, to: .finished(.failed), in: Self.name,
-                               because: .liftedWithinSlop(finger: touch, slop: configuration.minimumDistance))
+                               because: .liftedWithinSlop(finger: touchID, slop: configuration.minimumDistance))
             }
-        case .swiping(let touch, let down, let location):
-            if let lift = changes.lift(of: touch) {
+        case .swiping(let touchID, let down, let location):
+            if let lift = changes.lift(of: touchID) {
                 log.transition(&state, to: .finished(lift.withdrawn ? .cancelled : .ended), in: Self.name,
-                               because: lift.withdrawn ? .withdrawn(finger: touch) : .lifted(finger: touch))
+                               because: lift.withdrawn ? .withdrawn(finger: touchID) : .lifted(finger: touchID))
                 updates.append(GestureUpdate(lift.withdrawn ? .cancelled : .ended, value(down, location)))
             }
         case .idle, .finished:
@@ -185,7 +185,7 @@ public struct EdgeSwipeGesture: SinkGesture {
         let touch = changes.landed[0]
         let landing = Comparison(.landedFromEdge(finger: touch.id, edge: configuration.edge),
                                  configuration.inward(touch.position).depth, .within, configuration.edgeDistance, .edgeZone)
-        log.transition(&state, to: landing.holds ? .pending(touch: touch.id, down: touch.position) : .finished(.failed),
+        log.transition(&state, to: landing.holds ? .pending(touchID: touch.id, down: touch.position) : .finished(.failed),
                        in: Self.name, because: .measured(landing))
     }
 

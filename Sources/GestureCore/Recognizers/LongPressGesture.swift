@@ -36,7 +36,7 @@ public struct LongPressGesture: SinkGesture {
         /// No finger down in this touch sequence yet.
         case idle
         /// One finger down and still within the distance; recognized at `deadline`.
-        case pressing(touch: Int, start: Point, location: Point, deadline: Timestamp)
+        case pressing(touchID: Int, start: Point, location: Point, deadline: Timestamp)
         /// Recognized; fingers may still be down (`TouchChanges.fingersDown`).
         case recognized
         /// Not a long press; fingers may still be down.
@@ -82,24 +82,24 @@ public struct LongPressGesture: SinkGesture {
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
         switch state {
-        case .pressing(let touch, let start, _, let deadline):
-            if let position = changes.position(of: touch) {
-                let moved = Comparison(.moved(finger: touch), position.distance(to: start), .beyond, configuration.maximumDistance, .slop)
+        case .pressing(let touchID, let start, _, let deadline):
+            if let position = changes.position(of: touchID) {
+                let moved = Comparison(.moved(finger: touchID), position.distance(to: start), .beyond, configuration.maximumDistance, .slop)
                 if moved.holds {
                     log.transition(&state, to: .failed, in: Self.name, because: .measured(moved))
                 } else {
-                    state = .pressing(touch: touch, start: start, location: position, deadline: deadline)
+                    state = .pressing(touchID: touchID, start: start, location: position, deadline: deadline)
                 }
             }
         case .idle, .recognized, .failed:
             break
         }
         switch state {
-        case .pressing(let touch, _, _, let deadline):
+        case .pressing(let touchID, _, _, let deadline):
             // Lifting before the deadline: not a long press.
-            if changes.lift(of: touch) != nil {
+            if changes.lift(of: touchID) != nil {
                 log.transition(&state, to: .failed, in: Self.name,
-                               because: .measured(.lifted(touch, at: changes.time, deadline: deadline,
+                               because: .measured(.lifted(touchID, at: changes.time, deadline: deadline,
                                                           limit: configuration.minimumDuration, .below, .longPress)))
             }
         case .idle, .recognized, .failed:
@@ -138,7 +138,7 @@ public struct LongPressGesture: SinkGesture {
         }
         let touch = changes.landed[0]
         let deadline = changes.time + configuration.minimumDuration
-        log.transition(&state, to: .pressing(touch: touch.id, start: touch.position, location: touch.position, deadline: deadline),
+        log.transition(&state, to: .pressing(touchID: touch.id, start: touch.position, location: touch.position, deadline: deadline),
                        in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: deadline))
     }
 

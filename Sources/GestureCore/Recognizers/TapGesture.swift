@@ -69,7 +69,7 @@ public struct TapGesture: SinkGesture {
         /// No finger down in this touch sequence yet; `previous` is the tap the next one may continue.
         case idle(previous: PreviousTap?)
         /// One finger down, never beyond the slop so far; `count` is what this tap will report.
-        case pressed(touch: Int, down: Point, count: Int, deadline: Timestamp?)
+        case pressed(touchID: Int, down: Point, count: Int, deadline: Timestamp?)
         /// Recognized at the lift; no finger is down. `previous` is nil once a cancel broke the chain.
         case recognized(previous: PreviousTap?)
         /// With a required count: `previous`, a tap of the chain, lifted; until `deadline` (its lift +
@@ -128,9 +128,9 @@ public struct TapGesture: SinkGesture {
         checkFingers(changes)
         // Moves: beyond the slop, it is not a tap.
         switch state {
-        case .pressed(let touch, let down, _, _):
-            if let position = changes.position(of: touch) {
-                let moved = Comparison(.moved(finger: touch), position.distance(to: down), .beyond, configuration.maximumDistance, .slop)
+        case .pressed(let touchID, let down, _, _):
+            if let position = changes.position(of: touchID) {
+                let moved = Comparison(.moved(finger: touchID), position.distance(to: down), .beyond, configuration.maximumDistance, .slop)
                 if moved.holds { log.transition(&state, to: .failed, in: Self.name, because: .measured(moved)) }
             }
         case .idle, .recognized, .waiting, .failed:
@@ -138,14 +138,14 @@ public struct TapGesture: SinkGesture {
         }
         // Lifts.
         switch state {
-        case .pressed(let touch, let down, let count, let deadline):
-            if let lift = changes.lift(of: touch) {
+        case .pressed(let touchID, let down, let count, let deadline):
+            if let lift = changes.lift(of: touchID) {
                 let tap = PreviousTap(down: down, lift: changes.time, count: count)
                 if lift.withdrawn {
-                    log.transition(&state, to: .failed, in: Self.name, because: .withdrawn(finger: touch))
+                    log.transition(&state, to: .failed, in: Self.name, because: .withdrawn(finger: touchID))
                 } else if let deadline, changes.time >= deadline {
                     log.transition(&state, to: .failed, in: Self.name,
-                                   because: .measured(.lifted(touch, at: changes.time, deadline: deadline,
+                                   because: .measured(.lifted(touchID, at: changes.time, deadline: deadline,
                                                               limit: configuration.maximumDuration ?? .zero, .atLeast, .longPress)))
                 } else if let required = configuration.requiredCount {
                     // Wait for the next tap, or to see that none follows.
@@ -154,9 +154,9 @@ public struct TapGesture: SinkGesture {
                                    because: .tapWaiting(count: count, required: required, until: until))
                 } else {
                     log.transition(&state, to: .recognized(previous: tap), in: Self.name,
-                                   because: .tapLifted(finger: touch, slop: configuration.maximumDistance,
+                                   because: .tapLifted(finger: touchID, slop: configuration.maximumDistance,
                                                        held: deadline.map {
-                                                           .lifted(touch, at: changes.time, deadline: $0,
+                                                           .lifted(touchID, at: changes.time, deadline: $0,
                                                                    limit: configuration.maximumDuration ?? .zero, .below, .longPress)
                                                        }))
                     updates.append(GestureUpdate(.ended, Value(location: down, count: count)))
@@ -229,7 +229,7 @@ public struct TapGesture: SinkGesture {
             count = previous.count + 1
         }
         let deadline = configuration.maximumDuration.map { changes.time + $0 }
-        log.transition(&state, to: .pressed(touch: touch.id, down: touch.position, count: count, deadline: deadline), in: Self.name,
+        log.transition(&state, to: .pressed(touchID: touch.id, down: touch.position, count: count, deadline: deadline), in: Self.name,
                        because: endingChain ?? .tapLanded(finger: touch.id, at: touch.position, count: count,
                                                           previous: previous.map {
                                                               Self.link(from: $0, to: touch, at: changes.time, configuration)

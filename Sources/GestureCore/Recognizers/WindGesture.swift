@@ -49,7 +49,7 @@ public struct WindGesture: SinkGesture {
 
     /// What is known of the winding finger.
     struct Tracking: Hashable, Sendable {
-        var touch: Int
+        var touchID: Int
         var start: Point
         var location: Point
         /// The angle at the previous frame outside the dead zone; nil while inside it.
@@ -140,10 +140,10 @@ public struct WindGesture: SinkGesture {
         checkFingers(changes)
         switch state {
         case .pending(let tracking):
-            if let position = changes.position(of: tracking.touch) {
+            if let position = changes.position(of: tracking.touchID) {
                 var next = tracking
                 next.follow(to: position, about: configuration)
-                let moved = Comparison(.moved(finger: tracking.touch), position.distance(to: tracking.start), .beyond,
+                let moved = Comparison(.moved(finger: tracking.touchID), position.distance(to: tracking.start), .beyond,
                                        configuration.minimumDistance, .slop)
                 if moved.holds {
                     log.transition(&state, to: .winding(next), in: Self.name, because: .measured(moved))
@@ -153,7 +153,7 @@ public struct WindGesture: SinkGesture {
                 }
             }
         case .winding(var tracking):
-            if let position = changes.position(of: tracking.touch) {
+            if let position = changes.position(of: tracking.touchID) {
                 tracking.follow(to: position, about: configuration)
                 state = .winding(tracking)
                 updates.append(GestureUpdate(.changed, tracking.value))
@@ -163,15 +163,15 @@ public struct WindGesture: SinkGesture {
         }
         switch state {
         case .pending(let tracking):
-            if changes.lift(of: tracking.touch) != nil {
+            if changes.lift(of: tracking.touchID) != nil {
                 log.transition(&state, to: .finished(.failed), in: Self.name,
-                               because: .liftedWithinSlop(finger: tracking.touch, slop: configuration.minimumDistance))
+                               because: .liftedWithinSlop(finger: tracking.touchID, slop: configuration.minimumDistance))
             }
         case .winding(let tracking):
-            if let lift = changes.lift(of: tracking.touch) {
+            if let lift = changes.lift(of: tracking.touchID) {
                 let outcome: Outcome = lift.withdrawn ? .cancelled : .ended
                 log.transition(&state, to: .finished(outcome), in: Self.name,
-                               because: lift.withdrawn ? .withdrawn(finger: tracking.touch) : .lifted(finger: tracking.touch))
+                               because: lift.withdrawn ? .withdrawn(finger: tracking.touchID) : .lifted(finger: tracking.touchID))
                 updates.append(GestureUpdate(lift.withdrawn ? .cancelled : .ended, tracking.value))
             }
         case .idle, .finished:
@@ -214,7 +214,7 @@ public struct WindGesture: SinkGesture {
             return
         }
         let touch = changes.landed[0]
-        log.transition(&state, to: .pending(Tracking(touch: touch.id, start: touch.position, location: touch.position,
+        log.transition(&state, to: .pending(Tracking(touchID: touch.id, start: touch.position, location: touch.position,
                                                      lastAngle: Self.angle(of: touch.position, about: configuration), turn: 0)),
                        in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
     }
