@@ -197,6 +197,13 @@ final class EvemuReader {
     /// while no event has been read (`afterEvents` false).
     private static func use(of line: LineReader.Line, afterEvents: Bool, lines: LineReader) throws(TraceError) -> LineUse {
         let kind = EvemuSyntax.kind(of: line.bytes)
+        if line.isOverlong {
+            // Refused whatever it holds, the last line too (SPEC "Input files", Line length): its rest is not read.
+            if let column = line.nulColumn {
+                throw TraceError(.malformed, path: lines.path, line: line.number, message: "unexpected NUL byte in column \(column): expected a text evemu file")
+            }
+            throw TraceError(.malformed, path: lines.path, line: line.number, message: lines.overlongMessage)
+        }
         if line.ending == .endOfFile {
             switch kind {
             case .blank, .comment: return .skip
@@ -206,9 +213,6 @@ final class EvemuReader {
         }
         if let column = line.nulColumn {
             throw TraceError(.malformed, path: lines.path, line: line.number, message: "unexpected NUL byte in column \(column): expected a text evemu file")
-        }
-        if line.isOverlong {
-            throw TraceError(.malformed, path: lines.path, line: line.number, message: lines.overlongMessage)
         }
         switch kind {
         case .blank, .comment: return .skip

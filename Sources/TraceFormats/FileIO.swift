@@ -220,9 +220,11 @@ public func readWholeFile(_ path: FilePath, limit: Int) throws(TraceError) -> [U
 /// end is not part of the line. A UTF-8 byte order mark at the start of the file is skipped. A line is
 /// handed out as a pointer into the buffer, valid until the next call; no line is copied.
 ///
-/// A line longer than `lineLimit` bytes is handed out `isOverlong`, as its beginning only: the rest is
-/// skipped, to its end, so that its `ending` is known. Work and memory are bounded by the file's size and
-/// the buffer's: each byte is looked at a bounded number of times, whatever the line ends.
+/// A line longer than `lineLimit` bytes is handed out `isOverlong`, as its beginning only, at once: its rest is
+/// skipped, to its end, only when another line is asked for (so that an endless line, `/dev/zero` given as a
+/// trace, is refused as soon as it is known to be too long, where reading to its end never ended). Work and
+/// memory are bounded by the file's size and the buffer's: each byte is looked at a bounded number of times,
+/// whatever the line ends.
 ///
 /// The buffer is searched for line feeds, carriage returns and NUL bytes by `memchr`, each search going on
 /// from where the last one stopped (`ByteSearch`): in a file without carriage returns or NUL bytes, one
@@ -237,6 +239,8 @@ final class LineReader {
         case lineEnd
         /// The file ended in the middle of the line.
         case endOfFile
+        /// An overlong line's: its rest is not read yet (it is skipped if another line is asked for).
+        case notRead
     }
 
     struct Line {
@@ -327,6 +331,8 @@ final class LineReader {
     private var atStartOfFile = true
     /// True after a line that ended with a CR: an LF right after it belongs to the same line end.
     private var afterCarriageReturn = false
+    /// True after an overlong line was handed out: its rest is skipped before the next line.
+    private var restOfOverlongLineUnread = false
     /// The searches of the unread bytes, so that no byte is searched twice: a file of CR line ends would
     /// otherwise be searched for an LF to the buffer's end for every line. Unchecked exclusivity: each
     /// search is changed by a call to its own `mutating` method, which touches nothing else of the reader,
@@ -373,7 +379,7 @@ final class LineReader {
     /// Only a line that ends with an LF before `end` may be taken (then `consumeLines`): a line without its
     /// line end yet may go on in bytes not read, and one that ends with a CR may have an LF to skip.
     var unreadLines: (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>)? {
-        guard !atStartOfFile && !afterCarriageReturn else { return nil }
+        guard !atStartOfFile && !afterCarriageReturn && !restOfOverlongLineUnread else { return nil }
         return (UnsafePointer(buffer + start), UnsafePointer(buffer + end))
     }
 
@@ -388,6 +394,7 @@ final class LineReader {
 
     /// The next line, or nil at the end of the file.
     func next() throws(TraceError) -> Line? {
+        if restOfOverlongLineUnread { try skipRestOfOverlongLine() }
         while true {
             // What must be known before a line can begin: the byte order mark, the LF of a CR LF.
             if atStartOfFile || afterCarriageReturn {
@@ -413,7 +420,7 @@ final class LineReader {
                 return line
             }
             if end - start == capacity {
-                return try overlongLine()
+                return overlongLine()
             }
             if atEndOfFile {
                 guard start < end else { return nil }
@@ -479,12 +486,25 @@ final class LineReader {
         }
     }
 
-    /// A line that fills the whole buffer with no line end: its beginning is kept at the front of the
-    /// buffer, the rest is read, behind it, and dropped up to the line's end.
-    private func overlongLine() throws(TraceError) -> Line {
-        let kept = min(Self.overlongPrefix, capacity / 2)
+    /// How much of an overlong line's beginning is handed out.
+    private var overlongKept: Int { min(Self.overlongPrefix, capacity / 2) }
+
+    /// A line that fills the whole buffer with no line end (its beginning is at the front of the buffer): handed
+    /// out as its beginning, its rest not read (`restOfOverlongLineUnread`).
+    private func overlongLine() -> Line {
         lineNumber += 1
-        var ending = Ending.endOfFile
+        restOfOverlongLineUnread = true
+        let kept = overlongKept
+        let nul = memchr(buffer, 0, kept).map { buffer.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1 }
+        return Line(bytes: UnsafeBufferPointer(start: buffer, count: kept), ending: .notRead, number: lineNumber, isOverlong: true,
+                    nulColumn: nul)
+    }
+
+    /// Reads the rest of the overlong line handed out last, behind its beginning, and drops it up to the line's end
+    /// (or the file's).
+    private func skipRestOfOverlongLine() throws(TraceError) {
+        restOfOverlongLineUnread = false
+        let kept = overlongKept
         while !atEndOfFile {
             // Nothing after the beginning is needed: read on into the same room.
             start = kept
@@ -495,13 +515,9 @@ final class LineReader {
             try readMore()
             if let lineEnd = firstLineEnd(from: start) {
                 consumeLineEnd(at: lineEnd)
-                ending = .lineEnd
-                break
+                return
             }
         }
-        if ending == .endOfFile { start = end }
-        let nul = memchr(buffer, 0, kept).map { buffer.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1 }
-        return Line(bytes: UnsafeBufferPointer(start: buffer, count: kept), ending: ending, number: lineNumber, isOverlong: true,
-                    nulColumn: nul)
+        start = end
     }
 }

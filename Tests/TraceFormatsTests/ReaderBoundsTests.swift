@@ -245,11 +245,10 @@ import Testing
 
     // MARK: A last line without its line end
 
-    /// Issue 7: a last line of 1 MB without its line end gave 65. Any last line without its line end is
-    /// a write cut short: dropped, as SPEC says, whatever it holds and however long it is.
+    /// Issue 7: a last line of 1 MB without its line end gave 65. Any last line without its line end, up to the
+    /// line limit, is a write cut short: dropped, as SPEC says, whatever it holds.
     static let cutLastLines: [String: String] = [
         "an event line of 1 MB": "E: 1.020000 0003 0035 " + String(repeating: "1", count: 1_000_000),
-        "an event line of 2 MB": "E: 1.020000 0003 0035 " + String(repeating: "1", count: 2_000_000),
         "an E alone": "E",
         "garbage": "garbage",
         "NULs": "\u{0}\u{0}\u{0}\u{0}",
@@ -265,9 +264,22 @@ import Testing
         #expect(trace.cutShortLine == 19)
     }
 
+    /// A last line longer than the line limit is refused as any other (SPEC "Input files", Line length), whatever it
+    /// holds, without reading its rest: an endless one (`/dev/zero` given as a trace) is refused too, where reading
+    /// it to its end to learn that it was the last never ended.
+    @Test(arguments: ["E: 1.020000 0003 0035 " + String(repeating: "1", count: 2_000_000), "# " + String(repeating: "x", count: 2 << 20),
+                      String(repeating: "\u{0}", count: 2 << 20)])
+    func aLastLineOverTheLimitIsRefused(last: String) throws {
+        let text = smallHeader + "E: 1.000000 0003 0039 0001\nE: 1.000000 0000 0000 0000\n" + last
+        let path = try directory.write("long.evemu", text)
+        let expected = last.hasPrefix("\u{0}") ? "long.evemu:19: unexpected NUL byte in column 1: expected a text evemu file"
+            : "long.evemu:19: expected a line of at most 1048576 bytes (1 MiB), found a longer one"
+        #expect(message { _ = try TraceReader.open(path: path).readAll() } == expected)
+    }
+
     /// A comment has nothing to drop; a description file need not end with a line end.
     @Test func aLastCommentOrDescriptionLineWithoutItsLineEndIsRead() throws {
-        let comment = try TraceReader.open(path: directory.write("c.evemu", smallHeader + "E: 1.0 0 0 0\n# " + String(repeating: "x", count: 2 << 20)))
+        let comment = try TraceReader.open(path: directory.write("c.evemu", smallHeader + "E: 1.0 0 0 0\n# " + String(repeating: "x", count: 1_000_000)))
         #expect(try comment.readAll().count == 1)
         #expect(comment.cutShortLine == nil)
         // Before any event, an unterminated E: line is cut short; other lines are read (or refused) as usual.
@@ -287,8 +299,9 @@ import Testing
         var lines: [String] = []
         var current: [UInt8] = []
         func emit(_ ending: String) {
+            // An overlong line is handed out before its end is read: it has no ending.
             let kept = current.count > limit ? Array(current.prefix(min(4096, (limit + 1) / 2))) : current
-            lines.append(String(decoding: kept, as: UTF8.self) + (current.count > limit ? " (overlong)" : "") + " " + ending)
+            lines.append(String(decoding: kept, as: UTF8.self) + (current.count > limit ? " (overlong)" : " " + ending))
             current = []
         }
         var index = bytes.startIndex
@@ -323,8 +336,13 @@ import Testing
                 let reader = try LineReader(path: FilePath(path), lineLimit: limit)
                 var lines: [String] = []
                 while let line = try reader.next() {
-                    lines.append(String(decoding: line.bytes, as: UTF8.self) + (line.isOverlong ? " (overlong)" : "")
-                                 + (line.ending == .lineEnd ? " end" : " eof"))
+                    let ending = switch line.ending {
+                    case .lineEnd: " end"
+                    case .endOfFile: " eof"
+                    case .notRead: ""
+                    }
+                    lines.append(String(decoding: line.bytes, as: UTF8.self) + (line.isOverlong ? " (overlong)" : "") + ending)
+                    #expect(line.isOverlong == (line.ending == .notRead))
                     #expect(line.number == lines.count)
                 }
                 #expect(lines == referenceLines(Array(text.utf8), limit: limit), "limit \(limit): \(text.debugDescription)")
