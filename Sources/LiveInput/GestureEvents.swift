@@ -3,6 +3,7 @@ import EvdevModel
 import GestureCore
 import Glibc
 import Synchronization
+import SystemCalls
 import TraceFormats
 
 /// The gesture events of a source as an `AsyncSequence`: from a live device or from a trace.
@@ -226,7 +227,7 @@ struct SourceThread<Source: GestureSource>: Sendable {
             let timeout = source.nextWakeup.map { $0.pollTimeout(from: clock.now()) } ?? -1
             descriptors[0].revents = 0
             descriptors[1].revents = 0
-            _ = poll(&descriptors, 2, timeout)
+            _ = pollDescriptors(&descriptors, timeoutMilliseconds: timeout)
             if stream.stopRequested {
                 source.stop(now: clock.now()) { batch.append($0) }
                 break

@@ -1,5 +1,6 @@
 import GestureFormat
 import Synchronization
+import SystemCalls
 import TraceFormats
 
 #if canImport(Glibc)
@@ -22,16 +23,19 @@ package struct CheckedTrace: Equatable, Sendable {
     package init(path: FilePath) {
         self.path = path
         self.expected = (path.removingExtension() ?? path).appending(".expected.jsonl")
-        var status = stat()
-        self.size = path.withCString { stat($0, &status) } == 0 ? Int(status.st_size) : 0
+        if case .success(let status) = path.withCString({ fileStatus($0) }) {
+            self.size = Int(status.st_size)
+        } else {
+            self.size = 0
+        }
     }
 
-    /// A directory that cannot be read.
-    init(unreadableDirectory path: FilePath) {
+    /// A directory that cannot be read, for `error`.
+    init(unreadableDirectory path: FilePath, _ error: Errno) {
         self.path = path
         self.expected = path
         self.size = 0
-        self.problem = CommandError(status: CommandError.missing, "\(path): cannot read the directory: \(String(cString: strerror(errno)))")
+        self.problem = CommandError(status: CommandError.missing, "\(path): cannot read the directory: \(error)")
     }
 
     /// The traces to check among `arguments`: a directory stands for every trace below it (recursively,
@@ -55,18 +59,19 @@ package struct CheckedTrace: Equatable, Sendable {
 
     /// True for a directory, or a link to one when `followingLinks`.
     private static func isDirectory(_ path: FilePath, followingLinks: Bool = true) -> Bool {
-        var status = stat()
-        let found = path.withCString { followingLinks ? stat($0, &status) : lstat($0, &status) }
-        return found == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        guard case .success(let status) = path.withCString({ fileStatus($0, followingLinks: followingLinks) }) else { return false }
+        return status.isDirectory
     }
 
     private static func tracesBelow(_ directory: FilePath) -> [CheckedTrace] {
-        guard let handle = directory.withCString({ opendir($0) }) else { return [CheckedTrace(unreadableDirectory: directory)] }
-        defer { closedir(handle) }
+        let names: [[UInt8]]
+        switch directory.withCString({ directoryEntryNames($0) }) {
+        case .success(let found): names = found
+        case .failure(let error): return [CheckedTrace(unreadableDirectory: directory, error)]
+        }
         var traces: [CheckedTrace] = []
         let prefix = directory.bytes.last == UInt8(ascii: "/") ? directory : directory.appending("/")
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+        for name in names {
             guard name != [UInt8(ascii: ".")], name != [UInt8(ascii: "."), UInt8(ascii: ".")] else { continue }
             let path = FilePath(bytes: prefix.bytes + name)
             if isDirectory(path, followingLinks: false) {
@@ -270,13 +275,12 @@ final class LineReader {
 
     /// A reader of `path`; nil when it cannot be opened.
     init?(path: FilePath) {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return nil }
+        guard case .success(let descriptor) = path.withCString({ openDescriptor($0, flags: O_RDONLY | O_CLOEXEC) }) else { return nil }
         self.descriptor = descriptor
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        if descriptor >= 0 { _ = closeDescriptor(descriptor) }
     }
 
     /// The next line, or nil at the end. A last line without its newline still counts, and is noted.
@@ -295,14 +299,13 @@ final class LineReader {
             buffer.removeSubrange(..<start)
             start = 0
             var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 {
-                ended = true
-                close(descriptor)
-                descriptor = -1
-            } else {
+            let read = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, into: $0.baseAddress!, count: $0.count) }
+            if case .success(let count) = read, count > 0 {
                 buffer.append(contentsOf: chunk[..<count])
+            } else {
+                ended = true
+                _ = closeDescriptor(descriptor)
+                descriptor = -1
             }
         }
     }
@@ -570,32 +573,25 @@ final class ExpectedRewrite {
         self.expected = expected
         let temporary = expected.appending(".tmp-\(getpid())-\(UInt64.random(in: 0 ... .max))")
         self.temporary = temporary
-        descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-        guard descriptor >= 0 else {
-            throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(String(cString: strerror(errno)))")
+        switch temporary.withCString({ openDescriptor($0, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o644) }) {
+        case .success(let opened):
+            descriptor = opened
+        case .failure(let error):
+            throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(error)")
         }
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count, !failed {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                failed = true
-            } else {
-                offset += count
-            }
-        }
+        if !failed, case .failure = writeAll(descriptor, bytes) { failed = true }
         return !failed
     }
 
     /// Renames the new file over the old one.
     func commit() throws(CommandError) {
-        let closed = close(descriptor) == 0
+        let closed = closeDescriptor(descriptor)
         descriptor = -1
         let renamed = temporary.withCString { from in expected.withCString { to in rename(from, to) } }
-        guard !failed, closed, renamed == 0 else {
+        guard !failed, case .success = closed, renamed == 0 else {
             let reason = String(cString: strerror(errno))
             _ = temporary.withCString { unlink($0) }
             throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(reason)")
@@ -604,7 +600,7 @@ final class ExpectedRewrite {
 
     /// Leaves the old file as it is.
     func abandon() {
-        if descriptor >= 0 { close(descriptor) }
+        if descriptor >= 0 { _ = closeDescriptor(descriptor) }
         descriptor = -1
         _ = temporary.withCString { unlink($0) }
     }

@@ -2,6 +2,7 @@ import EvdevModel
 import GestureCore
 import GestureFormat
 import Synchronization
+import SystemCalls
 
 #if canImport(Glibc)
 import Glibc
@@ -153,16 +154,7 @@ package final class LineWriter {
         let lines = UnsafeRawBufferPointer(start: storage.baseAddress, count: count)
         switch destination {
         case .descriptor(let descriptor):
-            var offset = 0
-            while offset < lines.count {
-                let written = Glibc.write(descriptor, lines.baseAddress! + offset, lines.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    writeFailed = true
-                    break
-                }
-                offset += written
-            }
+            if case .failure = writeAll(descriptor, lines) { writeFailed = true }
         case .consumer(let consumer):
             if !consumer(lines) { writeFailed = true }
         }

@@ -5,33 +5,22 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// The text of the C library's message for `errno`.
-func errorText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
-}
-
-/// `close(2)`, under a name that methods called `close` do not shadow.
-func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
-
-/// `write(2)`, under a name that methods called `write` do not shadow.
-func writeDescriptor(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
+import SystemCalls
 
 /// `open(2)` of a path's bytes.
-func openDescriptor(_ path: FilePath, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-    path.withCString { open($0, flags, mode) }
+func openDescriptor(_ path: FilePath, flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+    path.withCString { openDescriptor($0, flags: flags, mode: mode) }
 }
 
 /// Opens `path` for reading; a directory or a missing file is `unreadable`.
 func openForReading(_ path: FilePath) throws(TraceError) -> Int32 {
-    let fd = openDescriptor(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-        throw TraceError(.unreadable, path: path.description, message: "cannot open: \(errorText(errno))")
+    let fd: Int32
+    switch openDescriptor(path, flags: O_RDONLY | O_CLOEXEC) {
+    case .success(let opened): fd = opened
+    case .failure(let error): throw TraceError(.unreadable, path: path.description, message: "cannot open: \(error)")
     }
-    var status = stat()
-    if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-        close(fd)
+    if case .success(let status) = fileStatus(descriptor: fd), status.isDirectory {
+        _ = closeDescriptor(fd)
         throw TraceError(.unreadable, path: path.description, message: "cannot read: it is a directory")
     }
     return fd
@@ -39,36 +28,32 @@ func openForReading(_ path: FilePath) throws(TraceError) -> Int32 {
 
 /// Whether a regular file (or anything that is not a directory) exists at `path`.
 public func fileExists(_ path: FilePath) -> Bool {
-    var status = stat()
-    return path.withCString { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) != S_IFDIR
+    guard case .success(let status) = path.withCString({ fileStatus($0) }) else { return false }
+    return !status.isDirectory
 }
 
 /// Writes `bytes` to the file at `path` (created, or truncated) and closes it: a failure is an `.io`
 /// error naming the file. A picture, for instance.
 public func writeWholeFile(_ path: FilePath, _ bytes: [UInt8]) throws(TraceError) {
-    let fd = openDescriptor(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-        throw TraceError(.io, path: path.description, message: "cannot create: \(errorText(errno))")
+    let fd: Int32
+    switch openDescriptor(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644) {
+    case .success(let opened): fd = opened
+    case .failure(let error): throw TraceError(.io, path: path.description, message: "cannot create: \(error)")
     }
-    let written = writeAll(fd, bytes)
-    let reason = errorText(errno)
-    guard close(fd) == 0, written else {
-        throw TraceError(.io, path: path.description, message: "cannot write: \(written ? errorText(errno) : reason)")
+    let written = bytes.withUnsafeBytes { SystemCalls.writeAll(fd, $0) }
+    let closed = closeDescriptor(fd)
+    if case .failure(let error) = written {
+        throw TraceError(.io, path: path.description, message: "cannot write: \(error)")
+    }
+    if case .failure(let error) = closed {
+        throw TraceError(.io, path: path.description, message: "cannot write: \(error)")
     }
 }
 
 /// Writes all of `bytes` to the open descriptor `fd` (standard output, say), again after a partial write
 /// or an interruption; false when a write failed (errno says why).
 public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-        let count = bytes.withUnsafeBytes { buffer in write(fd, buffer.baseAddress! + offset, buffer.count - offset) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            return false
-        }
-        offset += count
-    }
+    if case .failure = bytes.withUnsafeBytes({ SystemCalls.writeAll(fd, $0) }) { return false }
     return true
 }
 
@@ -81,21 +66,16 @@ func mebibytes(_ limit: Int) -> String {
 /// `malformed`: it is not what it claims to be.
 public func readWholeFile(_ path: FilePath, limit: Int) throws(TraceError) -> [UInt8] {
     let fd = try openForReading(path)
-    defer { close(fd) }
+    defer { _ = closeDescriptor(fd) }
     var bytes: [UInt8] = []
     let chunk = 1 << 16
     while true {
         let old = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: chunk))
-        let count = bytes.withUnsafeMutableBytes { buffer in
-            read(fd, buffer.baseAddress! + old, chunk)
-        }
-        if count < 0 {
-            if errno == EINTR {
-                bytes.removeLast(chunk)
-                continue
-            }
-            throw TraceError(.io, path: path.description, message: "cannot read: \(errorText(errno))")
+        let count: Int
+        switch bytes.withUnsafeMutableBytes({ buffer in readDescriptor(fd, into: buffer.baseAddress! + old, count: chunk) }) {
+        case .success(let read): count = read
+        case .failure(let error): throw TraceError(.io, path: path.description, message: "cannot read: \(error)")
         }
         bytes.removeLast(chunk - count)
         if bytes.count > limit {
@@ -236,15 +216,18 @@ final class LineReader {
         self.lineLimit = lineLimit
         self.capacity = lineLimit + 1
         let fd = try openForReading(path)
-        var status = stat()
-        self.regularFileSize = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+        if case .success(let status) = fileStatus(descriptor: fd), status.isRegularFile {
+            self.regularFileSize = Int(status.st_size)
+        } else {
+            self.regularFileSize = nil
+        }
         self.fd = fd
         self.buffer = .allocate(capacity: capacity + 1 + Self.readAheadSlack)
         buffer.initialize(repeating: 0, count: capacity + 1 + Self.readAheadSlack)
     }
 
     deinit {
-        close(fd)
+        _ = closeDescriptor(fd)
         buffer.deallocate()
     }
 
@@ -358,15 +341,12 @@ final class LineReader {
     private func readMore() throws(TraceError) {
         precondition(end < capacity, "no room to read into")
         buffer[end] = 0  // the sentinel of `unreadLines`, also when the read fails (`end` may have moved back)
-        while true {
-            let count = read(fd, buffer + end, capacity - end)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw TraceError(.io, path: path.description, line: lineNumber + 1, message: "cannot read: \(errorText(errno))")
-            }
+        switch readDescriptor(fd, into: buffer + end, count: capacity - end) {
+        case .success(let count):
             if count == 0 { atEndOfFile = true } else { end += count }
             buffer[end] = 0
-            return
+        case .failure(let error):
+            throw TraceError(.io, path: path.description, line: lineNumber + 1, message: "cannot read: \(error)")
         }
     }
 

@@ -6,6 +6,7 @@ import GestureFormat
 import Glibc
 import LiveInput
 import Replay
+import SystemCalls
 import TraceFormats
 
 /// Options of `gestures live` and `gestures record`.
@@ -107,9 +108,9 @@ final class LiveSession {
             let timeout = source.nextWakeup.map { $0.pollTimeout(from: clock.now()) } ?? -1
             descriptors[0].revents = 0
             descriptors[1].revents = 0
-            if poll(&descriptors, 2, timeout) < 0 {
-                if errno == EINTR { continue }
-                throw CommandError(status: CommandError.io, "poll failed: \(String(cString: strerror(errno)))")
+            if case .failure(let error) = pollDescriptors(&descriptors, timeoutMilliseconds: timeout) {
+                if error == .interrupted { continue }
+                throw CommandError(status: CommandError.io, "poll failed: \(error)")
             }
             if descriptors[1].revents != 0 {
                 source.stop(now: clock.now(), emit)
