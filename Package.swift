@@ -55,7 +55,7 @@ let package = Package(
                                               "SystemCalls"]),
         // The `gestures` command.
         .executableTarget(name: "gestures", dependencies: [
-            "Replay", "LiveInput", "EvdevDevice", "SystemCalls", "EvdevModel", "TraceFormats", "GestureCore", "GestureFormat", "CLibevdev",
+            "Replay", "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore", "GestureFormat", "CLibevdev",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libevdev, through the system's pkg-config (Debian: libevdev-dev).
@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "LayoutFileTests", dependencies: ["LayoutFile", "GestureCore"]),
         .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator", "kitchen-timer", "Replay", "GestureCore",
                                                           "GestureFormat"]),
-        .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore",
+        .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "EvdevDevice", "SystemCalls", "EvdevModel", "TraceFormats", "GestureCore",
                                                            "GestureFormat", "LayoutFile", "GestureTestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Replay", "TraceFormats", "GestureCore", "GestureTestSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "EvdevModel", "GestureCore", "GestureTestSupport"]),
