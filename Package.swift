@@ -50,10 +50,11 @@ let package = Package(
         // (pure, no Foundation).
         .target(name: "Render", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")]),
         // The command line's own code, which no library module uses: `replay`, `check` and the pictures of
-        // `render`, the exit statuses, the writer of standard output, the messages on standard error.
+        // `render`, and the writer of standard output. Its errors are typed and its warnings handed out: the exit
+        // statuses and the messages on standard error are the command's.
         .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile", "Render",
                                               "SystemCalls"]),
-        // The `gestures` command.
+        // The `gestures` command: also its exit statuses and its messages on standard error.
         .executableTarget(name: "gestures", dependencies: [
             "Replay", "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore", "GestureFormat", "CLibevdev",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -18,7 +18,7 @@ package struct CheckedTrace: Equatable, Sendable {
     /// The trace's size in bytes (0 when it cannot be read), for estimating the time left.
     package var size: Int
     /// Why the path cannot be checked at all (a directory that cannot be read): reported as its outcome.
-    package var problem: CommandError?
+    package var problem: ReplayError?
 
     package init(path: FilePath) {
         self.path = path
@@ -35,7 +35,7 @@ package struct CheckedTrace: Equatable, Sendable {
         self.path = path
         self.expected = path
         self.size = 0
-        self.problem = CommandError(status: CommandError.missing, "\(path): cannot read the directory: \(error)")
+        self.problem = ReplayError(.unreadable, "\(path): cannot read the directory: \(error)")
     }
 
     /// The traces to check among `arguments`: a directory stands for every trace below it (recursively,
@@ -94,8 +94,8 @@ package enum CheckOutcome: Sendable, Equatable {
     case differs(CheckDifference, updated: Bool)
     /// No expected file (with `--update`: it was written).
     case new(lines: Int, written: Bool)
-    /// The trace or its layout is unreadable or malformed: `replay`'s error and status.
-    case failed(CommandError)
+    /// The trace or its layout is unreadable or malformed: `replay`'s error.
+    case failed(ReplayError)
 
     /// True when the check counts as passed: equal output, or an expected file written by `--update`.
     package var passed: Bool {
@@ -119,21 +119,6 @@ package enum CheckOutcome: Sendable, Equatable {
         case .new(_, false): .new
         case .failed: .error
         }
-    }
-
-    /// The exit status this outcome asks for: 0 passed, 1 a difference or a new trace, else `replay`'s.
-    package var status: Int32 {
-        switch self {
-        case .passed: 0
-        case .differs, .new: passed ? 0 : 1
-        case .failed(let error): error.status
-        }
-    }
-}
-
-extension CommandError: Equatable {
-    package static func == (lhs: CommandError, rhs: CommandError) -> Bool {
-        lhs.status == rhs.status && lhs.message == rhs.message
     }
 }
 
@@ -569,7 +554,7 @@ final class ExpectedRewrite {
     private var descriptor: Int32
     private var failed = false
 
-    init(expected: FilePath) throws(CommandError) {
+    init(expected: FilePath) throws(ReplayError) {
         self.expected = expected
         let temporary = expected.appending(".tmp-\(getpid())-\(UInt64.random(in: 0 ... .max))")
         self.temporary = temporary
@@ -577,7 +562,7 @@ final class ExpectedRewrite {
         case .success(let opened):
             descriptor = opened
         case .failure(let error):
-            throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(error)")
+            throw ReplayError(.io, "\(expected): cannot write the expected output: \(error)")
         }
     }
 
@@ -587,14 +572,14 @@ final class ExpectedRewrite {
     }
 
     /// Renames the new file over the old one.
-    func commit() throws(CommandError) {
+    func commit() throws(ReplayError) {
         let closed = closeDescriptor(descriptor)
         descriptor = -1
         let renamed = temporary.withCString { from in expected.withCString { to in rename(from, to) } }
         guard !failed, case .success = closed, renamed == 0 else {
             let reason = String(cString: strerror(errno))
             _ = temporary.withCString { unlink($0) }
-            throw CommandError(status: CommandError.io, "\(expected): cannot write the expected output: \(reason)")
+            throw ReplayError(.io, "\(expected): cannot write the expected output: \(reason)")
         }
     }
 
