@@ -9,13 +9,13 @@ let package = Package(
         // re-exports too: SwiftPM rebuilds a client's code when a module it depends on directly changes, and a
         // module that only re-exports another does not change with it.
         .library(name: "TouchGestures", targets: ["TouchGestures", "GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
-                                                  "LayoutFile", "LiveInput", "EvdevDevice"]),
+                                                  "LayoutFile", "LiveInput", "EvdevDevice", "SystemCalls"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureFormat", targets: ["GestureFormat"]),
         .library(name: "EvdevModel", targets: ["EvdevModel"]),
         .library(name: "TraceFormats", targets: ["TraceFormats", "EvdevModel"]),
         .library(name: "LayoutFile", targets: ["LayoutFile"]),
-        .library(name: "LiveInput", targets: ["LiveInput", "EvdevDevice"]),
+        .library(name: "LiveInput", targets: ["LiveInput", "EvdevDevice", "SystemCalls"]),
         // Pictures of played traces, as SVG.
         .library(name: "Render", targets: ["Render"]),
         // For the fuzz targets of Fuzz/ (a package of their own): the touch scripts and the invariant checks.
@@ -32,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
+        // The package's one syscall layer (after swift-system): raw calls, then `Result`-returning calls that retry
+        // on EINTR where that is right, and `Errno`. No libevdev: the trace readers and writers use it too.
+        .target(name: "SystemCalls"),
         // The pure engine: no Foundation, no Glibc, no IO, no clocks.
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // JSON Lines and text rendering of gesture events (pure, no Foundation).
@@ -40,16 +43,18 @@ let package = Package(
         // events to gestures (pure, no Foundation).
         .target(name: "EvdevModel", dependencies: ["GestureCore"]),
         // Readers and writers of recorded traces: evemu and libinput-record.
-        .target(name: "TraceFormats", dependencies: ["EvdevModel", "GestureCore", .product(name: "Yams", package: "Yams")]),
+        .target(name: "TraceFormats", dependencies: ["EvdevModel", "GestureCore", "SystemCalls", .product(name: "Yams", package: "Yams")]),
         // The layout file: a strict JSON reader and the checks of every key (pure, no Foundation).
         .target(name: "LayoutFile", dependencies: ["GestureCore"]),
         // Pictures of a played trace: the surface, its targets, the contacts' paths and the gestures, as SVG
         // (pure, no Foundation).
         .target(name: "Render", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")]),
         // The command line's own code, which no library module uses: `replay`, `check` and the pictures of
-        // `render`, the exit statuses, the writer of standard output, the messages on standard error.
-        .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile", "Render"]),
-        // The `gestures` command.
+        // `render`, and the writer of standard output. Its errors are typed and its warnings handed out: the exit
+        // statuses and the messages on standard error are the command's.
+        .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile", "Render",
+                                              "SystemCalls"]),
+        // The `gestures` command: also its exit statuses and its messages on standard error.
         .executableTarget(name: "gestures", dependencies: [
             "Replay", "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore", "GestureFormat", "CLibevdev",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -57,10 +62,10 @@ let package = Package(
         // libevdev, through the system's pkg-config (Debian: libevdev-dev).
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Touch devices through libevdev: raw calls, Result-returning calls, then a typed throwing API.
-        .target(name: "EvdevDevice", dependencies: ["CLibevdev", "EvdevModel", "GestureCore"]),
+        .target(name: "EvdevDevice", dependencies: ["CLibevdev", "EvdevModel", "GestureCore", "SystemCalls"]),
         // Live input: device discovery, the live source (deadlines on the event clock, resync, device loss,
         // recording), and the AsyncSequence of any source's gestures.
-        .target(name: "LiveInput", dependencies: ["EvdevDevice", "EvdevModel", "GestureCore", "TraceFormats"]),
+        .target(name: "LiveInput", dependencies: ["EvdevDevice", "EvdevModel", "GestureCore", "TraceFormats", "SystemCalls"]),
         // The umbrella: re-exports every library module an app needs.
         .target(name: "TouchGestures", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
                                                       "LayoutFile", "LiveInput"]),
@@ -79,7 +84,7 @@ let package = Package(
         .testTarget(name: "LayoutFileTests", dependencies: ["LayoutFile", "GestureCore"]),
         .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator", "kitchen-timer", "Replay", "GestureCore",
                                                           "GestureFormat"]),
-        .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore",
+        .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "EvdevDevice", "SystemCalls", "EvdevModel", "TraceFormats", "GestureCore",
                                                            "GestureFormat", "LayoutFile", "GestureTestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Replay", "TraceFormats", "GestureCore", "GestureTestSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "EvdevModel", "GestureCore", "GestureTestSupport"]),

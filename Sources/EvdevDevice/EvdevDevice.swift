@@ -2,6 +2,8 @@ import CLibevdev
 import Glibc
 import EvdevModel
 import GestureCore
+// `Errno` is part of this module's API (`EvdevError`, `DeviceRead.failed`): an app that imports it sees it.
+@_exported import SystemCalls
 
 /// Why a device could not be used.
 public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {

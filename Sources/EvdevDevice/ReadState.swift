@@ -1,4 +1,5 @@
 import CLibevdev
+import SystemCalls
 
 /// How a device is read through `libevdev_next_event` (a state machine): normally; in sync mode while
 /// libevdev hands over its resync after a `SYN_DROPPED`; or, after a read that failed with the device still

@@ -1,16 +1,8 @@
 import CLibevdev
 import Glibc
 
-// Layer 1: the raw calls, one-to-one with C (swift-system's `system_*` shims). Nothing else in the
-// module calls C directly for these.
-
-func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { open(path, flags) }
-func system_close(_ descriptor: Int32) -> Int32 { close(descriptor) }
-func system_errno() -> Int32 { errno }
-func system_poll(_ descriptors: UnsafeMutablePointer<pollfd>, _ count: Int, _ timeout: Int32) -> Int32 {
-    poll(descriptors, nfds_t(count), timeout)
-}
-func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
+// libevdev's raw calls, one-to-one with C, as SystemCalls' `system_*` shims are for the system's; the `Result`
+// layer over both is SystemCalls' (`valueOrNegatedErrno`). Nothing else in the module calls C directly for these.
 
 func evdev_new() -> OpaquePointer? { libevdev_new() }
 func evdev_set_fd(_ device: OpaquePointer, _ descriptor: Int32) -> Int32 { libevdev_set_fd(device, descriptor) }

@@ -2,6 +2,7 @@ import EvdevDevice
 import EvdevModel
 import GestureCore
 import Glibc
+import SystemCalls
 
 /// A touch device found in /dev/input.
 public struct TouchDeviceInfo: Sendable {
@@ -53,13 +54,9 @@ public struct DeviceScan: Sendable {
 public enum DeviceDiscovery {
     /// The `eventN` nodes of `directory`, by number.
     public static func eventNodes(in directory: String = "/dev/input") -> [(node: String, number: Int)] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
+        guard case .success(let names) = directoryEntryNames(directory) else { return [] }
         var nodes: [(String, Int)] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in names.lazy.map({ String(decoding: $0, as: UTF8.self) }) {
             guard name.hasPrefix("event"), let number = Int(name.dropFirst(5)) else { continue }
             nodes.append((directory + "/" + name, number))
         }

@@ -18,6 +18,7 @@ import TraceFormats
 /// cleanly: the gestures in progress are cancelled and their `cancelled` events still come (every `began`
 /// has its end), the device or file is closed, and then the sequence ends. Dropping the iterator does the
 /// same. When the source fails (the device went away), its last events come first, then the error is thrown.
+/// A `poll()` that fails (not merely interrupted) ends the sequence as a stop does.
 /// The events wait in the sequence until they are taken, however many there are.
 public struct GestureEvents<Source: GestureSource>: AsyncSequence, Sendable {
     public typealias Element = GestureEvent
@@ -205,7 +206,8 @@ final class EventStream<Failure: Error>: Sendable {
 }
 
 /// The source's thread: makes the source, then waits in `poll()` for its input, its next wake-up and a stop,
-/// and dispatches, until the source ends or a stop is asked for.
+/// and dispatches (`LiveLoop`), until the source ends or a stop is asked for. A `poll()` that fails ends the
+/// sequence as a stop does: the sequence's `Failure` is the source's, which cannot carry the poll's error.
 struct SourceThread<Source: GestureSource>: Sendable {
     let makeSource: @Sendable () throws(Source.Failure) -> Source
     let clock: any MonotonicClock
@@ -220,18 +222,13 @@ struct SourceThread<Source: GestureSource>: Sendable {
             return
         }
         var batch: [GestureEvent] = []
-        var descriptors = [pollfd(fd: source.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: stream.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        var loop = LiveLoop(source: source, stopDescriptor: stream.wakeDescriptor, clock: clock)
         while !source.isFinished {
-            let timeout = source.nextWakeup.map { $0.pollTimeout(from: clock.now()) } ?? -1
-            descriptors[0].revents = 0
-            descriptors[1].revents = 0
-            _ = poll(&descriptors, 2, timeout)
-            if stream.stopRequested {
+            let wake = try? loop.step { batch.append($0) }
+            if wake != .dispatched || stream.stopRequested {
                 source.stop(now: clock.now()) { batch.append($0) }
                 break
             }
-            source.dispatch(now: clock.now()) { batch.append($0) }
             stream.push(batch)
             batch.removeAll(keepingCapacity: true)
         }

@@ -2,6 +2,7 @@ import EvdevDevice
 import EvdevModel
 import GestureCore
 import Glibc
+import SystemCalls
 import TraceFormats
 
 /// Why a live source could not start, or ended early.
@@ -277,7 +278,7 @@ public final class LiveGestureSource: GestureSource {
         var revents: Int16 = 0
         if !more {
             var descriptor = pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            if poll(&descriptor, 1, 0) > 0 { revents = descriptor.revents }
+            if case .success(let ready) = pollDescriptor(&descriptor, timeoutMilliseconds: 0), ready > 0 { revents = descriptor.revents }
         }
         if more || revents & Int16(POLLIN) != 0 {
             drain(now: now, deliver)

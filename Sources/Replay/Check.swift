@@ -1,5 +1,6 @@
 import GestureFormat
 import Synchronization
+import SystemCalls
 import TraceFormats
 
 #if canImport(Glibc)
@@ -17,21 +18,24 @@ package struct CheckedTrace: Equatable, Sendable {
     /// The trace's size in bytes (0 when it cannot be read), for estimating the time left.
     package var size: Int
     /// Why the path cannot be checked at all (a directory that cannot be read): reported as its outcome.
-    package var problem: CommandError?
+    package var problem: ReplayError?
 
     package init(path: FilePath) {
         self.path = path
         self.expected = (path.removingExtension() ?? path).appending(".expected.jsonl")
-        var status = stat()
-        self.size = path.withCString { stat($0, &status) } == 0 ? Int(status.st_size) : 0
+        if case .success(let status) = path.withCString({ fileStatus($0) }) {
+            self.size = Int(status.st_size)
+        } else {
+            self.size = 0
+        }
     }
 
-    /// A directory that cannot be read.
-    init(unreadableDirectory path: FilePath) {
+    /// A directory that cannot be read, for `error`.
+    init(unreadableDirectory path: FilePath, _ error: Errno) {
         self.path = path
         self.expected = path
         self.size = 0
-        self.problem = CommandError(status: CommandError.missing, "\(path): cannot read the directory: \(String(cString: strerror(errno)))")
+        self.problem = ReplayError(.unreadable, "\(path): cannot read the directory: \(error)")
     }
 
     /// The traces to check among `arguments`: a directory stands for every trace below it (recursively,
@@ -61,18 +65,19 @@ package struct CheckedTrace: Equatable, Sendable {
 
     /// The type of the file at `path` (`S_IFDIR`, `S_IFREG`, …); nil when there is none.
     private static func fileType(_ path: FilePath, followingLinks: Bool = true) -> mode_t? {
-        var status = stat()
-        let found = path.withCString { followingLinks ? stat($0, &status) : lstat($0, &status) }
-        return found == 0 ? status.st_mode & S_IFMT : nil
+        guard case .success(let status) = path.withCString({ fileStatus($0, followingLinks: followingLinks) }) else { return nil }
+        return status.st_mode & S_IFMT
     }
 
     private static func tracesBelow(_ directory: FilePath) -> [CheckedTrace] {
-        guard let handle = directory.withCString({ opendir($0) }) else { return [CheckedTrace(unreadableDirectory: directory)] }
-        defer { closedir(handle) }
+        let names: [[UInt8]]
+        switch directory.withCString({ directoryEntryNames($0) }) {
+        case .success(let found): names = found
+        case .failure(let error): return [CheckedTrace(unreadableDirectory: directory, error)]
+        }
         var traces: [CheckedTrace] = []
         let prefix = directory.bytes.last == UInt8(ascii: "/") ? directory : directory.appending("/")
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+        for name in names {
             guard name != [UInt8(ascii: ".")], name != [UInt8(ascii: "."), UInt8(ascii: ".")] else { continue }
             let path = FilePath(bytes: prefix.bytes + name)
             if isDirectory(path, followingLinks: false) {
@@ -95,8 +100,8 @@ package enum CheckOutcome: Sendable, Equatable {
     case differs(CheckDifference, updated: Bool)
     /// No expected file (with `--update`: it was written).
     case new(lines: Int, written: Bool)
-    /// The trace or its layout is unreadable or malformed: `replay`'s error and status.
-    case failed(CommandError)
+    /// The trace or its layout is unreadable or malformed: `replay`'s error.
+    case failed(ReplayError)
 
     /// True when the check counts as passed: equal output, or an expected file written by `--update`.
     package var passed: Bool {
@@ -120,21 +125,6 @@ package enum CheckOutcome: Sendable, Equatable {
         case .new(_, false): .new
         case .failed: .error
         }
-    }
-
-    /// The exit status this outcome asks for: 0 passed, 1 a difference or a new trace, else `replay`'s.
-    package var status: Int32 {
-        switch self {
-        case .passed: 0
-        case .differs, .new: passed ? 0 : 1
-        case .failed(let error): error.status
-        }
-    }
-}
-
-extension CommandError: Equatable {
-    package static func == (lhs: CommandError, rhs: CommandError) -> Bool {
-        lhs.status == rhs.status && lhs.message == rhs.message
     }
 }
 
@@ -169,7 +159,7 @@ package func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) 
         do {
             rewrite = try FileReplacement(trace.expected)
         } catch {
-            return .failed(CommandError(error))
+            return .failed(ReplayError(error))
         }
     }
     let output = LineWriter { bytes in
@@ -183,10 +173,9 @@ package func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) 
         return .failed(error)
     }
     let result = comparison.finish()
-    if let code = comparison.readError {
+    if let error = comparison.readError {
         rewrite?.abandon()
-        return .failed(CommandError(status: CommandError.io,
-                                    "\(trace.expected): cannot read the expected output: \(String(cString: strerror(code)))"))
+        return .failed(ReplayError(.io, "\(trace.expected): cannot read the expected output: \(error)"))
     }
     guard let rewrite else {
         switch result {
@@ -200,10 +189,10 @@ package func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) 
         rewrite.abandon()
         return .passed(lines: lines)
     case .noExpectedFile(let lines):
-        do { try rewrite.commit() } catch { return .failed(CommandError(error)) }
+        do { try rewrite.commit() } catch { return .failed(ReplayError(error)) }
         return .new(lines: lines, written: true)
     case .different(let difference):
-        do { try rewrite.commit() } catch { return .failed(CommandError(error)) }
+        do { try rewrite.commit() } catch { return .failed(ReplayError(error)) }
         return .differs(difference, updated: true)
     }
 }
@@ -287,8 +276,8 @@ final class LineReader {
     /// The file's last line had no newline (its output would have had one).
     private(set) var lastLineUnterminated = false
 
-    /// Why reading failed part-way (`errno`): the lines up to there were read, and the reader ended.
-    private(set) var readError: Int32?
+    /// Why reading failed part-way: the lines up to there were read, and the reader ended.
+    private(set) var readError: Errno?
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -297,22 +286,24 @@ final class LineReader {
     /// A reader of the expected output at `path`; nil when there is no such file. One that exists but
     /// cannot be read (a directory, a file without permission) is an error, 66 as an unreadable trace: it
     /// is not a trace without expected output.
-    static func expectedOutput(at path: FilePath) throws(CommandError) -> LineReader? {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw CommandError(status: CommandError.missing, "\(path): cannot open the expected output: \(String(cString: strerror(errno)))")
+    static func expectedOutput(at path: FilePath) throws(ReplayError) -> LineReader? {
+        let descriptor: Int32
+        switch path.withCString({ openDescriptor($0, flags: O_RDONLY | O_CLOEXEC) }) {
+        case .success(let opened):
+            descriptor = opened
+        case .failure(let error):
+            if error.rawValue == ENOENT { return nil }
+            throw ReplayError(.unreadable, "\(path): cannot open the expected output: \(error)")
         }
-        var status = stat()
-        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-            close(descriptor)
-            throw CommandError(status: CommandError.missing, "\(path): cannot read the expected output: it is a directory")
+        if case .success(let status) = fileStatus(descriptor: descriptor), status.isDirectory {
+            _ = closeDescriptor(descriptor)
+            throw ReplayError(.unreadable, "\(path): cannot read the expected output: it is a directory")
         }
         return LineReader(descriptor: descriptor)
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        if descriptor >= 0 { _ = closeDescriptor(descriptor) }
     }
 
     /// The next line, or nil at the end. A last line without its newline still counts, and is noted.
@@ -339,15 +330,14 @@ final class LineReader {
             searched -= start
             start = 0
             var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 {
-                if count < 0 { readError = errno }
-                ended = true
-                close(descriptor)
-                descriptor = -1
-            } else {
+            let read = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, into: $0.baseAddress!, count: $0.count) }
+            if case .success(let count) = read, count > 0 {
                 buffer.append(contentsOf: chunk[..<count])
+            } else {
+                if case .failure(let error) = read { readError = error }
+                ended = true
+                _ = closeDescriptor(descriptor)
+                descriptor = -1
             }
         }
     }
@@ -377,7 +367,7 @@ struct OutputComparison {
     private var expected: LineReader?
     private var state: State
     /// Why reading the expected file failed part-way, if it did.
-    var readError: Int32? { expected?.readError }
+    var readError: Errno? { expected?.readError }
     private var actualLines = 0
     private var pending: [UInt8] = []
 

@@ -1,7 +1,6 @@
-import EvdevModel
 import GestureCore
 import GestureFormat
-import Synchronization
+import SystemCalls
 
 #if canImport(Glibc)
 import Glibc
@@ -153,16 +152,7 @@ package final class LineWriter {
         let lines = UnsafeRawBufferPointer(start: storage.baseAddress, count: count)
         switch destination {
         case .descriptor(let descriptor):
-            var offset = 0
-            while offset < lines.count {
-                let written = Glibc.write(descriptor, lines.baseAddress! + offset, lines.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    writeFailed = true
-                    break
-                }
-                offset += written
-            }
+            if case .failure = writeAll(descriptor, lines) { writeFailed = true }
         case .consumer(let consumer):
             if !consumer(lines) { writeFailed = true }
         }
@@ -172,33 +162,5 @@ package final class LineWriter {
     deinit {
         flush()
         storage.deallocate()
-    }
-}
-
-/// Messages for people, on standard error.
-package enum Diagnostics {
-    /// Says `message` unless a message with the same `key` was said before in this run ("says so once").
-    package static func warnOnce(key: String, _ message: String) {
-        guard onceKeys.withLock({ $0.insert(key).inserted }) else { return }
-        warn(message)
-    }
-
-    private static let onceKeys = Mutex<Set<String>>([])
-
-    /// SPEC's resolution-0 fallback, said once per run.
-    package static func warnResolutionAssumed(for path: String) {
-        warnOnce(key: "resolution assumed",
-                 "the device of \(path) reports no resolution and no size was given (--size WxH or the layout's "
-                 + "surface): assuming the wider axis spans \(Numbers.decimal(SurfaceMapping.assumedWidth)) mm")
-    }
-
-    package static func warn(_ message: String) {
-        let line = "gestures: warning: " + message + "\n"
-        _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
-    }
-
-    package static func error(_ message: String) {
-        let line = "gestures: " + message + "\n"
-        _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
     }
 }

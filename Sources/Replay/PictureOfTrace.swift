@@ -4,7 +4,7 @@ import TraceFormats
 
 /// A trace played as `replay` plays it (the same layout, `--device` and `--size`, the same warnings and
 /// errors), as a `Picture`: its frames, its gesture events, its surface and its targets.
-package func picture(of trace: FilePath, options: ReplayOptions) throws(CommandError) -> Picture {
+package func picture(of trace: FilePath, options: ReplayOptions) throws(ReplayError) -> Picture {
     // The contacts' paths are gathered as the frames come (the surface and the targets are known once the
     // trace is open: they are set after).
     var picture = Picture(title: trace.lastComponent, surface: Size(width: 0, height: 0), targets: [])

@@ -4,47 +4,50 @@ import GestureFormat
 import LayoutFile
 import TraceFormats
 
-/// A failure with the exit status SPEC gives it.
-package struct CommandError: Error, CustomStringConvertible, Sendable {
-    package var status: Int32
+/// Why a replay (or a check, or a picture) failed: a file that cannot be read (`unreadable`), one that is not
+/// what it should be (`malformed`), or a write that failed (`io`), with the message for people. The command
+/// line gives each kind its exit status.
+package struct ReplayError: Error, Equatable, CustomStringConvertible, Sendable {
+    package var kind: TraceError.Kind
     package var message: String
 
-    package init(status: Int32, _ message: String) {
-        self.status = status
+    package init(_ kind: TraceError.Kind, _ message: String) {
+        self.kind = kind
         self.message = message
     }
 
     package var description: String { message }
 
-    /// SPEC "Exit status".
-    package static let usage: Int32 = 64
-    package static let malformed: Int32 = 65
-    package static let missing: Int32 = 66
-    package static let io: Int32 = 74
-    package static let permission: Int32 = 77
-
     init(_ error: TraceError) {
-        switch error.kind {
-        case .unreadable: self.init(status: Self.missing, error.description)
-        case .malformed: self.init(status: Self.malformed, error.description)
-        case .io: self.init(status: Self.io, error.description)
-        }
+        self.init(error.kind, error.description)
     }
 }
 
-/// Reads a layout file: 66 when it cannot be read, 65 when it is not a valid layout (or larger than any
-/// layout, `LayoutFile.largestFile`).
-package func loadLayout(path: FilePath) throws(CommandError) -> Layout {
+/// What a replay says beside its lines: the command line writes them on standard error.
+package enum ReplayWarning: Sendable {
+    /// `--device` replaced the trace's own description.
+    case descriptionReplaced(trace: FilePath, device: FilePath)
+    /// The trace's device reports no resolution and no size was given: the surface's width is assumed.
+    case resolutionAssumed(trace: FilePath)
+    /// The trace's last line has no line end: it was dropped, with any events after the final SYN_REPORT.
+    case cutShort(trace: FilePath, line: Int)
+    /// The trace ends in the middle of a frame: its events after the final SYN_REPORT were dropped.
+    case partialFrameDropped(trace: FilePath)
+}
+
+/// Reads a layout file: `unreadable` when it cannot be read, `malformed` when it is not a valid layout (or
+/// larger than any layout, `LayoutFile.largestFile`).
+package func loadLayout(path: FilePath) throws(ReplayError) -> Layout {
     let bytes: [UInt8]
     do {
         bytes = try readWholeFile(path, limit: LayoutFile.largestFile)
     } catch {
-        throw CommandError(error)
+        throw ReplayError(error)
     }
     do {
         return try LayoutFile.parse(bytes, file: path.description)
     } catch {
-        throw CommandError(status: CommandError.malformed, error.description)
+        throw ReplayError(.malformed, error.description)
     }
 }
 
@@ -70,15 +73,18 @@ package struct ReplayOptions: Sendable {
     package var namesTraces: Bool
     /// Print a line per state transition of the machines, with its reason, among the events (`--explain`).
     package var explain: Bool
+    /// Receives the warnings as they arise, from any thread (`checkAll`).
+    package var warn: @Sendable (ReplayWarning) -> Void
 
     package init(layout: Layout? = nil, format: OutputFormat = .jsonl, device: FilePath? = nil, size: Size? = nil,
-                 namesTraces: Bool = false, explain: Bool = false) {
+                 namesTraces: Bool = false, explain: Bool = false, warn: @escaping @Sendable (ReplayWarning) -> Void) {
         self.layout = layout
         self.format = format
         self.device = device
         self.size = size
         self.namesTraces = namesTraces
         self.explain = explain
+        self.warn = warn
     }
 }
 
@@ -88,7 +94,7 @@ package struct ReplayOptions: Sendable {
 /// progress are cancelled at the last frame's time. When the trace turns out malformed part-way, the same
 /// happens at the last good frame — every `began` still gets its `ended` or `cancelled` — and the error is
 /// thrown after those lines.
-package func replay(trace path: FilePath, options: ReplayOptions, output: LineWriter) throws(CommandError) {
+package func replay(trace path: FilePath, options: ReplayOptions, output: LineWriter) throws(ReplayError) {
     let formatter = EventFormatter(format: options.format, trace: options.namesTraces ? path.description : nil)
     defer { output.flush() }
     // A batch of events at a time (the events of a frame): their lines are written in one loop. Once the output
@@ -105,12 +111,12 @@ package struct PlayedTrace: Sendable {
 }
 
 /// Plays one trace through a fresh engine, as `replay` does, handing each frame to `observe` (before the
-/// engine sees it) and each gesture event to `deliver`, in order; the warnings go to stderr. When the trace
+/// engine sees it) and each gesture event to `deliver`, in order; the warnings go to `options.warn`. When the trace
 /// turns out malformed part-way, the gestures in progress are cancelled at the last good frame (those
 /// events are delivered too) and the error is thrown after them.
 @discardableResult
 package func play(trace path: FilePath, options: ReplayOptions, observingFrames observe: (TouchFrame) -> Void = { _ in },
-                  _ deliver: (GestureEvent) -> Void) throws(CommandError) -> PlayedTrace {
+                  _ deliver: (GestureEvent) -> Void) throws(ReplayError) -> PlayedTrace {
     try playInBatches(trace: path, options: options, observingFrames: observe) { $0.deliverEach(to: deliver) }
 }
 
@@ -120,21 +126,20 @@ package func play(trace path: FilePath, options: ReplayOptions, observingFrames 
 @discardableResult
 package func playInBatches(trace path: FilePath, options: ReplayOptions, observingFrames observe: (TouchFrame) -> Void = { _ in },
                            until stopped: () -> Bool = { false },
-                           _ deliver: ([GestureEvent]) -> Void) throws(CommandError) -> PlayedTrace {
+                           _ deliver: ([GestureEvent]) -> Void) throws(ReplayError) -> PlayedTrace {
     let reader: TraceReader
     do {
         reader = try TraceReader.open(path: path, device: options.device)
     } catch {
-        throw CommandError(error)
+        throw ReplayError(error)
     }
     if reader.replacedOwnDescription, let device = options.device {
-        Diagnostics.warnOnce(key: "replaced description of \(path)",
-                             "\(path) has its own device description; --device \(device) replaces it")
+        options.warn(.descriptionReplaced(trace: path, device: device))
     }
     do {
         try reader.checkTouchDevice()
     } catch {
-        throw CommandError(error)
+        throw ReplayError(error)
     }
     var layout = options.layout
     if layout == nil, let beside = layoutBeside(trace: path) {
@@ -144,13 +149,13 @@ package func playInBatches(trace path: FilePath, options: ReplayOptions, observi
     do {
         mapping = try reader.surfaceMapping(size: options.size, layoutSurface: layout?.surface)
     } catch {
-        throw CommandError(error)
+        throw ReplayError(error)
     }
     if mapping.resolutionAssumed {
-        Diagnostics.warnResolutionAssumed(for: path.description)
+        options.warn(.resolutionAssumed(trace: path))
     }
     guard var pipeline = GesturePipeline(description: reader.description, surface: mapping, layout: layout) else {
-        throw CommandError(status: CommandError.malformed, "\(reader.descriptionFile): expected a touch device")
+        throw ReplayError(.malformed, "\(reader.descriptionFile): expected a touch device")
     }
     pipeline.explains = options.explain
     // The library's trace source, as fast as possible: the one loop from a trace's events to gestures.
@@ -160,12 +165,11 @@ package func playInBatches(trace path: FilePath, options: ReplayOptions, observi
     }
     if source.isFinished && source.failure == nil {
         if let line = source.cutShortLine {
-            Diagnostics.warn("\(path):\(line): the last line has no line end (the trace was cut short): it was dropped, "
-                             + "with any events after the final SYN_REPORT")
+            options.warn(.cutShort(trace: path, line: line))
         } else if source.endOfInput?.partialFrameDropped == true {
-            Diagnostics.warn("\(path): the trace ends in the middle of a frame; its last events after the final SYN_REPORT were dropped")
+            options.warn(.partialFrameDropped(trace: path))
         }
     }
-    if let failure = source.failure { throw CommandError(failure) }
+    if let failure = source.failure { throw ReplayError(failure) }
     return PlayedTrace(surface: mapping.size, layout: layout ?? .wholeSurface(mapping.size))
 }

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import EvdevModel
 import GestureCore
+import SystemCalls
 
 /// The evemu text format, as written: a 1.3 description header and `E:` lines with evemu's comments.
 ///
@@ -175,9 +176,10 @@ public final class EvemuWriter {
 
     /// Creates (or truncates) the file at `path`.
     public init(path: FilePath) throws(TraceError) {
-        let fd = openDescriptor(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw TraceError(.io, path: path, message: "cannot create: \(errorText(errno))")
+        let fd: Int32
+        switch openDescriptor(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644) {
+        case .success(let opened): fd = opened
+        case .failure(let error): throw TraceError(.io, path: path, message: "cannot create: \(error)")
         }
         self.path = path.description
         self.fd = fd
@@ -220,20 +222,11 @@ public final class EvemuWriter {
     ///
     /// - Throws: `TraceError` of kind `.io` when the write fails.
     public func flush() throws(TraceError) {
-        var written = 0
-        while written < buffer.count {
-            let count = buffer.withUnsafeBytes { bytes in
-                writeDescriptor(fd, bytes.baseAddress! + written, bytes.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let text = errorText(errno)
-                buffer.removeAll(keepingCapacity: true)
-                throw TraceError(.io, path: path, message: "cannot write: \(text)")
-            }
-            written += count
-        }
+        let written = buffer.withUnsafeBytes { writeAll(fd, $0) }
         buffer.removeAll(keepingCapacity: true)
+        if case .failure(let error) = written {
+            throw TraceError(.io, path: path, message: "cannot write: \(error)")
+        }
     }
 
     /// Flushes, then closes the file if this writer opened it.
@@ -242,7 +235,7 @@ public final class EvemuWriter {
         if ownsDescriptor && fd >= 0 {
             let result = closeDescriptor(fd)
             fd = -1
-            if result != 0 { throw TraceError(.io, path: path, message: "cannot close: \(errorText(errno))") }
+            if case .failure(let error) = result { throw TraceError(.io, path: path, message: "cannot close: \(error)") }
         }
     }
 }

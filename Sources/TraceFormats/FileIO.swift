@@ -5,33 +5,22 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// The text of the C library's message for `errno`.
-func errorText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
-}
-
-/// `close(2)`, under a name that methods called `close` do not shadow.
-func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
-
-/// `write(2)`, under a name that methods called `write` do not shadow.
-func writeDescriptor(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
+import SystemCalls
 
 /// `open(2)` of a path's bytes.
-func openDescriptor(_ path: FilePath, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-    path.withCString { open($0, flags, mode) }
+func openDescriptor(_ path: FilePath, flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+    path.withCString { openDescriptor($0, flags: flags, mode: mode) }
 }
 
 /// Opens `path` for reading; a directory or a missing file is `unreadable`.
 func openForReading(_ path: FilePath) throws(TraceError) -> Int32 {
-    let fd = openDescriptor(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-        throw TraceError(.unreadable, path: path.description, message: "cannot open: \(errorText(errno))")
+    let fd: Int32
+    switch openDescriptor(path, flags: O_RDONLY | O_CLOEXEC) {
+    case .success(let opened): fd = opened
+    case .failure(let error): throw TraceError(.unreadable, path: path.description, message: "cannot open: \(error)")
     }
-    var status = stat()
-    if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-        close(fd)
+    if case .success(let status) = fileStatus(descriptor: fd), status.isDirectory {
+        _ = closeDescriptor(fd)
         throw TraceError(.unreadable, path: path.description, message: "cannot read: it is a directory")
     }
     return fd
@@ -39,8 +28,8 @@ func openForReading(_ path: FilePath) throws(TraceError) -> Int32 {
 
 /// Whether a regular file (or anything that is not a directory) exists at `path`.
 public func fileExists(_ path: FilePath) -> Bool {
-    var status = stat()
-    return path.withCString { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) != S_IFDIR
+    guard case .success(let status) = path.withCString({ fileStatus($0) }) else { return false }
+    return !status.isDirectory
 }
 
 /// Writes `bytes` to the file at `path`, created or replaced as `FileReplacement` replaces it (a failure
@@ -65,31 +54,32 @@ package final class FileReplacement {
     /// The temporary file beside `target` while it exists; nil when writing in place.
     private var temporary: FilePath?
     private var descriptor: Int32
-    /// The `errno` of the first write that failed.
-    private var writeError: Int32?
+    /// The first write that failed.
+    private var writeError: Errno?
 
     /// Creates the temporary file (or opens `path` to write in place): `.io` when it cannot.
     package init(_ path: FilePath) throws(TraceError) {
         self.path = path
-        var status = stat()
-        let exists = path.withCString { stat($0, &status) } == 0
-        let kind = status.st_mode & S_IFMT
+        let status = try? path.withCString({ fileStatus($0) }).get()
+        let exists = status != nil
+        let kind = (status?.st_mode ?? 0) & S_IFMT
         if exists && kind == S_IFDIR {
-            throw TraceError(.io, path: path, message: "cannot create: \(errorText(EISDIR))")
+            throw TraceError(.io, path: path, message: "cannot create: \(Errno(rawValue: EISDIR))")
         }
         if path.bytes.isEmpty {
-            throw TraceError(.io, path: path, message: "cannot create: \(errorText(ENOENT))")
+            throw TraceError(.io, path: path, message: "cannot create: \(Errno(rawValue: ENOENT))")
         }
         // A file that may not be written is not replaced, though its directory would let a rename replace it:
         // its write protection holds, as when files were written in place.
-        if exists && kind == S_IFREG && path.withCString({ access($0, W_OK) }) != 0 {
-            throw TraceError(.io, path: path, message: "cannot create: \(errorText(errno))")
+        if exists && kind == S_IFREG, case .failure(let error) = valueOrErrno({ path.withCString { access($0, W_OK) } }) {
+            throw TraceError(.io, path: path, message: "cannot create: \(error)")
         }
         let inPlace = (exists && kind != S_IFREG) || FileReplacement.inPlacePrefixes.contains { path.bytes.starts(with: $0.utf8) }
+        let opened: Result<Int32, Errno>
         if inPlace {
             target = path
             temporary = nil
-            descriptor = openDescriptor(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            opened = openDescriptor(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
         } else {
             let target = Self.resolvingLink(path)
             self.target = target
@@ -97,12 +87,16 @@ package final class FileReplacement {
             // own, so that a name at the length limit still has a temporary file.
             let directory = target.bytes.lastIndex(of: UInt8(ascii: "/")).map { Array(target.bytes[...$0]) } ?? []
             let temporary = FilePath(bytes: directory + Array(".gestures.tmp-\(getpid())-\(UInt64.random(in: 0 ... .max))".utf8))
-            descriptor = openDescriptor(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            self.temporary = descriptor >= 0 ? temporary : nil
-            if descriptor >= 0 && exists { _ = fchmod(descriptor, status.st_mode & 0o7777) }
+            opened = openDescriptor(temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o644)
+            self.temporary = (try? opened.get()) != nil ? temporary : nil
         }
-        guard descriptor >= 0 else {
-            throw TraceError(.io, path: path, message: "cannot create: \(errorText(errno))")
+        switch opened {
+        case .success(let opened):
+            descriptor = opened
+            if !inPlace, let status { _ = fchmod(opened, status.st_mode & 0o7777) }
+        case .failure(let error):
+            descriptor = -1
+            throw TraceError(.io, path: path, message: "cannot create: \(error)")
         }
     }
 
@@ -115,8 +109,7 @@ package final class FileReplacement {
 
     /// The file a link at `path` names, else `path`.
     private static func resolvingLink(_ path: FilePath) -> FilePath {
-        var status = stat()
-        guard path.withCString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFLNK,
+        guard case .success(let status) = path.withCString({ fileStatus($0, followingLinks: false) }), status.st_mode & S_IFMT == S_IFLNK,
               let resolved = path.withCString({ realpath($0, nil) }) else { return path }
         defer { free(resolved) }
         return FilePath(bytes: UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self),
@@ -127,28 +120,22 @@ package final class FileReplacement {
     /// (the rest is not written, and `commit()` throws).
     @discardableResult
     package func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count, writeError == nil, descriptor >= 0 {
-            let count = writeDescriptor(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno != EINTR { writeError = errno }
-            } else {
-                offset += count
-            }
-        }
+        guard writeError == nil, descriptor >= 0 else { return false }
+        if case .failure(let error) = SystemCalls.writeAll(descriptor, bytes) { writeError = error }
         return writeError == nil
     }
 
     /// Closes the file and, when every write succeeded, renames it over the old one: `.io` otherwise, the
     /// old file left as it was and the temporary one removed.
     package func commit() throws(TraceError) {
-        let closed = closeDescriptor(descriptor) == 0
-        let closeError = errno
+        let closed = closeDescriptor(descriptor)
         descriptor = -1
         if let writeError { throw failed(writeError) }
-        guard closed else { throw failed(closeError) }
+        if case .failure(let error) = closed { throw failed(error) }
         guard let temporary else { return }
-        guard temporary.withCString({ from in target.withCString { to in rename(from, to) } }) == 0 else { throw failed(errno) }
+        if case .failure(let error) = valueOrErrno({ temporary.withCString { from in target.withCString { to in rename(from, to) } } }) {
+            throw failed(error)
+        }
         self.temporary = nil
     }
 
@@ -160,24 +147,16 @@ package final class FileReplacement {
         temporary = nil
     }
 
-    private func failed(_ code: Int32) -> TraceError {
+    private func failed(_ error: Errno) -> TraceError {
         abandon()
-        return TraceError(.io, path: path, message: "cannot write: \(errorText(code))")
+        return TraceError(.io, path: path, message: "cannot write: \(error)")
     }
 }
 
 /// Writes all of `bytes` to the open descriptor `fd` (standard output, say), again after a partial write
 /// or an interruption; false when a write failed (errno says why).
 public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-        let count = bytes.withUnsafeBytes { buffer in write(fd, buffer.baseAddress! + offset, buffer.count - offset) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            return false
-        }
-        offset += count
-    }
+    if case .failure = bytes.withUnsafeBytes({ SystemCalls.writeAll(fd, $0) }) { return false }
     return true
 }
 
@@ -190,21 +169,16 @@ func mebibytes(_ limit: Int) -> String {
 /// `malformed`: it is not what it claims to be.
 public func readWholeFile(_ path: FilePath, limit: Int) throws(TraceError) -> [UInt8] {
     let fd = try openForReading(path)
-    defer { close(fd) }
+    defer { _ = closeDescriptor(fd) }
     var bytes: [UInt8] = []
     let chunk = 1 << 16
     while true {
         let old = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: chunk))
-        let count = bytes.withUnsafeMutableBytes { buffer in
-            read(fd, buffer.baseAddress! + old, chunk)
-        }
-        if count < 0 {
-            if errno == EINTR {
-                bytes.removeLast(chunk)
-                continue
-            }
-            throw TraceError(.io, path: path.description, message: "cannot read: \(errorText(errno))")
+        let count: Int
+        switch bytes.withUnsafeMutableBytes({ buffer in readDescriptor(fd, into: buffer.baseAddress! + old, count: chunk) }) {
+        case .success(let read): count = read
+        case .failure(let error): throw TraceError(.io, path: path.description, message: "cannot read: \(error)")
         }
         bytes.removeLast(chunk - count)
         if bytes.count > limit {
@@ -351,15 +325,18 @@ final class LineReader {
         self.lineLimit = lineLimit
         self.capacity = lineLimit + 1
         let fd = try openForReading(path)
-        var status = stat()
-        self.regularFileSize = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+        if case .success(let status) = fileStatus(descriptor: fd), status.isRegularFile {
+            self.regularFileSize = Int(status.st_size)
+        } else {
+            self.regularFileSize = nil
+        }
         self.fd = fd
         self.buffer = .allocate(capacity: capacity + 1 + Self.readAheadSlack)
         buffer.initialize(repeating: 0, count: capacity + 1 + Self.readAheadSlack)
     }
 
     deinit {
-        close(fd)
+        _ = closeDescriptor(fd)
         buffer.deallocate()
     }
 
@@ -474,15 +451,12 @@ final class LineReader {
     private func readMore() throws(TraceError) {
         precondition(end < capacity, "no room to read into")
         buffer[end] = 0  // the sentinel of `unreadLines`, also when the read fails (`end` may have moved back)
-        while true {
-            let count = read(fd, buffer + end, capacity - end)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw TraceError(.io, path: path.description, line: lineNumber + 1, message: "cannot read: \(errorText(errno))")
-            }
+        switch readDescriptor(fd, into: buffer + end, count: capacity - end) {
+        case .success(let count):
             if count == 0 { atEndOfFile = true } else { end += count }
             buffer[end] = 0
-            return
+        case .failure(let error):
+            throw TraceError(.io, path: path.description, line: lineNumber + 1, message: "cannot read: \(error)")
         }
     }
 

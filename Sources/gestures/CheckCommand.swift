@@ -45,7 +45,7 @@ struct CheckCommand: ParsableCommand {
         let printer = CheckPrinter(traces: traces, format: format, update: update,
                                    progress: format == .text && isatty(1) == 1)
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        checkAll(traces, options: ReplayOptions(), update: update, jobs: jobs ?? max(1, cores)) { index, outcome, seconds in
+        checkAll(traces, options: ReplayOptions(warn: { Diagnostics.warn($0) }), update: update, jobs: jobs ?? max(1, cores)) { index, outcome, seconds in
             printer.report(index, outcome, seconds: seconds)
         }
         let status = printer.finish()
@@ -188,7 +188,7 @@ enum JUnit {
             let message = "no \(trace.expected) (\(lines) line\(lines == 1 ? "" : "s")); gestures check --update writes it"
             return head + ">\n      <failure type=\"new\" message=\"\(XMLText.escaped(message))\"/>\n    </testcase>"
         case .failed(let error):
-            return head + ">\n      <error type=\"status \(error.status)\" message=\"\(XMLText.escaped(error.message))\"/>\n    </testcase>"
+            return head + ">\n      <error type=\"status \(CommandError(error).status)\" message=\"\(XMLText.escaped(error.message))\"/>\n    </testcase>"
         }
     }
 

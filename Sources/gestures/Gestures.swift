@@ -84,14 +84,14 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let output = LineWriter(descriptor: 1)
         var options = ReplayOptions(format: format, device: device, size: size?.size, namesTraces: traces.count > 1,
-                                    explain: explain)
+                                    explain: explain, warn: { Diagnostics.warn($0) })
         var status: Int32?
         if let layout {
             do {
                 options.layout = try loadLayout(path: layout)
             } catch {
                 Diagnostics.error(error.message)
-                throw ExitCode(error.status)
+                throw ExitCode(CommandError(error).status)
             }
         }
         for trace in traces where !output.failed {
@@ -99,7 +99,7 @@ struct ReplayCommand: ParsableCommand {
                 try replay(trace: trace, options: options, output: output)
             } catch {
                 Diagnostics.error(error.message)
-                status = status ?? error.status
+                status = status ?? CommandError(error).status
             }
         }
         output.flush()

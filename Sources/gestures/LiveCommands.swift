@@ -70,7 +70,7 @@ struct LiveCommand: ParsableCommand {
         options.record = record.map { .file($0) }
         options.explain = explain
         do {
-            if let layout { options.layout = try loadLayout(path: layout) }
+            if let layout { options.layout = try replaying { () throws(ReplayError) in try loadLayout(path: layout) } }
             let node = try chooseDevice(device)
             try runSession(LiveSession(device: node, options: options, output: LineWriter(descriptor: 1, buffering: .live(descriptor: 1))))
         } catch let error as CommandError {

@@ -98,26 +98,23 @@ final class LiveSession {
     /// Runs until SIGINT/SIGTERM/SIGHUP, until the device goes away, or until reading it fails
     /// `LiveGestureSource.failedReadLimit` times in a row for `LiveGestureSource.failingReadsTimeLimit`.
     func run() throws(CommandError) -> LiveEnding {
-        var descriptors = [pollfd(fd: source.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+        var loop = LiveLoop(source: source, stopDescriptor: signals, clock: clock)
         // Each gesture event printed. One closure for the whole loop: a method (`emit`) passed at each call was
         // wrapped in two thunks, both called for every line (about 40 instructions a line, Benchmarks/live-cost.sh).
         let emit: (GestureEvent) -> Void = { [output, formatter] event in output?.write(event, with: formatter) }
         while true {
-            // Sleep until input, a signal, or the source's next wake-up (a deadline plus the grace).
-            let timeout = source.nextWakeup.map { $0.pollTimeout(from: clock.now()) } ?? -1
-            descriptors[0].revents = 0
-            descriptors[1].revents = 0
-            if poll(&descriptors, 2, timeout) < 0 {
-                if errno == EINTR { continue }
-                throw CommandError(status: CommandError.io, "poll failed: \(String(cString: strerror(errno)))")
+            // Sleep until input, a signal, or the source's next wake-up, and dispatch.
+            let wake: LiveLoop<LiveGestureSource>.Wake
+            do {
+                wake = try loop.step(emit)
+            } catch {
+                throw CommandError(status: CommandError.io, error.description)
             }
-            if descriptors[1].revents != 0 {
+            if wake == .stopRequested {
                 source.stop(now: clock.now(), emit)
                 try ended()
                 return .interrupted
             }
-            source.dispatch(now: clock.now(), emit)
             if source.isFinished {
                 // The device was lost, or reading it (or writing the recording) failed: every gesture begun has
                 // ended all the same.

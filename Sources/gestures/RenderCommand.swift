@@ -40,9 +40,11 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try refuseOutput(output, option: "-o", overwriting: [(trace, "the trace"), (layout, "the layout"), (device, "the device description")])
         do throws(CommandError) {
-            var options = ReplayOptions(device: device, size: size?.size, explain: explain)
-            if let layout { options.layout = try loadLayout(path: layout) }
-            let svg = Array(try picture(of: trace, options: options).svg(animated: animate).utf8)
+            var options = ReplayOptions(device: device, size: size?.size, explain: explain, warn: { Diagnostics.warn($0) })
+            let svg = try replaying { () throws(ReplayError) in
+                if let layout { options.layout = try loadLayout(path: layout) }
+                return Array(try picture(of: trace, options: options).svg(animated: animate).utf8)
+            }
             if let output {
                 do {
                     try writeWholeFile(output, svg)

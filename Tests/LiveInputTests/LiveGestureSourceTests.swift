@@ -5,6 +5,7 @@ import GestureCore
 import GestureTestSupport
 import Glibc
 import LiveInput
+import SystemCalls
 import Testing
 import TraceFormats
 
@@ -304,8 +305,9 @@ import TraceFormats
 
 /// A plain `poll()` main loop on the source's descriptor and wake-up, in real time.
 @Suite struct MainLoopTests {
-    /// Runs the loop of an app on `source` and a stop pipe until the stop pipe is written (after `stopAfter`
-    /// milliseconds) or 5 s pass; returns how many times `poll()` returned, and what was delivered.
+    /// Runs the live loop (`LiveLoop`, as `gestures live` does) on `source` and a stop pipe until the stop pipe is
+    /// written (after `stopAfter` milliseconds) or 5 s pass; returns how many times `poll()` returned, and what
+    /// was delivered.
     func runLoop(_ source: LiveGestureSource, stopAfter milliseconds: Int) throws -> (wakeups: Int, events: [GestureEvent]) {
         let stop = try EventPipe()
         let writer = Thread {
@@ -314,21 +316,51 @@ import TraceFormats
             _ = write(stop.writeEnd, &byte, 1)
         }
         writer.start()
-        var descriptors = [pollfd(fd: try #require(source.fileDescriptor), events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: stop.readEnd, events: Int16(POLLIN), revents: 0)]
+        _ = try #require(source.fileDescriptor)
+        var loop = LiveLoop(source: source, stopDescriptor: stop.readEnd, clock: SystemMonotonicClock(), idleTimeoutMilliseconds: 5000)
         var wakeups = 0
         var events: [GestureEvent] = []
         let start = MonotonicTime.now
         while MonotonicTime.now - start < .seconds(5) {
-            let timeout = source.nextWakeup?.pollTimeout(from: .now) ?? 5000
-            descriptors[0].revents = 0
-            descriptors[1].revents = 0
-            _ = poll(&descriptors, 2, timeout)
             wakeups += 1
-            if descriptors[1].revents != 0 { break }
-            source.dispatch(now: .now) { events.append($0) }
+            if try loop.step({ events.append($0) }) == .stopRequested { break }
         }
         return (wakeups, events)
+    }
+
+    /// A `poll()` interrupted by a signal is called again, and the stop still comes.
+    @Test func anInterruptedPollSleepsAgain() throws {
+        let pipe = try EventPipe()
+        let source = try LiveGestureSource(input: PipeDevice(pipe), recognition: .layout(nil))
+        let stop = try EventPipe()
+        var byte: UInt8 = 1
+        #expect(write(stop.writeEnd, &byte, 1) == 1)
+        var polls = 0
+        var loop = LiveLoop(source: source, stopDescriptor: stop.readEnd, clock: SystemMonotonicClock()) { descriptors, timeout in
+            polls += 1
+            return polls == 1 ? .failure(.interrupted) : pollDescriptors(&descriptors, timeoutMilliseconds: timeout)
+        }
+        var events: [GestureEvent] = []
+        #expect(try loop.step { events.append($0) } == .stopRequested)
+        #expect(polls == 2)
+        #expect(events.isEmpty)
+    }
+
+    /// A `poll()` that fails with anything but EINTR ends the loop with an error that names it, instead of
+    /// waking it again and again; the source is neither dispatched nor stopped.
+    @Test func aFailingPollEndsTheLoopWithItsError() throws {
+        let pipe = try EventPipe()
+        let source = try LiveGestureSource(input: PipeDevice(pipe), recognition: .layout(nil))
+        let stop = try EventPipe()
+        var polls = 0
+        var loop = LiveLoop(source: source, stopDescriptor: stop.readEnd, clock: SystemMonotonicClock()) { _, _ in
+            polls += 1
+            return .failure(Errno(rawValue: EBADF))
+        }
+        #expect(throws: PollFailure(Errno(rawValue: EBADF))) { try loop.step { _ in } }
+        #expect(PollFailure(Errno(rawValue: EBADF)).description == "poll failed: Bad file descriptor")
+        #expect(polls == 1)
+        #expect(!source.isFinished)
     }
 
     /// With nothing touching and no deadline, the loop sleeps until it is stopped: a single wake-up.

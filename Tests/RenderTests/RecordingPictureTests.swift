@@ -18,7 +18,7 @@ enum Recordings {
     static func stem(_ trace: String) -> String { (trace as NSString).deletingPathExtension }
 
     static func svg(_ trace: String, animated: Bool, explain: Bool = false) throws -> String {
-        try picture(of: FilePath(directory.appendingPathComponent(trace).path), options: ReplayOptions(explain: explain))
+        try picture(of: FilePath(directory.appendingPathComponent(trace).path), options: ReplayOptions(explain: explain, warn: { _ in }))
             .svg(animated: animated)
     }
 
@@ -189,7 +189,7 @@ enum Recordings {
     @Test(arguments: Recordings.traces)
     func everyDecisionIsDrawnAndLabelsDoNotOverlap(trace: String) throws {
         let events = try picture(of: FilePath(Recordings.directory.appendingPathComponent(trace).path),
-                                 options: ReplayOptions(explain: true)).events
+                                 options: ReplayOptions(explain: true, warn: { _ in })).events
         let explanations = events.filter { $0.kind.type == "explain" }
         let root = try SVGElement.parse(Recordings.svg(trace, animated: false, explain: true))
         let decisions = root.find("g", class: "decision")

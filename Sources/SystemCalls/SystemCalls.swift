@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The package's one syscall layer, after swift-system: the raw calls, one-to-one with C, then calls that return
+// a `Result`, retrying on EINTR where that is right. The other modules call these, not C, for what is here.
+
+// MARK: Layer 1: the raw calls (swift-system's `system_*` shims)
+
+package func system_errno() -> Int32 { errno }
+package func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+package func system_close(_ descriptor: Int32) -> Int32 { close(descriptor) }
+package func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
+package func system_write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
+package func system_poll(_ descriptors: UnsafeMutablePointer<pollfd>, _ count: Int, _ timeout: Int32) -> Int32 {
+    poll(descriptors, nfds_t(count), timeout)
+}
+package func system_stat(_ path: UnsafePointer<CChar>, _ status: UnsafeMutablePointer<stat>) -> Int32 { stat(path, status) }
+package func system_lstat(_ path: UnsafePointer<CChar>, _ status: UnsafeMutablePointer<stat>) -> Int32 { lstat(path, status) }
+package func system_fstat(_ descriptor: Int32, _ status: UnsafeMutablePointer<stat>) -> Int32 { fstat(descriptor, status) }
+
+// MARK: Layer 2: calls that return a `Result`
+
+/// The value of a call that returns −1 and sets `errno` on failure; called again after an interruption
+/// (EINTR) when `retryOnInterrupt`.
+package func valueOrErrno<I: FixedWidthInteger>(retryOnInterrupt: Bool = true, _ call: () -> I) -> Result<I, Errno> {
+    while true {
+        let value = call()
+        if value != -1 { return .success(value) }
+        let error = Errno.current
+        if retryOnInterrupt && error == .interrupted { continue }
+        return .failure(error)
+    }
+}
+
+/// The value of a call that returns a negative errno on failure (libevdev's calls).
+package func valueOrNegatedErrno(retryOnInterrupt: Bool = true, _ call: () -> Int32) -> Result<Int32, Errno> {
+    while true {
+        let value = call()
+        if value >= 0 { return .success(value) }
+        let error = Errno(rawValue: -value)
+        if retryOnInterrupt && error == .interrupted { continue }
+        return .failure(error)
+    }
+}
+
+/// `open(2)`: the new descriptor.
+package func openDescriptor(_ path: UnsafePointer<CChar>, flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+    valueOrErrno { system_open(path, flags, mode) }
+}
+
+/// `open(2)` of a path given as text.
+package func openDescriptor(_ path: String, flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+    path.withCString { openDescriptor($0, flags: flags, mode: mode) }
+}
+
+/// `close(2)`, never retried: on Linux the descriptor is closed even when the call is interrupted.
+package func closeDescriptor(_ descriptor: Int32) -> Result<Void, Errno> {
+    valueOrErrno(retryOnInterrupt: false) { system_close(descriptor) }.map { _ in }
+}
+
+/// One `read(2)` of at most `count` bytes into `buffer`, again after an interruption: the bytes read, 0 at the
+/// end of the file.
+package func readDescriptor(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Result<Int, Errno> {
+    valueOrErrno { system_read(descriptor, buffer, count) }
+}
+
+/// Writes all of `bytes` to `descriptor`, again after a partial write or an interruption; the first error
+/// that is not an interruption ends it. No copy: the bytes are written from where they are.
+package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
+    var offset = 0
+    while offset < bytes.count {
+        switch valueOrErrno({ system_write(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }) {
+        case .success(let count): offset += count
+        case .failure(let error): return .failure(error)
+        }
+    }
+    return .success(())
+}
+
+/// `poll(2)` of `descriptors`, not retried after an interruption: the caller computes its timeout anew.
+package func pollDescriptors(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) -> Result<Int32, Errno> {
+    valueOrErrno(retryOnInterrupt: false) {
+        descriptors.withUnsafeMutableBufferPointer { system_poll($0.baseAddress!, $0.count, timeoutMilliseconds) }
+    }
+}
+
+/// `poll(2)` of one descriptor, not retried after an interruption.
+package func pollDescriptor(_ descriptor: inout pollfd, timeoutMilliseconds: Int32) -> Result<Int32, Errno> {
+    valueOrErrno(retryOnInterrupt: false) { system_poll(&descriptor, 1, timeoutMilliseconds) }
+}
+
+/// `stat(2)` of `path`, or `lstat(2)` unless `followingLinks`.
+package func fileStatus(_ path: UnsafePointer<CChar>, followingLinks: Bool = true) -> Result<stat, Errno> {
+    var status = stat()
+    return valueOrErrno { followingLinks ? system_stat(path, &status) : system_lstat(path, &status) }.map { _ in status }
+}
+
+/// `fstat(2)` of an open descriptor.
+package func fileStatus(descriptor: Int32) -> Result<stat, Errno> {
+    var status = stat()
+    return valueOrErrno { system_fstat(descriptor, &status) }.map { _ in status }
+}
+
+extension stat {
+    /// The file is a directory.
+    package var isDirectory: Bool { (st_mode & S_IFMT) == S_IFDIR }
+    /// The file is a regular file.
+    package var isRegularFile: Bool { (st_mode & S_IFMT) == S_IFREG }
+}
+
+/// The names of the entries of the directory at `path` (`.` and `..` included), as `readdir(3)` gives them.
+package func directoryEntryNames(_ path: UnsafePointer<CChar>) -> Result<[[UInt8]], Errno> {
+    guard let handle = opendir(path) else { return .failure(.current) }
+    defer { closedir(handle) }
+    var names: [[UInt8]] = []
+    while let entry = readdir(handle) {
+        names.append(withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) })
+    }
+    return .success(names)
+}
