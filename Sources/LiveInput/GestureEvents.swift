@@ -214,6 +214,12 @@ struct SourceThread<Source: GestureSource>: Sendable {
     let stream: EventStream<Source.Failure>
 
     func run() {
+        let clock: any MonotonicClock = self.clock
+        runLoop(on: clock)
+    }
+
+    /// `run()` on the clock's own type (the existential opened once, not at every reading).
+    private func runLoop<Clock: MonotonicClock>(on clock: Clock) {
         let source: Source
         do {
             source = try makeSource()
@@ -225,7 +231,8 @@ struct SourceThread<Source: GestureSource>: Sendable {
         var loop = LiveLoop(source: source, stopDescriptor: stream.wakeDescriptor, clock: clock)
         while !source.isFinished {
             let wake = try? loop.step { batch.append($0) }
-            if wake != .dispatched || stream.stopRequested {
+            let dispatched = if case .dispatched? = wake { true } else { false }
+            if !dispatched || stream.stopRequested {
                 source.stop(now: clock.now()) { batch.append($0) }
                 break
             }

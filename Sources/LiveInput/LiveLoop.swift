@@ -8,7 +8,7 @@ import TraceFormats
 package struct PollFailure: Error, Equatable, CustomStringConvertible {
     package var errno: Errno
 
-    package init(_ errno: Errno) {
+    @inlinable package init(_ errno: Errno) {
         self.errno = errno
     }
 
@@ -19,7 +19,7 @@ package struct PollFailure: Error, Equatable, CustomStringConvertible {
 /// The step of a live main loop, the one home of the loop `gestures live` and `record` run and the thread of
 /// `GestureEvents`: sleep in `poll()` until the source's input, its next wake-up or a stop, then dispatch it.
 /// The caller does what comes after (prints the lines, stops the source at a stop, ends at the source's end).
-package struct LiveLoop<Source: GestureSource> {
+package struct LiveLoop<Source: GestureSource, Clock: MonotonicClock> {
     /// What woke the loop.
     package enum Wake: Equatable {
         /// The source's input or its wake-up: the source was dispatched.
@@ -31,17 +31,21 @@ package struct LiveLoop<Source: GestureSource> {
     /// `pollDescriptors(_:timeoutMilliseconds:)`, or a test's poll that fails.
     package typealias Poll = (inout [pollfd], Int32) -> Result<Int32, Errno>
 
+    // `@inlinable`, its state `@usableFromInline`: generic code of another module, its step ran unspecialized in
+    // `gestures live` (the clock and the source through witness tables, generic metadata looked up every wake-up).
     package let source: Source
-    private let clock: any MonotonicClock
+    /// A type, not `any MonotonicClock`: read twice a wake-up, through an existential it cost some 45 instructions
+    /// a wake-up more (callgrind, `gestures live`).
+    @usableFromInline let clock: Clock
     /// The timeout with no wake-up from the source, in milliseconds: −1, none.
-    private let idleTimeout: Int32
-    private let poll: Poll
+    @usableFromInline let idleTimeout: Int32
+    @usableFromInline let poll: Poll
     /// The source's descriptor, then the stop descriptor.
-    private var descriptors: [pollfd]
+    @usableFromInline var descriptors: [pollfd]
 
     /// The loop of `source`, stopped when `stopDescriptor` is readable (a signalfd, or a pipe's read end), on
     /// `clock`.
-    package init(source: Source, stopDescriptor: Int32, clock: any MonotonicClock, idleTimeoutMilliseconds: Int32 = -1,
+    package init(source: Source, stopDescriptor: Int32, clock: Clock, idleTimeoutMilliseconds: Int32 = -1,
                  poll: @escaping Poll = { pollDescriptors(&$0, timeoutMilliseconds: $1) }) {
         self.source = source
         self.clock = clock
@@ -55,7 +59,8 @@ package struct LiveLoop<Source: GestureSource> {
     /// then dispatches the source, delivering its events to `deliver`, unless a stop was asked for. A `poll()`
     /// interrupted by a signal (EINTR) sleeps again, its timeout computed anew; any other failure is thrown,
     /// the source neither dispatched nor stopped.
-    package mutating func step(_ deliver: (GestureEvent) -> Void) throws(PollFailure) -> Wake {
+    @_specialize(exported: true, where Source == LiveGestureSource, Clock == SystemMonotonicClock)
+    @inlinable package mutating func step(_ deliver: (GestureEvent) -> Void) throws(PollFailure) -> Wake {
         while true {
             let timeout = source.nextWakeup.map { $0.pollTimeout(from: clock.now()) } ?? idleTimeout
             descriptors[0].revents = 0

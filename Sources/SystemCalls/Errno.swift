@@ -46,5 +46,5 @@ public struct Errno: Error, Hashable, Sendable, RawRepresentable, CustomStringCo
     }
 
     /// The calling thread's `errno`, now.
-    package static var current: Errno { Errno(rawValue: system_errno()) }
+    @inlinable package static var current: Errno { Errno(rawValue: system_errno()) }
 }

@@ -11,12 +11,16 @@ import Darwin
 
 // MARK: Layer 1: the raw calls (swift-system's `system_*` shims)
 
-package func system_errno() -> Int32 { errno }
+// The calls of the hot paths (a live wake-up's poll, read and write; replay's writes) are `@inlinable`, with the raw
+// calls they make `@usableFromInline`: across the module boundary each was a call of its own, with its `Result`
+// built and switched on (callgrind, `gestures live`: some 150 instructions a wake-up).
+
+@usableFromInline package func system_errno() -> Int32 { errno }
 package func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
 package func system_close(_ descriptor: Int32) -> Int32 { close(descriptor) }
-package func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
-package func system_write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
-package func system_poll(_ descriptors: UnsafeMutablePointer<pollfd>, _ count: Int, _ timeout: Int32) -> Int32 {
+@usableFromInline package func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
+@usableFromInline package func system_write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
+@usableFromInline package func system_poll(_ descriptors: UnsafeMutablePointer<pollfd>, _ count: Int, _ timeout: Int32) -> Int32 {
     poll(descriptors, nfds_t(count), timeout)
 }
 package func system_stat(_ path: UnsafePointer<CChar>, _ status: UnsafeMutablePointer<stat>) -> Int32 { stat(path, status) }
@@ -27,7 +31,7 @@ package func system_fstat(_ descriptor: Int32, _ status: UnsafeMutablePointer<st
 
 /// The value of a call that returns −1 and sets `errno` on failure; called again after an interruption
 /// (EINTR) when `retryOnInterrupt`.
-package func valueOrErrno<I: FixedWidthInteger>(retryOnInterrupt: Bool = true, _ call: () -> I) -> Result<I, Errno> {
+@inlinable package func valueOrErrno<I: FixedWidthInteger>(retryOnInterrupt: Bool = true, _ call: () -> I) -> Result<I, Errno> {
     while true {
         let value = call()
         if value != -1 { return .success(value) }
@@ -38,7 +42,7 @@ package func valueOrErrno<I: FixedWidthInteger>(retryOnInterrupt: Bool = true, _
 }
 
 /// The value of a call that returns a negative errno on failure (libevdev's calls).
-package func valueOrNegatedErrno(retryOnInterrupt: Bool = true, _ call: () -> Int32) -> Result<Int32, Errno> {
+@inlinable package func valueOrNegatedErrno(retryOnInterrupt: Bool = true, _ call: () -> Int32) -> Result<Int32, Errno> {
     while true {
         let value = call()
         if value >= 0 { return .success(value) }
@@ -65,13 +69,13 @@ package func closeDescriptor(_ descriptor: Int32) -> Result<Void, Errno> {
 
 /// One `read(2)` of at most `count` bytes into `buffer`, again after an interruption: the bytes read, 0 at the
 /// end of the file.
-package func readDescriptor(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Result<Int, Errno> {
+@inlinable package func readDescriptor(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Result<Int, Errno> {
     valueOrErrno { system_read(descriptor, buffer, count) }
 }
 
 /// Writes all of `bytes` to `descriptor`, again after a partial write or an interruption; the first error
 /// that is not an interruption ends it. No copy: the bytes are written from where they are.
-package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
+@inlinable package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
     var offset = 0
     while offset < bytes.count {
         switch valueOrErrno({ system_write(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }) {
@@ -83,14 +87,14 @@ package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> R
 }
 
 /// `poll(2)` of `descriptors`, not retried after an interruption: the caller computes its timeout anew.
-package func pollDescriptors(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) -> Result<Int32, Errno> {
+@inlinable package func pollDescriptors(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) -> Result<Int32, Errno> {
     valueOrErrno(retryOnInterrupt: false) {
         descriptors.withUnsafeMutableBufferPointer { system_poll($0.baseAddress!, $0.count, timeoutMilliseconds) }
     }
 }
 
 /// `poll(2)` of one descriptor, not retried after an interruption.
-package func pollDescriptor(_ descriptor: inout pollfd, timeoutMilliseconds: Int32) -> Result<Int32, Errno> {
+@inlinable package func pollDescriptor(_ descriptor: inout pollfd, timeoutMilliseconds: Int32) -> Result<Int32, Errno> {
     valueOrErrno(retryOnInterrupt: false) { system_poll(&descriptor, 1, timeoutMilliseconds) }
 }
 

@@ -104,13 +104,13 @@ final class LiveSession {
         let emit: (GestureEvent) -> Void = { [output, formatter] event in output?.write(event, with: formatter) }
         while true {
             // Sleep until input, a signal, or the source's next wake-up, and dispatch.
-            let wake: LiveLoop<LiveGestureSource>.Wake
+            let wake: LiveLoop<LiveGestureSource, SystemMonotonicClock>.Wake
             do {
                 wake = try loop.step(emit)
             } catch {
                 throw CommandError(status: CommandError.io, error.description)
             }
-            if wake == .stopRequested {
+            if case .stopRequested = wake {  // (`==` went through Equatable's witness, a call a wake-up)
                 source.stop(now: clock.now(), emit)
                 try ended()
                 return .interrupted

@@ -160,6 +160,7 @@ public struct DragGesture: SinkGesture {
 
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
     /// `idle`, and exactly one (the followed one) in `pending` and `dragging`.
+    @inline(__always)  // (a call of its own on every change once its check moved to TouchChanges)
     private func checkFingers(_ changes: TouchChanges) {
         switch state {
         case .idle: changes.requireFingersBefore(in: 0...0, "DragGesture.\(state)")

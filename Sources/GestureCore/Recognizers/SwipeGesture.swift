@@ -178,6 +178,7 @@ public struct SwipeGesture: SinkGesture {
     }
 
     /// Every change follows from the fingers this machine knows to be down (`TouchChanges.requireFingersBefore`).
+    @inline(__always)  // (a call of its own on every change once its check moved to TouchChanges)
     private func checkFingers(_ changes: TouchChanges) {
         switch state {
         case .idle: changes.requireFingersBefore(in: 0...0, "SwipeGesture.\(state)")

@@ -205,6 +205,7 @@ public struct TapGesture: SinkGesture {
 
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
     /// `idle` and `recognized`, and exactly one (the pressed one) in `pressed`.
+    @inline(__always)  // (a call of its own on every change once its check moved to TouchChanges)
     private func checkFingers(_ changes: TouchChanges) {
         switch state {
         case .idle, .recognized, .waiting: changes.requireFingersBefore(in: 0...0, "TapGesture.\(state)")

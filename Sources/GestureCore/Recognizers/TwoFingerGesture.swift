@@ -151,6 +151,7 @@ public struct TwoFingerGesture<Measure: PairMeasure>: SinkGesture {
 
     /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
     /// `idle`, exactly one in `oneFinger`, and at least the pair in `pending` and `active`.
+    @inline(__always)  // (a call of its own on every change once its check moved to TouchChanges)
     private func checkFingers(_ changes: TouchChanges) {
         switch state {
         case .idle: changes.requireFingersBefore(in: 0...0, "\(Self.self).\(state)")
