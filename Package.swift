@@ -56,7 +56,7 @@ let package = Package(
                                               "SystemCalls"]),
         // The `gestures` command: also its exit statuses and its messages on standard error.
         .executableTarget(name: "gestures", dependencies: [
-            "Replay", "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore", "GestureFormat", "CLibevdev",
+            "Replay", "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore", "GestureFormat", "CLibevdev", "SystemCalls",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libevdev, through the system's pkg-config (Debian: libevdev-dev).

@@ -154,7 +154,7 @@ package final class FileReplacement {
 }
 
 /// Writes all of `bytes` to the open descriptor `fd` (standard output, say), again after a partial write
-/// or an interruption; false when a write failed (errno says why).
+/// or an interruption; false when a write failed.
 public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     if case .failure = bytes.withUnsafeBytes({ SystemCalls.writeAll(fd, $0) }) { return false }
     return true

@@ -3,6 +3,7 @@ import GestureFormat
 import Replay
 import TraceFormats
 import Synchronization
+import SystemCalls
 
 #if canImport(Glibc)
 import Glibc
@@ -148,7 +149,8 @@ final class CheckPrinter: @unchecked Sendable {
 
     private func writeRaw(_ text: String) {
         output.flush()
-        _ = text.withCString { Glibc.write(1, $0, strlen($0)) }
+        var text = text
+        _ = text.withUTF8 { SystemCalls.writeAll(1, UnsafeRawBufferPointer($0)) }
     }
 
     /// The closing lines; returns the exit status.

@@ -2,6 +2,7 @@ import EvdevModel
 import GestureFormat
 import Replay
 import Synchronization
+import SystemCalls
 
 #if canImport(Glibc)
 import Glibc
@@ -24,14 +25,19 @@ enum Diagnostics {
                  + "surface): assuming the wider axis spans \(Numbers.decimal(SurfaceMapping.assumedWidth)) mm")
     }
 
+    /// All of `line` on standard error, again after a partial write or a signal (`SystemCalls.writeAll`); a write
+    /// that fails is dropped: there is nowhere left to say so.
+    private static func write(_ line: String) {
+        var line = line
+        _ = line.withUTF8 { SystemCalls.writeAll(2, UnsafeRawBufferPointer($0)) }
+    }
+
     static func warn(_ message: String) {
-        let line = "gestures: warning: " + message + "\n"
-        _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
+        write("gestures: warning: " + message + "\n")
     }
 
     static func error(_ message: String) {
-        let line = "gestures: " + message + "\n"
-        _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
+        write("gestures: " + message + "\n")
     }
 
     /// A replay's warning, in its words.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Replay
+import SystemCalls
 import TraceFormats
 
 #if canImport(Glibc)
@@ -20,7 +21,6 @@ func refuseOutput(_ output: FilePath?, option: String, overwriting inputs: [(pat
 
 /// The device and inode of the file at `path` (a link followed); nil when there is none.
 private func fileIdentity(_ path: FilePath) -> [UInt64]? {
-    var status = stat()
-    guard path.withCString({ stat($0, &status) }) == 0 else { return nil }
+    guard case .success(let status) = path.withCString({ fileStatus($0) }) else { return nil }
     return [UInt64(status.st_dev), UInt64(status.st_ino)]
 }

@@ -142,6 +142,28 @@ import Testing
     let origin = Point(x: 10, y: 10)
     let press = LongPressGesture(.init(minimumDuration: .ms(300), maximumDistance: 3))
 
+    /// A second still running when every finger has lifted (a double tap after its first tap) and a finger lands
+    /// again: a new touch sequence, which starts the sequence over. What it began ends, cancelled (it began at the
+    /// long press and was never ended).
+    @Test func aSecondStillWaitingWhenANewTouchSequenceBeginsEndsCancelled() {
+        var driver = GestureDriver(press.sequenced(before: TapGesture(count: 2)))
+        driver.run {
+            down(0, at: 10, 10)
+            after(.ms(350))
+            up(0)                         // the first tap of the second's chain: it waits for the next
+            after(.ms(100))
+            down(0, at: 10, 10)           // a new touch sequence
+            after(.ms(50))
+            up(0)                         // too short a press: the sequence's first fails
+        }
+        let pressed = LongPressGesture.Value(startLocation: origin, location: origin)
+        #expect(driver.updates == [
+            Timed(ms(300), GestureUpdate(.began, .first(pressed))),
+            Timed(ms(450), GestureUpdate(.cancelled, .second(pressed, nil))),
+        ])
+        #expect(driver.gesture.status == .failed)
+    }
+
     @Test func theSecondStartsWhenTheFirstIsRecognizedWithTheFingersDownThen() {
         let drag = DragGesture(.init(minimumDistance: 0))
         var driver = GestureDriver(press.sequenced(before: drag))

@@ -80,6 +80,16 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         if changes.beginsSequence {
             // A new touch sequence (as for `ExclusiveGesture`).
+            if case .second(let value) = state {
+                // The second still runs with every finger up (a double tap waiting for its next tap): the sequence
+                // began, so it ends here, cancelled with the second's value if it had one, and the second forgets
+                // its touch sequence as at a cancel. (It went back to its first part with its `began` never ended.)
+                var cancelled = CancelledValue()
+                log.enter("sequenced.second")
+                second.cancel(at: changes.time, log: &log, appendingTo: &cancelled)
+                log.leave()
+                updates.append(GestureUpdate(.cancelled, .second(value, cancelled.value)))
+            }
             log.transition(&state, to: .first(reported: nil), in: Self.name, because: .sequenceBegan)
             // No finger is down before these changes; a sequence not fed since it finished still lists those of the
             // last one.
