@@ -368,13 +368,7 @@ import Testing
 
     /// A drag fails the counter at its first move; then the lift, and a tap after it.
     @TouchScriptBuilder var script: [ScriptAction] {
-        down(0, at: 10, 10)
-        after(.ms(10))
-        move(0, to: 14, 10)
-        after(.ms(10))
-        move(0, to: 18, 10)
-        after(.ms(10))
-        up(0)
+        dragOfEightMillimetres()
         after(.ms(100))
         down(1, at: 30, 10)
         after(.ms(10))
@@ -432,15 +426,7 @@ import Testing
                                                      sink updates: inout some UpdateSink<GestureUpdate<Int>>) {}
     }
 
-    @TouchScriptBuilder var script: [ScriptAction] {
-        down(0, at: 10, 10)
-        after(.ms(10))
-        move(0, to: 14, 10)
-        after(.ms(10))
-        move(0, to: 18, 10)
-        after(.ms(10))
-        up(0)
-    }
+    @TouchScriptBuilder var script: [ScriptAction] { dragOfEightMillimetres() }
 
     @Test func onItsOwnItsArrayInputsComeFromItsSinkInputs() {
         var driver = GestureDriver(MoveCounter())
@@ -466,4 +452,16 @@ import Testing
         #expect(driver.updates.map { if case .first = $0.value.value { "counter" } else { "drag" } }
             == ["counter", "drag", "counter", "drag", "counter", "drag"])
     }
+}
+
+/// One finger down at (10, 10), moved 4 mm right twice, 10 ms apart, lifted 10 ms later: the drag both composition
+/// suites above feed their gestures.
+@TouchScriptBuilder private func dragOfEightMillimetres() -> [ScriptAction] {
+        down(0, at: 10, 10)
+        after(.ms(10))
+        move(0, to: 14, 10)
+        after(.ms(10))
+        move(0, to: 18, 10)
+        after(.ms(10))
+        up(0)
 }
