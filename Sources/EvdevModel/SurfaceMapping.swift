@@ -112,6 +112,16 @@ extension DeviceDescription {
         return nil
     }
 
+    /// Why the device's touches cannot be located, in words, by the one rule for every description, a trace's
+    /// or a live device's (SPEC "Input files", Device descriptions): a position axis whose maximum is not above
+    /// its minimum. Nil when they can.
+    public var positionAxisProblem: String? {
+        guard let (code, info) = positionAxisWithoutRange else { return nil }
+        let name = EvdevNames.code(code, type: EventType.abs) ?? "axis \(code)"
+        return "expected the position axis \(name) to span a range (maximum above minimum), "
+            + "found \(info.minimum) to \(info.maximum): positions on it cannot be told apart"
+    }
+
     /// The surface's size in mm by the same rules, with no size given.
     public var surfaceSize: Size? { surfaceMapping()?.size }
 

@@ -18,10 +18,15 @@ public struct TouchDeviceInfo: Sendable {
     /// A touchscreen (a direct device) or a touchpad; nil when the device says neither.
     public var kind: DeviceKind? { description.kind }
     /// The surface's size in mm, when the device reports its resolution: nil when none of its position axes has one
-    /// (replay and live then assume a resolution, SPEC "Surface, units, time", and say so; a listing does not).
+    /// (replay and live then assume a resolution, SPEC "Surface, units, time", and say so; a listing does not), or
+    /// when a position axis spans no range (`problem`).
     public var size: Size? {
-        description.surfaceMapping().flatMap { $0.resolutionAssumed ? nil : $0.size }
+        guard problem == nil else { return nil }
+        return description.surfaceMapping().flatMap { $0.resolutionAssumed ? nil : $0.size }
     }
+    /// Why `live` and `record` refuse the device, as a replay refuses a trace from it: a position axis that spans no
+    /// range (`DeviceDescription.positionAxisProblem`). Nil when they take it.
+    public var problem: String? { description.positionAxisProblem }
     /// How many contacts it tracks at once: its multitouch slots (1 for single touch).
     public var slotCount: Int { description.slotCount ?? 1 }
     /// `slotCount`, by its old name ("slot" is one multitouch slot; this is a count).

@@ -14,6 +14,9 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
     case notATouchDevice(path: String, name: String)
     /// The device has no position axes that locate a touch.
     case noPositionAxes(path: String)
+    /// A position axis of the device spans no range (its maximum is not above its minimum): it is refused as a
+    /// trace from it is (`DeviceDescription.positionAxisProblem`, which `problem` says).
+    case positionAxisWithoutRange(path: String, problem: String)
     /// Reading the device failed `LiveGestureSource.failedReadLimit` times in a row at least, for
     /// `LiveGestureSource.failingReadsTimeLimit` at least, with no read that worked between them: `times`
     /// failures over `during`, the last with `Errno`.
@@ -29,6 +32,8 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): \"\(name)\" is not a touch device (it has neither multitouch axes nor BTN_TOUCH with ABS_X/ABS_Y)"
         case .noPositionAxes(let path):
             "\(path): expected a touch device with position axes"
+        case .positionAxisWithoutRange(let path, let problem):
+            "\(path): \(problem)"
         case .readFailedRepeatedly(let path, let error, let times, let during):
             "\(path): reading the device failed \(times) times in a row, for \(Self.seconds(during)) s: \(error)"
         case .recording(let error):
@@ -191,7 +196,7 @@ public final class LiveGestureSource: GestureSource {
     ///   - messages: libevdev's own messages about the device (which it would otherwise print on stderr).
     ///   - notices: failed reads and the resyncs after them.
     /// - Throws: `LiveInputError`: `.device(.missing)`, `.device(.permissionDenied)` (its description says how
-    ///   to get access to /dev/input), `.device(.notEvdev)`, `.notATouchDevice`, `.noPositionAxes`,
+    ///   to get access to /dev/input), `.device(.notEvdev)`, `.notATouchDevice`, `.noPositionAxes`, `.positionAxisWithoutRange`,
     ///   `.recording`.
     public convenience init(device path: String, recognition: Recognition = .layout(nil), size: Size? = nil,
                             grace: TimeSpan = LiveGestureSource.defaultGrace, grab: Bool = false,
@@ -221,7 +226,12 @@ public final class LiveGestureSource: GestureSource {
         prepare()
         var layoutSurface: Size?
         if case .layout(let layout?) = recognition { layoutSurface = layout.surface }
-        // Whatever is recognized (`record` too), a device whose touches cannot be located is refused.
+        // Whatever is recognized (`record` too), a device whose touches cannot be located is refused, by the
+        // rule that refuses a trace from it.
+        if let problem = device.description.positionAxisProblem {
+            device.close()
+            throw .positionAxisWithoutRange(path: device.path, problem: problem)
+        }
         guard let surface = device.description.surfaceMapping(size: size, layoutSurface: layoutSurface) else {
             device.close()
             throw .noPositionAxes(path: device.path)

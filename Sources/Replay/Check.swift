@@ -38,15 +38,25 @@ package struct CheckedTrace: Equatable, Sendable {
         self.problem = ReplayError(.unreadable, "\(path): cannot read the directory: \(error)")
     }
 
+    /// An entry of a directory that cannot be reached (a path longer than the system takes, a link that
+    /// cannot be followed), for `error`: it may be a trace, or a directory of traces.
+    init(unreachable path: FilePath, _ error: Errno) {
+        self.path = path
+        self.expected = path
+        self.size = 0
+        self.problem = ReplayError(.unreadable, "\(path): cannot read: \(error)")
+    }
+
     /// The traces to check among `arguments`: a directory stands for every trace below it (recursively,
     /// hidden directories and links to directories aside, so that a link cannot make a loop; regular files
     /// only, or links to them, so that a pipe named like a trace cannot make the check wait forever), a file
     /// for itself. In order: the arguments', each directory's sorted by path. A path that does not exist is
-    /// kept, and so is a directory that cannot be read: checking them reports them.
+    /// kept, and so is a directory that cannot be read, an entry that cannot be reached at all, and a link
+    /// named like a trace that cannot be followed: checking them reports them.
     package static func find(in arguments: [FilePath]) -> [CheckedTrace] {
         var found: [CheckedTrace] = []
         for argument in arguments {
-            if isDirectory(argument) {
+            if case .success(let status) = argument.withCString({ fileStatus($0) }), status.isDirectory {
                 found += tracesBelow(argument)
             } else {
                 found.append(CheckedTrace(path: argument))
@@ -58,15 +68,8 @@ package struct CheckedTrace: Equatable, Sendable {
     /// What `replay` reads as a trace: evemu and libinput-record files by their extension.
     static let extensions: Set<String> = ["evemu", "events", "event", "yml", "yaml"]
 
-    /// True for a directory, or a link to one when `followingLinks`.
-    private static func isDirectory(_ path: FilePath, followingLinks: Bool = true) -> Bool {
-        fileType(path, followingLinks: followingLinks) == S_IFDIR
-    }
-
-    /// The type of the file at `path` (`S_IFDIR`, `S_IFREG`, …); nil when there is none.
-    private static func fileType(_ path: FilePath, followingLinks: Bool = true) -> mode_t? {
-        guard case .success(let status) = path.withCString({ fileStatus($0, followingLinks: followingLinks) }) else { return nil }
-        return status.st_mode & S_IFMT
+    private static func isNamedLikeTrace(_ path: FilePath) -> Bool {
+        extensions.contains { path.hasSuffix(ignoringCase: "." + $0) }
     }
 
     private static func tracesBelow(_ directory: FilePath) -> [CheckedTrace] {
@@ -80,15 +83,82 @@ package struct CheckedTrace: Equatable, Sendable {
         for name in names {
             guard name != [UInt8(ascii: ".")], name != [UInt8(ascii: "."), UInt8(ascii: ".")] else { continue }
             let path = FilePath(bytes: prefix.bytes + name)
-            if isDirectory(path, followingLinks: false) {
+            var status: stat
+            switch path.withCString({ fileStatus($0, followingLinks: false) }) {
+            case .success(let found): status = found
+            case .failure(let error):
+                // Gone since the directory was listed: nothing to check. Anything else is said.
+                if error.rawValue != ENOENT { traces.append(CheckedTrace(unreachable: path, error)) }
+                continue
+            }
+            if status.isDirectory {
                 if name.first != UInt8(ascii: ".") { traces += tracesBelow(path) }
-            } else if isDirectory(path) {
-                continue  // a link to a directory: not followed
-            } else if fileType(path) == S_IFREG, extensions.contains(where: { path.hasSuffix(ignoringCase: "." + $0) }) {
+                continue
+            }
+            if status.st_mode & S_IFMT == S_IFLNK {
+                switch path.withCString({ fileStatus($0) }) {
+                case .success(let followed): status = followed
+                case .failure(let error):
+                    if isNamedLikeTrace(path) { traces.append(CheckedTrace(unreachable: path, error)) }
+                    continue
+                }
+                if status.isDirectory { continue }  // a link to a directory: not followed
+            }
+            if status.isRegularFile, isNamedLikeTrace(path) {
                 traces.append(CheckedTrace(path: path))
             }
         }
         return traces.sorted { $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }
+    }
+}
+
+/// The files of a check that `--update` must not write over, by identity (`FileIdentity`): every file its
+/// replays may read (`inputFiles(ofTrace:layout:device:)`), and every trace's expected file, which only its
+/// own trace's update may replace.
+package struct CheckInputs: Sendable {
+    private struct Input {
+        var path: FilePath
+        var what: String
+        /// The index of the trace it belongs to.
+        var trace: Int
+        var isExpectedFile: Bool
+        /// Another trace whose expected file it is too (a link between two expected files): neither is written.
+        var sharedWith: Int?
+    }
+
+    private let traces: [CheckedTrace]
+    private var files: [FileIdentity: Input] = [:]
+
+    package init(_ traces: [CheckedTrace], device: FilePath?) {
+        self.traces = traces
+        for (index, trace) in traces.enumerated() where trace.problem == nil {
+            for (path, what) in inputFiles(ofTrace: trace.path, layout: nil, device: device) {
+                if let identity = FileIdentity(path), files[identity] == nil {
+                    files[identity] = Input(path: path, what: what, trace: index, isExpectedFile: false)
+                }
+            }
+        }
+        for (index, trace) in traces.enumerated() where trace.problem == nil {
+            guard let identity = FileIdentity(trace.expected) else { continue }
+            if let known = files[identity] {
+                if known.isExpectedFile && known.trace != index { files[identity]?.sharedWith = index }
+            } else {
+                files[identity] = Input(path: trace.expected, what: "the expected output", trace: index, isExpectedFile: true)
+            }
+        }
+    }
+
+    /// Why the expected file of the trace at `index` may not be written: the input it is, by whatever path.
+    func refusal(toUpdate index: Int) -> ReplayError? {
+        let expected = traces[index].expected
+        guard let identity = FileIdentity(expected), var input = files[identity] else { return nil }
+        if input.isExpectedFile && input.trace == index {
+            guard let other = input.sharedWith else { return nil }
+            input.trace = other
+            input.path = traces[other].expected
+        }
+        let whose = input.trace == index ? "" : " of \(traces[input.trace].path)"
+        return ReplayError(.io, "\(expected) is \(input.what)\(whose) (\(input.path)): --update would write over it; it was left as it is")
     }
 }
 
@@ -146,16 +216,20 @@ package struct CheckDifference: Sendable, Equatable {
 /// Checks one trace: replays it as `replay` would, comparing its output line by line with the expected
 /// file as it is produced (memory stays that of a replay). With `update`, a differing or missing expected
 /// file is written anew: into a temporary file beside it first, renamed over it only once complete.
-package func check(_ trace: CheckedTrace, options: ReplayOptions, update: Bool) -> CheckOutcome {
+/// With `--update`, `refusal` is given: it says why the expected file may not be written, if it may not
+/// (`CheckInputs`), before anything is read.
+func check(_ trace: CheckedTrace, options: ReplayOptions, update refusal: (() -> ReplayError?)?) -> CheckOutcome {
     if let problem = trace.problem { return .failed(problem) }
+    let update = refusal != nil
     var comparison: OutputComparison
     do {
-        comparison = OutputComparison(expected: try LineReader.expectedOutput(at: trace.expected))
+        comparison = OutputComparison(expected: try ExpectedLines.open(trace.expected))
     } catch {
         return .failed(error)
     }
     var rewrite: FileReplacement?
     if update {
+        if let refused = refusal?() { return .failed(refused) }
         do {
             rewrite = try FileReplacement(trace.expected)
         } catch {
@@ -208,6 +282,8 @@ package func checkAll(_ traces: [CheckedTrace], options: ReplayOptions, update: 
         var reported = 0
     }
     let progress = Mutex(Progress(outcomes: Array(repeating: nil, count: traces.count)))
+    // Known before any trace is replayed: the files no update may write over.
+    let inputs = update ? CheckInputs(traces, device: options.device) : nil
     let work: @Sendable () -> Void = {
         while true {
             let index: Int? = progress.withLock { state in
@@ -217,7 +293,7 @@ package func checkAll(_ traces: [CheckedTrace], options: ReplayOptions, update: 
             }
             guard let index else { return }
             let start = monotonicSeconds()
-            let outcome = check(traces[index], options: options, update: update)
+            let outcome = check(traces[index], options: options, update: inputs.map { inputs in { inputs.refusal(toUpdate: index) } })
             let seconds = monotonicSeconds() - start
             progress.withLock { state in
                 state.outcomes[index] = (outcome, seconds)
@@ -264,14 +340,45 @@ private final class WorkBox: Sendable {
 
 // MARK: Comparing as the output comes
 
-/// Reads a file a line at a time (without the newline), through a buffer; closes it when done or dropped.
-final class LineReader {
+/// A line of an expected file or of an output, as a check keeps it: its first `shownLimit` bytes, for the
+/// report, its length and a hash of all its bytes, so that lines of any length are kept in bounded memory and
+/// told apart in the report's diff. Whether an output line equals an expected one is decided byte for byte
+/// as the expected line is read (`ExpectedLines.next(comparingWith:)`), never by the hash.
+struct CheckedLine: Equatable {
+    /// A line's bytes beyond these are not kept: the report shows them as `… (N bytes in all)`.
+    static let shownLimit = 4096
+
+    private(set) var shown: [UInt8] = []
+    private(set) var length = 0
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    init() {}
+
+    init(_ bytes: some Collection<UInt8>) {
+        add(bytes)
+    }
+
+    /// More of the line's bytes (FNV-1a over all of them).
+    mutating func add(_ bytes: some Collection<UInt8>) {
+        if shown.count < Self.shownLimit { shown += bytes.prefix(Self.shownLimit - shown.count) }
+        length += bytes.count
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    }
+
+    /// The line for people: its text (invalid UTF-8 replaced), the bytes beyond `shownLimit` left out and said.
+    var text: String {
+        String(decoding: shown, as: UTF8.self) + (length > shown.count ? "… (\(length) bytes in all)" : "")
+    }
+}
+
+/// Reads an expected file a line at a time (without the newline) through one fixed buffer, whatever the
+/// length of its lines (an expected file linked to a large file, or made of one line of 64 MB, is read in
+/// bounded memory); closes it when done or dropped.
+final class ExpectedLines {
     private var descriptor: Int32
-    private var buffer: [UInt8] = []
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var start = 0
-    /// Where the search for the next newline goes on: the bytes from `start` to here hold none, so that a
-    /// long line is searched once, not again with every chunk read (a line of 64 MiB took 11 s).
-    private var searched = 0
+    private var end = 0
     private var ended = false
     /// The file's last line had no newline (its output would have had one).
     private(set) var lastLineUnterminated = false
@@ -285,61 +392,73 @@ final class LineReader {
 
     /// A reader of the expected output at `path`; nil when there is no such file. One that exists but
     /// cannot be read (a directory, a file without permission) is an error, 66 as an unreadable trace: it
-    /// is not a trace without expected output.
-    static func expectedOutput(at path: FilePath) throws(ReplayError) -> LineReader? {
+    /// is not a trace without expected output. So is anything but a regular file (or a link to one): a FIFO
+    /// would wait for a writer (it is opened without waiting, `openWithoutWaiting`), and a device such as
+    /// `/dev/zero` never ends.
+    static func open(_ path: FilePath) throws(ReplayError) -> ExpectedLines? {
         let descriptor: Int32
-        switch path.withCString({ openDescriptor($0, flags: O_RDONLY | O_CLOEXEC) }) {
+        switch path.withCString({ openWithoutWaiting($0, flags: O_RDONLY | O_CLOEXEC) }) {
         case .success(let opened):
             descriptor = opened
         case .failure(let error):
             if error.rawValue == ENOENT { return nil }
             throw ReplayError(.unreadable, "\(path): cannot open the expected output: \(error)")
         }
-        if case .success(let status) = fileStatus(descriptor: descriptor), status.isDirectory {
+        if case .success(let status) = fileStatus(descriptor: descriptor), !status.isRegularFile {
             _ = closeDescriptor(descriptor)
-            throw ReplayError(.unreadable, "\(path): cannot read the expected output: it is a directory")
+            let kind = status.isDirectory ? "it is a directory" : "it is \(status.kindInWords), not a regular file"
+            throw ReplayError(.unreadable, "\(path): cannot read the expected output: \(kind)")
         }
-        return LineReader(descriptor: descriptor)
+        return ExpectedLines(descriptor: descriptor)
     }
 
     deinit {
         if descriptor >= 0 { _ = closeDescriptor(descriptor) }
     }
 
-    /// The next line, or nil at the end. A last line without its newline still counts, and is noted.
-    func next() -> ArraySlice<UInt8>? {
+    /// The next line, or nil at the end (a last line without its newline still counts, and is noted); with
+    /// `actual`, also whether the line is byte for byte `actual`.
+    func next(comparingWith actual: [UInt8]? = nil) -> (line: CheckedLine, equal: Bool)? {
+        var line = CheckedLine()
+        var equal = actual != nil
+        var any = false
         while true {
-            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
-                defer {
-                    start = newline + 1
-                    searched = start
+            if start == end {
+                guard fill() else {
+                    if any { lastLineUnterminated = true }
+                    return any ? (line, equal && line.length == actual?.count) : nil
                 }
-                return buffer[start..<newline]
             }
-            searched = buffer.count
-            if ended {
-                guard start < buffer.count else { return nil }
-                defer {
-                    start = buffer.count
-                    searched = start
-                }
-                lastLineUnterminated = true
-                return buffer[start...]
+            any = true
+            let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n"))
+            let piece = buffer[start..<(newline ?? end)]
+            if equal, let actual {
+                equal = line.length + piece.count <= actual.count
+                    && actual[line.length..<(line.length + piece.count)].elementsEqual(piece)
             }
-            buffer.removeSubrange(..<start)
-            searched -= start
-            start = 0
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let read = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, into: $0.baseAddress!, count: $0.count) }
-            if case .success(let count) = read, count > 0 {
-                buffer.append(contentsOf: chunk[..<count])
-            } else {
-                if case .failure(let error) = read { readError = error }
-                ended = true
-                _ = closeDescriptor(descriptor)
-                descriptor = -1
+            line.add(piece)
+            if let newline {
+                start = newline + 1
+                return (line, equal && line.length == actual?.count)
             }
+            start = end
         }
+    }
+
+    /// Reads the next chunk into the buffer; false at the end of the file or after a failed read.
+    private func fill() -> Bool {
+        guard !ended else { return false }
+        let read = buffer.withUnsafeMutableBytes { readDescriptor(descriptor, into: $0.baseAddress!, count: $0.count) }
+        if case .success(let count) = read, count > 0 {
+            start = 0
+            end = count
+            return true
+        }
+        if case .failure(let error) = read { readError = error }
+        ended = true
+        _ = closeDescriptor(descriptor)
+        descriptor = -1
+        return false
     }
 }
 
@@ -357,21 +476,21 @@ struct OutputComparison {
 
     private enum State {
         /// Equal so far; the last lines, for context.
-        case matching(recent: [[UInt8]])
+        case matching(recent: [CheckedLine])
         /// Different from line `first` on; the context before it and the first lines of each side.
-        case differing(first: Int, context: [[UInt8]], actual: [[UInt8]], expected: [[UInt8]])
+        case differing(first: Int, context: [CheckedLine], actual: [CheckedLine], expected: [CheckedLine])
         /// No expected file.
         case unexpected
     }
 
-    private var expected: LineReader?
+    private var expected: ExpectedLines?
     private var state: State
     /// Why reading the expected file failed part-way, if it did.
     var readError: Errno? { expected?.readError }
     private var actualLines = 0
     private var pending: [UInt8] = []
 
-    init(expected: LineReader?) {
+    init(expected: ExpectedLines?) {
         self.expected = expected
         self.state = expected == nil ? .unexpected : .matching(recent: [])
     }
@@ -398,17 +517,17 @@ struct OutputComparison {
         case .unexpected:
             break
         case .matching(var recent):
-            let wanted = expected?.next()
-            if let wanted, wanted.elementsEqual(line) {
-                recent.append(line)
+            let wanted = expected?.next(comparingWith: line)
+            if let wanted, wanted.equal {
+                recent.append(wanted.line)
                 if recent.count > Self.context { recent.removeFirst() }
                 state = .matching(recent: recent)
             } else {
-                state = .differing(first: actualLines, context: recent, actual: [line], expected: wanted.map { [Array($0)] } ?? [])
+                state = .differing(first: actualLines, context: recent, actual: [CheckedLine(line)], expected: wanted.map { [$0.line] } ?? [])
             }
         case .differing(let first, let context, var actual, var wanted):
-            if actual.count < Self.window { actual.append(line) }
-            if wanted.count < Self.window, let next = expected?.next() { wanted.append(Array(next)) }
+            if actual.count < Self.window { actual.append(CheckedLine(line)) }
+            if wanted.count < Self.window, let next = expected?.next() { wanted.append(next.line) }
             state = .differing(first: first, context: context, actual: actual, expected: wanted)
         }
     }
@@ -423,17 +542,17 @@ struct OutputComparison {
             guard let extra = expected?.next() else {
                 guard expected?.lastLineUnterminated == true, let last = recent.last else { return .equal(lines: actualLines) }
                 // Byte for byte: the output's last line ends with a newline, the file's does not.
-                let text = String(decoding: last, as: UTF8.self)
+                let text = last.text
                 return .different(CheckDifference(
                     line: actualLines, time: OutputLine(text)?.value(of: "time"),
                     summary: "the expected file's last line has no newline at its end",
                     diff: ["- " + text + " (no newline at the end of the file)", "+ " + text],
                     expectedLines: actualLines, actualLines: actualLines))
             }
-            var wanted = [Array(extra)]
+            var wanted = [extra.line]
             var count = actualLines + 1
             while let next = expected?.next() {
-                if wanted.count < Self.window { wanted.append(Array(next)) }
+                if wanted.count < Self.window { wanted.append(next.line) }
                 count += 1
             }
             return .different(Self.difference(first: actualLines + 1, context: recent, actual: [], expected: wanted,
@@ -441,7 +560,7 @@ struct OutputComparison {
         case .differing(let first, let context, let actual, var wanted):
             var count = first - 1 + wanted.count
             while let next = expected?.next() {
-                if wanted.count < Self.window { wanted.append(Array(next)) }
+                if wanted.count < Self.window { wanted.append(next.line) }
                 count += 1
             }
             return .different(Self.difference(first: first, context: context, actual: actual, expected: wanted,
@@ -449,32 +568,43 @@ struct OutputComparison {
         }
     }
 
-    private static func difference(first: Int, context: [[UInt8]], actual: [[UInt8]], expected: [[UInt8]],
+    private static func difference(first: Int, context: [CheckedLine], actual: [CheckedLine], expected: [CheckedLine],
                                    actualLines: Int, expectedLines: Int) -> CheckDifference {
-        let actualText = actual.map { String(decoding: $0, as: UTF8.self) }
-        let expectedText = expected.map { String(decoding: $0, as: UTF8.self) }
-        var diff = context.map { "  " + String(decoding: $0, as: UTF8.self) }
-        var edits = lineDiff(expectedText, actualText)
+        var diff = context.map { "  " + $0.text }
+        var edits = lineDiff(expected, actual)
         // The first block of changes (a line may match again after a few insertions), which the summary
         // and the line number speak of.
-        let firstChange = edits.firstIndex { !$0.hasPrefix("  ") } ?? 0
-        let block = edits[firstChange...].prefix { !$0.hasPrefix("  ") }
-        let removed = block.first { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
-        let added = block.first { $0.hasPrefix("+ ") }.map { String($0.dropFirst(2)) }
+        let firstChange = edits.firstIndex { $0.edit != .kept } ?? 0
+        let block = edits[firstChange...].prefix { $0.edit != .kept }
+        let removed = block.first { $0.edit == .removed }?.line.text
+        let added = block.first { $0.edit == .added }?.line.text
         // Up to the last change within the first 20 lines, then as much context as before it.
-        if let lastChange = edits.prefix(20).lastIndex(where: { !$0.hasPrefix("  ") }) {
+        if let lastChange = edits.prefix(20).lastIndex(where: { $0.edit != .kept }) {
             edits = Array(edits[...min(lastChange + Self.context, edits.count - 1)])
         }
-        diff += edits.prefix(20 + Self.context)
+        diff += edits.prefix(20 + Self.context).map { $0.edit.prefix + $0.line.text }
         let time = (added ?? removed).flatMap { OutputLine($0)?.value(of: "time") }
         return CheckDifference(line: first + firstChange, time: time, summary: summarize(actual: added, expected: removed),
                                diff: diff, expectedLines: expectedLines, actualLines: actualLines)
     }
 }
 
-/// The edits from `old` to `new` (a longest common subsequence): `  ` kept, `- ` removed, `+ ` added;
-/// at a change, what is removed comes first.
-func lineDiff(_ old: [String], _ new: [String]) -> [String] {
+/// One step of a diff: a line in both, only in the old, or only in the new.
+enum LineEdit: Equatable {
+    case kept, removed, added
+
+    /// How a diff's line begins: `  `, `- `, `+ `.
+    var prefix: String {
+        switch self {
+        case .kept: "  "
+        case .removed: "- "
+        case .added: "+ "
+        }
+    }
+}
+
+/// The edits from `old` to `new` (a longest common subsequence); at a change, what is removed comes first.
+func lineDiff<Line: Equatable>(_ old: [Line], _ new: [Line]) -> [(edit: LineEdit, line: Line)] {
     let n = old.count, m = new.count
     var lengths = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
     for i in stride(from: n - 1, through: 0, by: -1) {
@@ -482,15 +612,15 @@ func lineDiff(_ old: [String], _ new: [String]) -> [String] {
             lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
         }
     }
-    var edits: [String] = []
+    var edits: [(edit: LineEdit, line: Line)] = []
     var i = 0, j = 0
     while i < n || j < m {
         if i < n, j < m, old[i] == new[j] {
-            edits.append("  " + old[i]); i += 1; j += 1
+            edits.append((.kept, old[i])); i += 1; j += 1
         } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
-            edits.append("- " + old[i]); i += 1
+            edits.append((.removed, old[i])); i += 1
         } else {
-            edits.append("+ " + new[j]); j += 1
+            edits.append((.added, new[j])); j += 1
         }
     }
     return edits

@@ -51,13 +51,42 @@ package func loadLayout(path: FilePath) throws(ReplayError) -> Layout {
     }
 }
 
-/// The layout that goes with a trace when none is given: `NAME.layout.json` beside it (NAME being the
-/// trace's file name without its extension), else `TRACE.layout.json` (the full name plus the suffix).
-package func layoutBeside(trace path: FilePath) -> FilePath? {
+/// The layout that goes with a trace when none is given: the first of `layoutCandidates(trace:)` that exists;
+/// one that is not a regular file, or cannot be reached, is `unreadable` (`sidecar(among:what:)`).
+package func layoutBeside(trace path: FilePath) throws(ReplayError) -> FilePath? {
+    do {
+        return try sidecar(among: layoutCandidates(trace: path), what: "the layout beside the trace")
+    } catch {
+        throw ReplayError(error)
+    }
+}
+
+/// Where a trace's layout may be, in the order tried: `NAME.layout.json` beside it (NAME being the trace's file
+/// name without its extension), then `TRACE.layout.json` (the full name plus the suffix).
+func layoutCandidates(trace path: FilePath) -> [FilePath] {
     var candidates: [FilePath] = []
     if let stem = path.removingExtension() { candidates.append(stem.appending(".layout.json")) }
     candidates.append(path.appending(".layout.json"))
-    return candidates.first(where: fileExists)
+    return candidates
+}
+
+/// The files a replay of `trace` may read, each with what it is, for a message (SPEC "Command line"): the
+/// trace; the layout given, else every file that may be the one beside the trace; the description given, else,
+/// for an evemu trace, every `.desc` that may describe it. Known before anything is read, so that no output is
+/// written onto one of them, whatever the path to it.
+package func inputFiles(ofTrace path: FilePath, layout: FilePath?, device: FilePath?) -> [(path: FilePath, what: String)] {
+    var inputs = [(path: path, what: "the trace")]
+    if let layout {
+        inputs.append((layout, "the layout"))
+    } else {
+        inputs += layoutCandidates(trace: path).map { ($0, "the layout beside the trace") }
+    }
+    if let device {
+        inputs.append((device, "the device description"))
+    } else if TraceFormat(path: path) == .evemu {
+        inputs += TraceReader.descriptionCandidates(forTrace: path).map { ($0, "a device description beside the trace") }
+    }
+    return inputs
 }
 
 /// Options of one replay.
@@ -142,7 +171,7 @@ package func playInBatches(trace path: FilePath, options: ReplayOptions, observi
         throw ReplayError(error)
     }
     var layout = options.layout
-    if layout == nil, let beside = layoutBeside(trace: path) {
+    if layout == nil, let beside = try layoutBeside(trace: path) {
         layout = try loadLayout(path: beside)
     }
     let mapping: SurfaceMapping

@@ -26,6 +26,10 @@ package func system_close(_ descriptor: Int32) -> Int32 { close(descriptor) }
 package func system_stat(_ path: UnsafePointer<CChar>, _ status: UnsafeMutablePointer<stat>) -> Int32 { stat(path, status) }
 package func system_lstat(_ path: UnsafePointer<CChar>, _ status: UnsafeMutablePointer<stat>) -> Int32 { lstat(path, status) }
 package func system_fstat(_ descriptor: Int32, _ status: UnsafeMutablePointer<stat>) -> Int32 { fstat(descriptor, status) }
+package func system_fcntl(_ descriptor: Int32, _ command: Int32) -> Int32 { fcntl(descriptor, command) }
+package func system_fcntl(_ descriptor: Int32, _ command: Int32, _ value: Int32) -> Int32 { fcntl(descriptor, command, value) }
+package func system_flock(_ descriptor: Int32, _ operation: Int32) -> Int32 { flock(descriptor, operation) }
+package func system_ftruncate(_ descriptor: Int32, _ length: Int) -> Int32 { ftruncate(descriptor, off_t(length)) }
 
 // MARK: Layer 2: calls that return a `Result`
 
@@ -60,6 +64,32 @@ package func openDescriptor(_ path: UnsafePointer<CChar>, flags: Int32, mode: mo
 /// `open(2)` of a path given as text.
 package func openDescriptor(_ path: String, flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
     path.withCString { openDescriptor($0, flags: flags, mode: mode) }
+}
+
+/// `open(2)` that never waits: a FIFO opened to read, with no writer yet, or to write, with no reader (`ENXIO`),
+/// would block `open` until one comes, with no way to stop it (a FIFO named like a trace, a layout or an expected
+/// file; a recording's file). `O_NONBLOCK` is cleared once the file is open: reads and writes wait as usual.
+package func openWithoutWaiting(_ path: UnsafePointer<CChar>, flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+    openDescriptor(path, flags: flags | O_NONBLOCK, mode: mode).flatMap { descriptor in
+        let cleared = valueOrErrno { system_fcntl(descriptor, F_GETFL) }
+            .flatMap { flags in valueOrErrno { system_fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) } }
+        if case .failure(let error) = cleared {
+            _ = closeDescriptor(descriptor)
+            return .failure(error)
+        }
+        return .success(descriptor)
+    }
+}
+
+/// `flock(2)` without waiting: `LOCK_EX` (a recorder's) or `LOCK_SH` (one who would replace the file), `.failure`
+/// with `EWOULDBLOCK` when another process holds a lock that excludes it. The lock goes with the descriptor's close.
+package func lockWithoutWaiting(_ descriptor: Int32, exclusive: Bool) -> Result<Void, Errno> {
+    valueOrErrno { system_flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) }.map { _ in }
+}
+
+/// `ftruncate(2)`: the file cut to `length` bytes.
+package func truncateFile(_ descriptor: Int32, to length: Int) -> Result<Void, Errno> {
+    valueOrErrno { system_ftruncate(descriptor, length) }.map { _ in }
 }
 
 /// `close(2)`, never retried: on Linux the descriptor is closed even when the call is interrupted.
@@ -115,6 +145,19 @@ extension stat {
     package var isDirectory: Bool { (st_mode & S_IFMT) == S_IFDIR }
     /// The file is a regular file.
     package var isRegularFile: Bool { (st_mode & S_IFMT) == S_IFREG }
+    /// What the file is, in a word, for a message: "a regular file", "a directory", "a pipe (FIFO)", …
+    package var kindInWords: String {
+        switch st_mode & S_IFMT {
+        case S_IFREG: "a regular file"
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a pipe (FIFO)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFLNK: "a symbolic link"
+        default: "of an unknown kind"
+        }
+    }
 }
 
 /// The names of the entries of the directory at `path` (`.` and `..` included), as `readdir(3)` gives them.

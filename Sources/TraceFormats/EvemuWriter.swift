@@ -174,17 +174,49 @@ public final class EvemuWriter {
     private var lastSyn: Timestamp?
     private static let flushThreshold = 1 << 16
 
-    /// Creates (or truncates) the file at `path`.
+    /// Creates (or replaces) the file at `path`, which this writer owns until it is closed: a recording is
+    /// written by one recorder at a time (an exclusive `flock`), and a second one is refused before it changes
+    /// anything (`.io`: "another recorder is writing it"). A FIFO is opened without waiting for its reader:
+    /// one that no process reads is refused at once (SPEC "Live input").
     public init(path: FilePath) throws(TraceError) {
         let fd: Int32
-        switch openDescriptor(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644) {
+        switch path.withCString({ openWithoutWaiting($0, flags: O_WRONLY | O_CREAT | O_CLOEXEC, mode: 0o644) }) {
         case .success(let opened): fd = opened
+        case .failure(let error) where error.rawValue == ENXIO:
+            throw TraceError(.io, path: path, message: "cannot open: it is a pipe (FIFO) that no process reads")
         case .failure(let error): throw TraceError(.io, path: path, message: "cannot create: \(error)")
+        }
+        switch Self.lockAsRecorder(fd) {
+        case .success: break
+        case .failure(let error) where error.rawValue == EWOULDBLOCK:
+            _ = closeDescriptor(fd)
+            throw TraceError(.io, path: path, message: "cannot record: another recorder is writing it")
+        case .failure(let error):
+            _ = closeDescriptor(fd)
+            throw TraceError(.io, path: path, message: "cannot lock: \(error)")
+        }
+        // Only now, owned, is an old file's content dropped (a pipe or a device has none to drop).
+        if case .success(let status) = fileStatus(descriptor: fd), status.isRegularFile, case .failure(let error) = truncateFile(fd, to: 0) {
+            _ = closeDescriptor(fd)
+            throw TraceError(.io, path: path, message: "cannot create: \(error)")
         }
         self.path = path.description
         self.fd = fd
         self.ownsDescriptor = true
         buffer.reserveCapacity(Self.flushThreshold + 256)
+    }
+
+    /// The recorder's exclusive lock on `fd`, tried again for up to 50 ms while another holds it: a lock is the
+    /// open file's, and a process this one forks shares it until it execs, so that a recording just closed by a
+    /// program that starts other programs (a test runner) may stay locked for that long.
+    private static func lockAsRecorder(_ fd: Int32) -> Result<Void, Errno> {
+        var tries = 0
+        while true {
+            let locked = lockWithoutWaiting(fd, exclusive: true)
+            guard case .failure(let error) = locked, error.rawValue == EWOULDBLOCK, tries < 10 else { return locked }
+            tries += 1
+            usleep(5_000)
+        }
     }
 
     /// `init(path:)` for a path given as text (its UTF-8 bytes).

@@ -12,10 +12,11 @@ func openDescriptor(_ path: FilePath, flags: Int32, mode: mode_t = 0) -> Result<
     path.withCString { openDescriptor($0, flags: flags, mode: mode) }
 }
 
-/// Opens `path` for reading; a directory or a missing file is `unreadable`.
+/// Opens `path` for reading without waiting on a FIFO (`openWithoutWaiting`: one with no writer reads as
+/// empty); a directory or a missing file is `unreadable`.
 func openForReading(_ path: FilePath) throws(TraceError) -> Int32 {
     let fd: Int32
-    switch openDescriptor(path, flags: O_RDONLY | O_CLOEXEC) {
+    switch path.withCString({ openWithoutWaiting($0, flags: O_RDONLY | O_CLOEXEC) }) {
     case .success(let opened): fd = opened
     case .failure(let error): throw TraceError(.unreadable, path: path.description, message: "cannot open: \(error)")
     }
@@ -26,10 +27,40 @@ func openForReading(_ path: FilePath) throws(TraceError) -> Int32 {
     return fd
 }
 
-/// Whether a regular file (or anything that is not a directory) exists at `path`.
-public func fileExists(_ path: FilePath) -> Bool {
-    guard case .success(let status) = path.withCString({ fileStatus($0) }) else { return false }
-    return !status.isDirectory
+/// The first of `candidates` that exists, a file found beside a trace rather than named (its layout, its
+/// description, its expected output); nil when none does. A directory is no candidate. Anything else that
+/// is not a regular file (or a link to one) is refused, `unreadable`: a FIFO there would be read as empty,
+/// or wait for a writer, and a device such as `/dev/zero` never ends. A candidate that cannot be reached (no
+/// permission on its directory, a name too long) is refused too, not taken for a missing one.
+package func sidecar(among candidates: [FilePath], what: String) throws(TraceError) -> FilePath? {
+    for candidate in candidates {
+        switch candidate.withCString({ fileStatus($0) }) {
+        case .success(let status):
+            if status.isDirectory { continue }
+            guard status.isRegularFile else {
+                throw TraceError(.unreadable, path: candidate,
+                                 message: "cannot read \(what): it is \(status.kindInWords), not a regular file")
+            }
+            return candidate
+        case .failure(let error):
+            if error.rawValue == ENOENT || error.rawValue == ENOTDIR { continue }
+            throw TraceError(.unreadable, path: candidate, message: "cannot read \(what): \(error)")
+        }
+    }
+    return nil
+}
+
+/// What makes a file the same file, whatever the path to it (a link, `./`, a hard link): its device and inode.
+package struct FileIdentity: Hashable, Sendable {
+    private var device: UInt64
+    private var inode: UInt64
+
+    /// The identity of the file at `path`, a link followed; nil when there is none.
+    package init?(_ path: FilePath) {
+        guard case .success(let status) = path.withCString({ fileStatus($0) }) else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
 }
 
 /// Writes `bytes` to the file at `path`, created or replaced as `FileReplacement` replaces it (a failure
@@ -74,12 +105,16 @@ package final class FileReplacement {
         if exists && kind == S_IFREG, case .failure(let error) = valueOrErrno({ path.withCString { access($0, W_OK) } }) {
             throw TraceError(.io, path: path, message: "cannot create: \(error)")
         }
+        // A recording that a recorder is writing (`EvemuWriter` holds its lock) is not replaced under it.
+        if exists && kind == S_IFREG && Self.isBeingRecorded(path) {
+            throw TraceError(.io, path: path, message: "cannot replace: a recorder is writing it")
+        }
         let inPlace = (exists && kind != S_IFREG) || FileReplacement.inPlacePrefixes.contains { path.bytes.starts(with: $0.utf8) }
         let opened: Result<Int32, Errno>
         if inPlace {
             target = path
             temporary = nil
-            opened = openDescriptor(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
+            opened = path.withCString { openWithoutWaiting($0, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644) }
         } else {
             let target = Self.resolvingLink(path)
             self.target = target
@@ -96,12 +131,25 @@ package final class FileReplacement {
             if !inPlace, let status { _ = fchmod(opened, status.st_mode & 0o7777) }
         case .failure(let error):
             descriptor = -1
+            if inPlace && error.rawValue == ENXIO {
+                throw TraceError(.io, path: path, message: "cannot open: it is a pipe (FIFO) that no process reads")
+            }
             throw TraceError(.io, path: path, message: "cannot create: \(error)")
         }
     }
 
     deinit {
         abandon()
+    }
+
+    /// Whether a recorder holds the file at `path` (`EvemuWriter`'s exclusive lock).
+    private static func isBeingRecorded(_ path: FilePath) -> Bool {
+        guard case .success(let descriptor) = path.withCString({ openWithoutWaiting($0, flags: O_RDONLY | O_CLOEXEC) }) else {
+            return false
+        }
+        defer { _ = closeDescriptor(descriptor) }
+        if case .failure(let error) = lockWithoutWaiting(descriptor, exclusive: false) { return error.rawValue == EWOULDBLOCK }
+        return false
     }
 
     /// Where a file is always written in place: the names of devices and of a process's own descriptors.

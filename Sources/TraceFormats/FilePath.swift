@@ -22,7 +22,7 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
     }
 
     /// The path for messages: its text, with each byte that is not part of valid UTF-8, and each control
-    /// character, written `\xNN` (`caf\xe9.evemu` for a name in Latin-1).
+    /// character (`TerminalText`), written `\xNN` (`caf\xe9.evemu` for a name in Latin-1).
     public var description: String {
         var result = ""
         var iterator = bytes.makeIterator()
@@ -32,8 +32,8 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
                 let scalar = Unicode.UTF8.decode(encoded)
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += hexEscape(UInt8(scalar.value))
+                if TerminalText.isControl(scalar) {
+                    for byte in bytes[offset..<offset + encoded.count] { result += hexEscape(byte) }
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

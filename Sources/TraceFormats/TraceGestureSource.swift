@@ -20,11 +20,8 @@ extension TraceReader {
             throw TraceError(.malformed, path: descriptionFile,
                              message: "expected a touch device (multitouch axes, or BTN_TOUCH with ABS_X/ABS_Y); \"\(description.name)\" is not one")
         }
-        if let (code, info) = description.positionAxisWithoutRange {
-            let name = EvdevNames.code(code, type: EventType.abs) ?? "axis \(code)"
-            throw TraceError(.malformed, path: descriptionFile,
-                             message: "expected the position axis \(name) to span a range (maximum above minimum), "
-                                + "found \(info.minimum) to \(info.maximum): positions on it cannot be told apart")
+        if let problem = description.positionAxisProblem {
+            throw TraceError(.malformed, path: descriptionFile, message: problem)
         }
     }
 

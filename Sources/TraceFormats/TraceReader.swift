@@ -98,7 +98,7 @@ public final class TraceReader {
                 return TraceReader(path: path, format: format, description: header, source: .header, evemu: reader)
             }
             let candidates = descriptionCandidates(forTrace: path)
-            guard let found = candidates.first(where: fileExists) else {
+            guard let found = try sidecar(among: candidates, what: "the trace's device description") else {
                 throw TraceError(
                     .malformed, path: path,
                     message: "expected a device description: the trace has no header (N:, I:, … lines) and there is no "

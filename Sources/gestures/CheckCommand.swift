@@ -108,20 +108,26 @@ final class CheckPrinter: @unchecked Sendable {
         clearBar()
         switch outcome {
         case .passed(let lines):
-            output.write(line: "ok       \(trace.path) (\(count(lines, "line")))")
+            say("ok       \(trace.path) (\(count(lines, "line")))")
         case .differs(let difference, let updated):
             let position = "line \(difference.line)" + (difference.time.map { " at \($0)" } ?? "")
-            output.write(line: (updated ? "UPDATED  " : "FAIL     ") + "\(trace.path): \(position): \(difference.summary)")
-            for line in difference.diff { output.write(line: "    " + line) }
-            output.write(line: "    (\(count(difference.actualLines, "line")), expected \(difference.expectedLines) in \(trace.expected))")
+            say((updated ? "UPDATED  " : "FAIL     ") + "\(trace.path): \(position): \(difference.summary)")
+            for line in difference.diff { say("    " + line) }
+            say("    (\(count(difference.actualLines, "line")), expected \(difference.expectedLines) in \(trace.expected))")
         case .new(let lines, let written):
-            output.write(line: written
+            say(written
                 ? "WRITTEN  \(trace.path): \(trace.expected) (\(count(lines, "line")))"
                 : "NEW      \(trace.path): no \(trace.expected) (\(count(lines, "line"))); --update writes it")
         case .failed(let error):
             // (Messages name their file already, mostly the trace.)
-            output.write(line: "ERROR    " + (error.message.hasPrefix(trace.path.description) ? "" : "\(trace.path): ") + error.message)
+            say("ERROR    " + (error.message.hasPrefix(trace.path.description) ? "" : "\(trace.path): ") + error.message)
         }
+    }
+
+    /// A line of the report: what it quotes (an expected file's lines) may hold control characters, shown, not
+    /// sent to the terminal (`TerminalText`).
+    private func say(_ line: String) {
+        output.write(line: TerminalText.escaped(line))
     }
 
     /// "1 line", "2 lines".

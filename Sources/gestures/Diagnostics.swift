@@ -3,6 +3,7 @@ import GestureFormat
 import Replay
 import Synchronization
 import SystemCalls
+import TraceFormats
 
 #if canImport(Glibc)
 import Glibc
@@ -26,18 +27,19 @@ enum Diagnostics {
     }
 
     /// All of `line` on standard error, again after a partial write or a signal (`SystemCalls.writeAll`); a write
-    /// that fails is dropped: there is nowhere left to say so.
-    private static func write(_ line: String) {
-        var line = line
+    /// that fails is dropped: there is nowhere left to say so. The message's control characters are shown, not
+    /// sent to the terminal (`TerminalText`): it may quote a file or a device's name.
+    private static func write(_ prefix: String, _ message: String) {
+        var line = prefix + TerminalText.escaped(message) + "\n"
         _ = line.withUTF8 { SystemCalls.writeAll(2, UnsafeRawBufferPointer($0)) }
     }
 
     static func warn(_ message: String) {
-        write("gestures: warning: " + message + "\n")
+        write("gestures: warning: ", message)
     }
 
     static func error(_ message: String) {
-        write("gestures: " + message + "\n")
+        write("gestures: ", message)
     }
 
     /// A replay's warning, in its words.

@@ -10,7 +10,8 @@ import TraceFormats
 func chooseDevice(_ named: String?) throws -> String {
     if let named { return named }
     let scan = scanDevices()
-    if let screen = scan.touchDevices.first(where: { $0.kind == .touchscreen }) { return screen.node }
+    // (One that live refuses, a position axis without a range, is passed over: `devices` says why.)
+    if let screen = scan.touchDevices.first(where: { $0.kind == .touchscreen && $0.problem == nil }) { return screen.node }
     if !scan.denied.isEmpty {
         Diagnostics.error("no touchscreen could be opened: permission denied on \(scan.denied.joined(separator: ", ")). "
                           + EvdevError.accessAdvice)
@@ -61,7 +62,8 @@ struct LiveCommand: ParsableCommand {
     }
 
     func run() throws {
-        try refuseOutput(record, option: "--record", overwriting: [(layout, "the layout")])
+        try refuseOutput(record, option: "--record", overwriting: [(layout, "the layout"), (device.map { FilePath($0) }, "the device")]
+                                                                  .compactMap { path, what in path.map { ($0, what) } })
         var options = LiveOptions()
         options.format = format
         options.size = size?.size
@@ -107,6 +109,7 @@ struct RecordCommand: ParsableCommand {
         var options = LiveOptions()
         options.grab = grab
         options.record = output.map { .file($0) } ?? .standardOutput
+        try refuseOutput(output, option: "-o", overwriting: [(FilePath(device), "the device")])
         do {
             try runSession(LiveSession(device: device, options: options, recognize: false, output: nil))
         } catch let error as CommandError {
@@ -136,7 +139,7 @@ struct DevicesCommand: ParsableCommand {
                 let width = device.size.map { Numbers.decimal($0.width) } ?? "?"
                 let height = device.size.map { Numbers.decimal($0.height) } ?? "?"
                 output.write(line: "\(device.node)\t\(kind)\tprotocol \(device.protocolName)\t\(width) x \(height) mm\t"
-                                 + "\(device.slotCount) slot\(device.slotCount == 1 ? "" : "s")\t\(device.name)")
+                                 + "\(device.slotCount) slot\(device.slotCount == 1 ? "" : "s")\t\(TerminalText.escaped(device.name))")
             case .jsonl:
                 // The same unknown size: `null`, so that every line stays valid JSON.
                 let width = device.size.map { Numbers.decimal($0.width) } ?? "null"
@@ -147,6 +150,10 @@ struct DevicesCommand: ParsableCommand {
             }
         }
         output.flush()
+        // A device that live and record refuse is listed (its size unknown), and why is said.
+        for device in scan.touchDevices {
+            if let problem = device.problem { Diagnostics.warn("\(device.node): \(problem); live and record refuse it") }
+        }
         if output.failed { throw ExitCode(CommandError.io) }
         if scan.touchDevices.isEmpty && !scan.denied.isEmpty {
             Diagnostics.error("permission denied on \(scan.denied.joined(separator: ", ")). " + EvdevError.accessAdvice)

@@ -89,7 +89,7 @@ final class LiveSession {
         switch error {
         case .device(.missing): status = CommandError.missing
         case .device(.permissionDenied): status = CommandError.permission
-        case .device(.notEvdev), .notATouchDevice, .noPositionAxes: status = CommandError.usage
+        case .device(.notEvdev), .notATouchDevice, .noPositionAxes, .positionAxisWithoutRange: status = CommandError.usage
         case .device(.lost), .device(.failed), .readFailedRepeatedly, .recording: status = CommandError.io
         }
         return CommandError(status: status, error.description)

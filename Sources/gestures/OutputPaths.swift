@@ -11,16 +11,10 @@ import Glibc
 /// its `--layout`): writing it would destroy the input, a recording perhaps not to be made again. The same
 /// file is the same device and inode, whatever the paths (a link, `./`); an output that does not exist yet
 /// names no input. Status 64, before anything is read or written (SPEC "Command line").
-func refuseOutput(_ output: FilePath?, option: String, overwriting inputs: [(path: FilePath?, what: String)]) throws {
-    guard let output, let written = fileIdentity(output) else { return }
-    for case let (path?, what) in inputs where fileIdentity(path) == written {
+func refuseOutput(_ output: FilePath?, option: String, overwriting inputs: [(path: FilePath, what: String)]) throws {
+    guard let output, let written = FileIdentity(output) else { return }
+    for (path, what) in inputs where FileIdentity(path) == written {
         Diagnostics.error("\(option) \(output) is \(what) (\(path)): it would be written over; name another file")
         throw ExitCode(CommandError.usage)
     }
-}
-
-/// The device and inode of the file at `path` (a link followed); nil when there is none.
-private func fileIdentity(_ path: FilePath) -> [UInt64]? {
-    guard case .success(let status) = path.withCString({ fileStatus($0) }) else { return nil }
-    return [UInt64(status.st_dev), UInt64(status.st_ino)]
 }

@@ -38,7 +38,7 @@ struct RenderCommand: ParsableCommand {
     var trace: FilePath
 
     func run() throws {
-        try refuseOutput(output, option: "-o", overwriting: [(trace, "the trace"), (layout, "the layout"), (device, "the device description")])
+        try refuseOutput(output, option: "-o", overwriting: inputFiles(ofTrace: trace, layout: layout, device: device))
         do throws(CommandError) {
             var options = ReplayOptions(device: device, size: size?.size, explain: explain, warn: { Diagnostics.warn($0) })
             let svg = try replaying { () throws(ReplayError) in

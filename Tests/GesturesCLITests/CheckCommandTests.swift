@@ -195,9 +195,11 @@ import Glibc
             let run = try CLI.run(["check", "synthetic-pan.evemu"], in: directory)
             #expect(run.status == 1)
             #expect(run.stderr == "")
+            // (A line longer than 4,096 bytes is shown by its beginning and its length.)
+            let shown = line.utf8.count <= 4096 ? line : String(line.prefix(4096)) + "… (\(line.utf8.count) bytes in all)"
             let summary: String = "FAIL     synthetic-pan.evemu: line 1 at 0.520000: got pan began at 0.520000 in chart (dx -4, dy 0.526), "
-                + "expected a line that is not ours: " + line
-            let lines: [String] = [summary, "    - " + line, "    + " + first]
+                + "expected a line that is not ours: " + shown
+            let lines: [String] = [summary, "    - " + shown, "    + " + first]
             #expect(Array(run.lines.prefix(3)) == lines)
         }
     }
@@ -236,7 +238,8 @@ import Glibc
 
     /// An expected file whose first line is 3 MiB long (48 chunks of the reader's 64 KiB) is read through once
     /// (the search for a newline goes on where it stopped, a long line was searched again with each chunk:
-    /// one of 64 MiB took 11 s), and compared as any other: its lines after the long one are counted.
+    /// one of 64 MiB took 11 s), and compared as any other: its lines after the long one are counted. The
+    /// report shows its first 4,096 bytes and its length.
     @Test func aLongExpectedLineIsReadOnce_andComparedAsAnyOther() throws {
         let directory = try Self.corpus(["synthetic-pan"])
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -245,7 +248,7 @@ import Glibc
         try (String(repeating: "x", count: 3 << 20) + "\n" + pinned).write(to: expected, atomically: false, encoding: .utf8)
         let run = try CLI.run(["check", "synthetic-pan.evemu"], in: directory)
         #expect(run.status == 1)
-        let long = String(repeating: "x", count: 3 << 20)
+        let long = String(repeating: "x", count: 4096) + "… (3145728 bytes in all)"
         let first = pinned.split(separator: "\n").prefix(2).map { "      " + $0 }
         #expect(run.lines == [
             "FAIL     synthetic-pan.evemu: line 1: the line differs: nothing, expected " + long,

@@ -224,6 +224,62 @@ struct LiveTests {
         ])
     }
 
+    /// One rule for device descriptions, live or recorded: a device whose X axes end below where they start is
+    /// refused by `live` and `record` (64) as `replay` refuses its recording (65), with the same words; `devices`
+    /// lists it, its size unknown and its name's control characters shown, and says why; `live` without DEVICE
+    /// passes it over.
+    @Test func aDeviceWhoseAxisSpansNoRangeIsRefused_asItsRecordingIs() throws {
+        let problem = "expected the position axis ABS_MT_POSITION_X to span a range (maximum above minimum), found 4095 to 0: "
+            + "positions on it cannot be told apart"
+        for arguments in [["live", "/dev/input/event23"], ["record", "/dev/input/event23"]] {
+            let run = try Self.emulated([("touchscreen-backwards", "-")], arguments)
+            #expect(run.status == 64)
+            #expect(run.stdout == "")
+            #expect(run.stderr == "gestures: /dev/input/event23: \(problem)\n")
+        }
+        let replay = try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-backwards.desc").path,
+                                  Emulated.fixtures.appendingPathComponent("traces/tap-longpress-mt.events").path])
+        #expect(replay.status == 65)
+        #expect(replay.stderr.hasSuffix("touchscreen-backwards.desc: \(problem)\n"))
+        let devices = try Self.emulated([("touchscreen-mt", "-"), ("touchscreen-backwards", "-")], ["devices"])
+        #expect(devices.status == 0)
+        #expect(devices.lines == [
+            "/dev/input/event20\ttouchscreen\tprotocol B\t215.526 x 134.684 mm\t10 slots\tGestures Test Touchscreen",
+            "/dev/input/event23\ttouchscreen\tprotocol B\t? x ? mm\t2 slots\tGestures \\x1b[31mTest\\x0d\\x0aBackwards Touchscreen",
+        ])
+        #expect(devices.stderr == "gestures: warning: /dev/input/event23: \(problem); live and record refuse it\n")
+        let trace = Emulated.fixtures.appendingPathComponent("traces/tap-longpress-mt.events")
+        let live = try Self.emulated([("touchscreen-backwards", "-"), ("touchscreen-mt", trace.path)], options: ["--interrupt-after", "2.5"], ["live"])
+        #expect(live.status == 0)
+        #expect(live.lines.first?.hasPrefix(#"{"time":0.090000,"region":"surface","type":"tap""#) == true)
+    }
+
+    /// A recording is written by one recorder at a time: a second `record -o` onto the file the first is writing
+    /// is refused (74) before it changes anything, and the first's recording replays whole. A FIFO that no process
+    /// reads is refused at once (74), where `open()` waited for a reader with the stop signals held.
+    @Test(.timeLimit(.minutes(1))) func aRecordingHasOneRecorder_andAFIFOWithoutAReaderIsRefused() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = Emulated.fixtures.appendingPathComponent("traces/tap-longpress-mt.events")
+        let gestures = CLI.binary.path
+        let script = "\(gestures) record /dev/input/event20 -o shared.evemu & first=$!; sleep 1; "
+            + "\(gestures) record /dev/input/event20 -o shared.evemu; echo second=$?; sleep 1.5; kill -INT $first; wait $first; echo first=$?"
+        let run = try CLI.runProcess([Emulated.harness.path, "touchscreen-mt", trace.path, "--", "/bin/sh", "-c", script], in: directory)
+        #expect(run.status == 0)
+        #expect(run.lines == ["second=74", "first=0"])
+        #expect(run.stderr == "gestures: shared.evemu: cannot record: another recorder is writing it\n")
+        let replayed = try CLI.run(["replay", directory.appendingPathComponent("shared.evemu").path])
+        #expect(replayed.status == 0)
+        #expect(replayed.lines.first?.hasPrefix(#"{"time":0.090000,"region":"surface","type":"tap""#) == true)
+        try #require(mkfifo(directory.appendingPathComponent("pipe").path, 0o644) == 0)
+        for arguments in [["record", "/dev/input/event20", "-o", "pipe"], ["live", "/dev/input/event20", "--record", "pipe"]] {
+            let refused = try CLI.runProcess([Emulated.harness.path, "touchscreen-mt", "-", "--", gestures] + arguments, in: directory)
+            #expect(refused.status == 74)
+            #expect(refused.stdout == "")
+            #expect(refused.stderr == "gestures: pipe: cannot open: it is a pipe (FIFO) that no process reads\n")
+        }
+    }
+
     /// With no touch device, `devices` lists nothing and says so on stderr; standard output stays a valid
     /// (empty) list in either format, and the status is 0.
     @Test(arguments: [["devices"], ["devices", "--format", "text"], ["devices", "--format", "jsonl"]])

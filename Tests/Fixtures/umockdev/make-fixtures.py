@@ -79,7 +79,10 @@ class Device:
         if not self.node.startswith("/dev/input/event"):
             sys.exit(f"make-fixtures: [{key}] node must be /dev/input/eventN")
         self.number = int(self.node[len("/dev/input/event"):])
-        self.name = section["name"]
+        # The name as the device reports it (EVIOCGNAME): `\x1b`, `\r` and `\n` in devices.ini stand for control
+        # characters. In the line-based files (sysfs, the description) they are written as spaces.
+        self.name = section["name"].encode().decode("unicode_escape") if "\\" in section["name"] else section["name"]
+        self.line_name = "".join(" " if ord(c) < 0x20 or ord(c) == 0x7F else c for c in self.name)
         if len(self.name.encode()) >= NAME_SIZE:
             sys.exit(f"make-fixtures: [{key}] name too long")
         self.bus, self.vendor, self.product, self.version = (int(w, 16) for w in section["id"].split())
@@ -163,7 +166,7 @@ class Device:
             "",
             "P: %s" % input_path,
             "E: PRODUCT=%x/%x/%x/%x" % (self.bus, self.vendor, self.product, self.version),
-            'E: NAME="%s"' % self.name,
+            'E: NAME="%s"' % self.line_name,
             'E: PHYS="%s"' % self.phys,
             "E: PROP=%s" % self.sysfs_bitmap(self.props),
             "E: EV=%s" % self.sysfs_bitmap(self.types),
@@ -188,7 +191,7 @@ class Device:
             "A: id/product=%04x" % self.product,
             "A: id/version=%04x" % self.version,
             "A: modalias=%s" % self.modalias(),
-            "A: name=%s" % self.name,
+            "A: name=%s" % self.line_name,
             "A: phys=%s" % self.phys,
             "A: properties=%s" % self.sysfs_bitmap(self.props),
             "A: uniq=",
@@ -246,12 +249,12 @@ class Device:
         lines = ["# EVEMU 1.3",
                  "# Written by Tests/Fixtures/umockdev/make-fixtures.py from devices.ini [%s];" % self.key,
                  "# `evemu-describe %s` under umockdev prints these N/I/P/B/A lines." % self.node,
-                 "# Input device name: \"%s\"" % self.name]
+                 "# Input device name: \"%s\"" % self.line_name]
         if size:
             lines.append("# Size in mm: %dx%d" % size)
         if self.slots:
             lines.append("# Multitouch protocol B, %d slots" % self.slots)
-        lines += ["N: %s" % self.name,
+        lines += ["N: %s" % self.line_name,
                   "I: %04x %04x %04x %04x" % (self.bus, self.vendor, self.product, self.version)]
 
         def hexline(data):
