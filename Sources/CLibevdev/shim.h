@@ -12,7 +12,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/signalfd.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -113,18 +112,6 @@ static inline long long gestures_monotonic_microseconds(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (long long)now.tv_sec * 1000000LL + now.tv_nsec / 1000;
-}
-
-/// A signalfd for SIGINT, SIGTERM and SIGHUP (the terminal closed), which are blocked for the calling
-/// thread (and those it starts).
-static inline int gestures_signalfd_for_termination(void) {
-    sigset_t mask;
-    sigemptyset(&mask);
-    sigaddset(&mask, SIGINT);
-    sigaddset(&mask, SIGTERM);
-    sigaddset(&mask, SIGHUP);
-    if (pthread_sigmask(SIG_BLOCK, &mask, NULL) != 0) return -1;
-    return signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
 }
 
 #endif

@@ -43,8 +43,8 @@ package struct LiveLoop<Source: GestureSource, Clock: MonotonicClock> {
     /// The source's descriptor, then the stop descriptor.
     @usableFromInline var descriptors: [pollfd]
 
-    /// The loop of `source`, stopped when `stopDescriptor` is readable (a signalfd, or a pipe's read end), on
-    /// `clock`.
+    /// The loop of `source`, stopped when `stopDescriptor` is readable (a pipe's read end: `gestures live`'s
+    /// stop signals, an `AsyncSequence`'s stop), on `clock`.
     package init(source: Source, stopDescriptor: Int32, clock: Clock, idleTimeoutMilliseconds: Int32 = -1,
                  poll: @escaping Poll = { pollDescriptors(&$0, timeoutMilliseconds: $1) }) {
         self.source = source

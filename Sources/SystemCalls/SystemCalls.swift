@@ -104,13 +104,17 @@ package func closeDescriptor(_ descriptor: Int32) -> Result<Void, Errno> {
 }
 
 /// Writes all of `bytes` to `descriptor`, again after a partial write or an interruption; the first error
-/// that is not an interruption ends it. No copy: the bytes are written from where they are.
+/// that is not an interruption ends it, and so does an interruption once a stop was requested (`StopRequest`:
+/// a reader that stopped reading cannot hold `gestures live` after SIGINT). No copy: the bytes are written from
+/// where they are.
 @inlinable package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
     var offset = 0
     while offset < bytes.count {
-        switch valueOrErrno({ system_write(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }) {
+        switch valueOrErrno(retryOnInterrupt: false, { system_write(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }) {
         case .success(let count): offset += count
-        case .failure(let error): return .failure(error)
+        case .failure(let error):
+            if error == .interrupted && !StopRequest.isRequested { continue }
+            return .failure(error)
         }
     }
     return .success(())

@@ -257,8 +257,14 @@ public final class EvemuWriter {
         let written = buffer.withUnsafeBytes { writeAll(fd, $0) }
         buffer.removeAll(keepingCapacity: true)
         if case .failure(let error) = written {
-            throw TraceError(.io, path: path, message: "cannot write: \(error)")
+            throw TraceError(.io, path: path, message: "cannot write: " + Self.why(error))
         }
+    }
+
+    /// Why a write failed, in words: a write that a stop interrupted (`StopRequest`) waited for a reader that
+    /// was not reading.
+    static func why(_ error: Errno) -> String {
+        error == .interrupted && StopRequest.isRequested ? "the stop came while its reader was not reading" : "\(error)"
     }
 
     /// Flushes, then closes the file if this writer opened it.

@@ -6,6 +6,7 @@ import GestureFormat
 import Glibc
 import LiveInput
 import Replay
+import SystemCalls
 import TraceFormats
 
 /// Options of `gestures live` and `gestures record`.
@@ -44,18 +45,15 @@ final class LiveSession {
     private let output: LineWriter?
     private let failures: ReadFailures
     private let clock = SystemMonotonicClock()
-    /// SIGINT, SIGTERM and SIGHUP, blocked for the process from the session's start.
+    /// Readable once SIGINT, SIGTERM or SIGHUP came (`StopSignals`), from the session's start.
     private let signals: Int32
 
     /// Opens the device and prepares the session; `recognize` false for `gestures record`.
     init(device path: String, options: LiveOptions, recognize: Bool = true, output: LineWriter?) throws(CommandError) {
-        // SIGINT, SIGTERM and SIGHUP (a terminal closed) are held from here on, before a recording's file
+        // SIGINT, SIGTERM and SIGHUP (a terminal closed) are caught from here on, before a recording's file
         // exists: one that comes while the session starts ends it cleanly at the loop's first poll(), with the
         // recording complete.
-        let signals = gestures_signalfd_for_termination()
-        guard signals >= 0 else { throw CommandError(status: CommandError.io, "cannot watch SIGINT, SIGTERM and SIGHUP") }
-        var started = false
-        defer { if !started { close(signals) } }
+        guard let signals = StopSignals.install() else { throw CommandError(status: CommandError.io, "cannot watch SIGINT, SIGTERM and SIGHUP") }
         // A warning said during a wake-up comes after the lines before it, even where both go to one file
         // (`2>&1`): the lines still in the buffer are written first.
         let writeLines: () -> Void = { output?.flush() }
@@ -76,11 +74,6 @@ final class LiveSession {
         self.output = output
         self.failures = failures
         self.signals = signals
-        started = true
-    }
-
-    deinit {
-        close(signals)
     }
 
     /// SPEC's exit status for each way a live source fails.
@@ -127,7 +120,8 @@ final class LiveSession {
             output?.flush()
             if output?.failed == true {
                 source.stop(now: clock.now()) { _ in }
-                throw CommandError(status: CommandError.io, "cannot write the output")
+                throw CommandError(status: CommandError.io, "cannot write the output"
+                                   + (StopRequest.isRequested ? ": the stop came while its reader was not reading" : ""))
             }
         }
     }

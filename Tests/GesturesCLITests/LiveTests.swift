@@ -280,6 +280,36 @@ struct LiveTests {
         }
     }
 
+    /// A stop signal ends `record` and `live` at once even while they wait to write to a reader that stopped
+    /// reading (a FIFO whose reader never reads, filled by ten fingers at 1 kHz): the write is interrupted and
+    /// gives up, and the command says why, status 74 (lines were lost). With the signals held for a signalfd,
+    /// the write waited for ever.
+    @Test(.timeLimit(.minutes(2))) func aStopEndsACommandWaitingOnAReaderThatDoesNotRead() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("storm.events").path
+        let layout = directory.appendingPathComponent("storm.layout.json").path
+        let generated = try CLI.runProcess(["/usr/bin/python3", Emulated.fixtures.appendingPathComponent("storm.py").path, "8", trace, layout])
+        try #require(generated.status == 0)
+        try #require(mkfifo(directory.appendingPathComponent("pipe").path, 0o644) == 0)
+        // The reader holds the FIFO open and never reads; each command is stopped 3 s in, when the pipe is long full.
+        let script = """
+            sleep 100 < pipe & reader=$!
+            "$0" record /dev/input/event20 -o pipe & command=$!; sleep 3; kill -INT $command; wait $command; echo record=$?
+            "$0" live /dev/input/event20 --layout "$1" --explain > pipe & command=$!; sleep 3; kill -INT $command; wait $command; echo live=$?
+            kill $reader
+            """
+        let run = try CLI.runProcess([Emulated.harness.path, "--script", "--timeout", "60", "touchscreen-mt", trace, "--",
+                                      "/bin/sh", "-c", script, CLI.binary.path, layout], in: directory)
+        #expect(run.status == 0)
+        #expect(run.lines == ["record=74", "live=74"])
+        let messages = run.stderr.split(separator: "\n").filter { !$0.contains("reading the device failed") }
+        #expect(messages == [
+            "gestures: pipe: cannot write: the stop came while its reader was not reading",
+            "gestures: cannot write the output: the stop came while its reader was not reading",
+        ])
+    }
+
     /// With no touch device, `devices` lists nothing and says so on stderr; standard output stays a valid
     /// (empty) list in either format, and the status is 0.
     @Test(arguments: [["devices"], ["devices", "--format", "text"], ["devices", "--format", "jsonl"]])
