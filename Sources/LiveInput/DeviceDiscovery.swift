@@ -29,9 +29,6 @@ public struct TouchDeviceInfo: Sendable {
     public var problem: String? { description.positionAxisProblem }
     /// How many contacts it tracks at once: its multitouch slots (1 for single touch).
     public var slotCount: Int { description.slotCount ?? 1 }
-    /// `slotCount`, by its old name ("slot" is one multitouch slot; this is a count).
-    @available(*, deprecated, renamed: "slotCount")
-    public var slots: Int { slotCount }
 
     /// "B" (slots), "A" (`SYN_MT_REPORT`) or "single-touch".
     public var protocolName: String {

@@ -26,19 +26,6 @@ public struct TouchLift: Hashable, Sendable {
         self.id = id
         self.withdrawn = withdrawn
     }
-
-    /// `withdrawn`, by its old name.
-    @available(*, deprecated, renamed: "withdrawn")
-    public var cancelled: Bool {
-        get { withdrawn }
-        set { withdrawn = newValue }
-    }
-
-    /// `init(id:withdrawn:)`, by its old label.
-    @available(*, deprecated, renamed: "init(id:withdrawn:)")
-    public init(id: Int, cancelled: Bool) {
-        self.init(id: id, withdrawn: cancelled)
-    }
 }
 
 /// What one frame changed for the touches a recognizer sees, in the order it must be applied:
