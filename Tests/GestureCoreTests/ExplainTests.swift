@@ -109,8 +109,9 @@ import Testing
             #"{"time":0.050000,"region":"chart","type":"pan","phase":"began","dx":3,"dy":2}"#,
             #"{"time":0.070000,"region":"chart","type":"pan","phase":"changed","dx":15,"dy":2}"#,
             Self.explain("0.100000", Self.pan, "dragging", "ended", "finger 0 lifted"),
-            // (The velocity of the last 100 ms: a quadratic through (0, 95), (0.05, 98), (0.07, 110) in x.)
-            #"{"time":0.100000,"region":"chart","type":"pan","phase":"ended","dx":15,"dy":2,"vx":754.286,"vy":-11.429}"#,
+            // (The velocity: the down came 50 ms before the next sample, a pause beyond 40 ms that ends the window,
+            // so it is the line through (0.05, 98) and (0.07, 110) in x: 12 mm in 20 ms; y stays 32.)
+            #"{"time":0.100000,"region":"chart","type":"pan","phase":"ended","dx":15,"dy":2,"vx":600,"vy":0}"#,
         ])
     }
 
@@ -258,7 +259,8 @@ import Testing
             #"{"time":0.050000,"region":"knob","type":"pan","phase":"began","dx":0,"dy":0}"#,
             #"{"time":0.050000,"region":"knob","type":"pan","phase":"changed","dx":5,"dy":0}"#,
             Self.explain("0.100000", "exclusively.second.drag", "dragging", "ended", "finger 0 lifted", region: "knob"),
-            #"{"time":0.100000,"region":"knob","type":"pan","phase":"ended","dx":5,"dy":0,"vx":100,"vy":0}"#,
+            // Lifted 50 ms after its move: it had stopped, no velocity.
+            #"{"time":0.100000,"region":"knob","type":"pan","phase":"ended","dx":5,"dy":0,"vx":0,"vy":0}"#,
         ])
     }
 
