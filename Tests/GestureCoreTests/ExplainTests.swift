@@ -264,6 +264,34 @@ import Testing
         ])
     }
 
+    /// The counts in an `exclusively`'s reasons: `never heard` counts every update of the second that will never be
+    /// reported, the deciding input's own included; `held updates released` counts those held from earlier inputs
+    /// only, the deciding input's own being heard as they come (`exclusivelyHolds_thenReleases`: `1 held update`, then
+    /// the frame's `changed`). One takes the singular; none leaves the count out (`first (tap) failed`).
+    @Test func neverHeardCountsTheDecidingInputsOwnUpdates_inTheSingularForOne() {
+        // Two drags beginning in the same frame: the first's `began` wins, and the second's, of that frame, was held by
+        // no earlier input.
+        let twins = [Target("knob", shape: .rectangle(Rect(x: 0, y: 0, width: 50, height: 50)),
+                            gesture: DragGesture().exclusively(before: DragGesture()))]
+        let lines = play(twins, explain: true) {
+            down(0, at: 10, 10)
+            after(.ms(10))
+            move(0, to: 15, 10)
+            up(0)
+        }
+        #expect(lines == [
+            Self.explain("0.000000", "exclusively.first.drag", "idle", "pending", "finger 0 landed at (10, 10)", region: "knob"),
+            Self.explain("0.000000", "exclusively.second.drag", "idle", "pending", "finger 0 landed at (10, 10)", region: "knob"),
+            Self.explain("0.010000", "exclusively.first.drag", "pending", "dragging", "finger 0 moved 5 mm > slop 3 mm", region: "knob"),
+            Self.explain("0.010000", "exclusively.second.drag", "pending", "dragging", "finger 0 moved 5 mm > slop 3 mm", region: "knob"),
+            Self.explain("0.010000", "exclusively", "undecided", "first", "first (drag) began: 1 update of the second never heard", region: "knob"),
+            #"{"time":0.010000,"region":"knob","type":"pan","phase":"began","dx":5,"dy":0}"#,
+            Self.explain("0.010000", "exclusively.first.drag", "dragging", "ended", "finger 0 lifted", region: "knob"),
+            Self.explain("0.010000", "exclusively.second.drag", "dragging", "ended", "finger 0 lifted", region: "knob"),
+            #"{"time":0.010000,"region":"knob","type":"pan","phase":"ended","dx":5,"dy":0,"vx":500,"vy":0}"#,
+        ])
+    }
+
     // MARK: Nested targets: the engine's arbitration
 
     /// A "today" button on the chart (as in TargetTests): a tap with no time limit.
