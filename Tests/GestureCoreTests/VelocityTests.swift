@@ -56,20 +56,26 @@ import Testing
         #expect(ended(restMs: 41) == #"{"time":0.091000,"region":"strip","type":"pan","phase":"ended","dx":20,"dy":0,"vx":0,"vy":0}"#)
     }
 
+    /// The chart's lines for a finger down at (100, 30) that moves along y = 30 to each x `after` ms after the one
+    /// before, and lifts 10 ms after the last.
+    static func pan(through moves: [(after: Int64, x: Double)]) -> [String] {
+        play(Self.chart) {
+            down(0, at: 100, 30)
+            for move in moves {
+                after(.ms(move.after))
+                GestureTestSupport.move(0, to: move.x, 30)
+            }
+            after(.ms(10))
+            up(0)
+        }
+    }
+
     /// A pause of more than 40 ms between two moves ends the window there: the samples before it are of a movement
     /// that stopped. A pause of exactly 40 ms does not.
     @Test func aGapInsideTheWindow_beyond40msEndsIt_40msDoesNot() {
         // x = 100, 104, 108 at 0, 10, 20 ms; a pause; then 120, 130, 140 every 10 ms; the lift 10 ms after the last.
         func pan(pauseMs: Int64) -> [String] {
-            play(Self.chart) {
-                down(0, at: 100, 30)
-                after(.ms(10)); move(0, to: 104, 30)
-                after(.ms(10)); move(0, to: 108, 30)
-                after(.ms(pauseMs)); move(0, to: 120, 30)
-                after(.ms(10)); move(0, to: 130, 30)
-                after(.ms(10)); move(0, to: 140, 30)
-                after(.ms(10)); up(0)
-            }
+            Self.pan(through: [(10, 104), (10, 108), (pauseMs, 120), (10, 130), (10, 140)])
         }
         // A pause of 50 ms (20 → 70 ms): the window is the three samples after it, 10 mm every 10 ms: 1000 mm/s
         // (all six, each within 100 ms of the newest, would fit 884905/1147 = 771.495 mm/s).
@@ -99,13 +105,7 @@ import Testing
         // x = 100 at the down, then 103 (exactly the slop: not beyond), 110 and 130, at most 40 ms apart; the lift
         // 10 ms after the last move.
         func pan(firstMoveAfterMs first: Int64) -> [String] {
-            play(Self.chart) {
-                down(0, at: 100, 30)
-                after(.ms(first)); move(0, to: 103, 30)
-                after(.ms(30)); move(0, to: 110, 30)
-                after(.ms(40)); move(0, to: 130, 30)
-                after(.ms(10)); up(0)
-            }
+            Self.pan(through: [(first, 103), (30, 110), (40, 130)])
         }
         // The down 100 ms before the newest: four samples, t = −100, −70, −40, 0 ms, x = 100, 103, 110, 130: the
         // quadratic's slope at 0 is 948700/1551 = 611.670 mm/s.
