@@ -48,6 +48,54 @@ import Testing
         } == [])
     }
 
+    /// The first move beyond the slop from the down that is less inward than along the edge fails it there, whatever
+    /// the finger does after. One at least as far inward as along, but not yet beyond the slop inward, waits.
+    @Test func aMoveBeyondTheSlop_lessInwardThanAlongFails_atLeastAsInwardWaits() {
+        let sideways = play(Self.screen(.left), explain: true) {
+            down(0, at: 2, 50)
+            after(.ms(10)); move(0, to: 4, 52)                        // 2.828 mm from the down: within the slop
+            after(.ms(10)); move(0, to: 6, 55)                        // 6.403 mm: 4 mm inward, 5 along: fails
+            after(.ms(10)); move(0, to: 40, 55)                       // far inward after: nothing
+            up(0)
+        }
+        #expect(sideways == [
+            #"{"time":0.000000,"region":"screen","type":"explain","path":"edge-swipe","from":"idle","to":"pending","reason":"finger 0 landed 2 mm from the left edge <= edge zone 5 mm"}"#,
+            #"{"time":0.020000,"region":"screen","type":"explain","path":"edge-swipe","from":"pending","to":"failed","reason":"finger 0 moved 6.403 mm > slop 3 mm, not inward: 4 mm inward, 5 mm along the edge"}"#,
+        ])
+        let diagonal = play(Self.screen(.left), explain: true) {
+            down(0, at: 2, 50)
+            after(.ms(10)); move(0, to: 4.5, 52.5)                    // 3.536 mm: 2.5 inward, 2.5 along: waits
+            after(.ms(10)); move(0, to: 6, 54)                        // 4 inward, 4 along: begins
+            up(0)
+        }
+        #expect(diagonal == [
+            #"{"time":0.000000,"region":"screen","type":"explain","path":"edge-swipe","from":"idle","to":"pending","reason":"finger 0 landed 2 mm from the left edge <= edge zone 5 mm"}"#,
+            #"{"time":0.020000,"region":"screen","type":"explain","path":"edge-swipe","from":"pending","to":"swiping","reason":"finger 0 moved 4 mm inward > slop 3 mm, and >= 4 mm along the edge"}"#,
+            #"{"time":0.020000,"region":"screen","type":"edge-swipe","phase":"began","edge":"left","dx":4,"dy":4}"#,
+            #"{"time":0.020000,"region":"screen","type":"explain","path":"edge-swipe","from":"swiping","to":"ended","reason":"finger 0 lifted"}"#,
+            #"{"time":0.020000,"region":"screen","type":"edge-swipe","phase":"ended","edge":"left","dx":4,"dy":4}"#,
+        ])
+    }
+
+    /// Under a view turned a quarter (R(x, y) = (y, −x): the view's x runs down the panel), the `edge` configured is
+    /// the panel's, as every number of a layout is; the lines name it as the view sees it (the panel's left edge is
+    /// the view's bottom) and turn the translation.
+    @Test func underATurnedView_theEdgeIsThePanels_andTheLinesNameItAsTheViewSeesIt() {
+        let rect = Rect(x: 0, y: 0, width: 200, height: 100)
+        let panel = TargetConfiguration(name: "panel", shape: .rectangle(rect),
+                                        gestures: [TargetGesture(LayoutGestures.EdgeSwipe(.init(edge: .left, surface: rect)))])
+        let layout = Layout(regions: [.generic(panel)], viewTransforms: ["panel": .placing(rect, scale: 1, rotation: .quarter)])
+        #expect(play(layout) {                                        // in from the panel's left edge, to its right
+            down(0, at: 2, 50); after(.ms(10)); move(0, to: 10, 50); up(0)
+        } == [
+            #"{"time":0.010000,"region":"panel","type":"edge-swipe","phase":"began","edge":"bottom","dx":0,"dy":-8}"#,
+            #"{"time":0.010000,"region":"panel","type":"edge-swipe","phase":"ended","edge":"bottom","dx":0,"dy":-8}"#,
+        ])
+        #expect(play(layout) {                                        // in from the view's left edge: the panel's top
+            down(0, at: 100, 2); after(.ms(10)); move(0, to: 100, 10); up(0)
+        } == [])
+    }
+
     @Test func aSecondFingerCancelsIt() {
         let lines = play(Self.screen(.top)) {
             down(0, at: 100, 1)

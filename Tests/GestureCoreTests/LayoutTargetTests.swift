@@ -127,6 +127,28 @@ import Testing
         ])
     }
 
+    /// A tap with `maxDurationMs` fails at its deadline, down + `maxDurationMs`, not at the lift: a drag listed after
+    /// it, which began at the landing (slop 0) and waited, is released then, stamped with the deadline's time. A lift at
+    /// exactly `maxDurationMs` comes after the deadline: too late.
+    @Test func aTapWithAMaximumDurationFailsAtItsDeadline_notAtTheLift() {
+        let knob = Layout(regions: [
+            .generic(TargetConfiguration(name: "knob", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 60)),
+                                         gestures: [TargetGesture(LayoutGestures.Tap(.init(maximumDuration: .ms(200)))),
+                                                    TargetGesture(LayoutGestures.Drag(.init(minimumDistance: 0)))])),
+        ])
+        #expect(play(knob) { down(0, at: 30, 20); after(.ms(199)); up(0) } == [
+            #"{"time":0.199000,"region":"knob","type":"tap","x":30,"y":20,"count":1}"#,
+        ])
+        #expect(play(knob) { down(0, at: 30, 20); after(.ms(200)); up(0) } == [
+            #"{"time":0.200000,"region":"knob","type":"pan","phase":"began","dx":0,"dy":0}"#,
+            #"{"time":0.200000,"region":"knob","type":"pan","phase":"ended","dx":0,"dy":0,"vx":0,"vy":0}"#,
+        ])
+        #expect(play(knob) { down(0, at: 30, 20); after(.ms(500)); up(0) } == [
+            #"{"time":0.200000,"region":"knob","type":"pan","phase":"began","dx":0,"dy":0}"#,
+            #"{"time":0.500000,"region":"knob","type":"pan","phase":"ended","dx":0,"dy":0,"vx":0,"vy":0}"#,
+        ])
+    }
+
     @Test func aContainerOnlyGroupsItsChildren() {
         let panel = Layout(regions: [
             .generic(TargetConfiguration(name: "panel", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 60)), gestures: [], children: [

@@ -156,7 +156,8 @@ import Testing
             #"{"time":1.000000,"region":"chart","type":"select","phase":"ended","anchor":17,"selection":{"start":17,"end":17}}"#,
             #"{"time":1.550000,"region":"knob","type":"pan","phase":"began","dx":0,"dy":0}"#,
             #"{"time":1.600000,"region":"knob","type":"pan","phase":"changed","dx":5,"dy":0}"#,
-            #"{"time":1.610000,"region":"knob","type":"pan","phase":"ended","dx":5,"dy":0,"vx":50,"vy":0}"#,
+            // The knob's finger rested 100 ms before its move (a pause beyond 40 ms): one sample in the window, no velocity.
+            #"{"time":1.610000,"region":"knob","type":"pan","phase":"ended","dx":5,"dy":0,"vx":0,"vy":0}"#,
         ])
     }
 

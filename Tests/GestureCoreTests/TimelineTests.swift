@@ -236,10 +236,11 @@ import Testing
             after(.ms(50))
             up(0)
         }
+        // The finger lifts 50 ms after its last move: it had stopped (a rest beyond 40 ms), so no velocity.
         #expect(lines == [
             #"{"time":0.100000,"region":"chart","type":"pan","phase":"began","dx":3.5,"dy":1}"#,
             #"{"time":0.150000,"region":"chart","type":"pan","phase":"changed","dx":10,"dy":5}"#,
-            #"{"time":0.200000,"region":"chart","type":"pan","phase":"ended","dx":10,"dy":5,"vx":190,"vy":110}"#,
+            #"{"time":0.200000,"region":"chart","type":"pan","phase":"ended","dx":10,"dy":5,"vx":0,"vy":0}"#,
         ])
     }
 
@@ -285,14 +286,18 @@ import Testing
                 == #"{"time":0.060000,"region":"strip","type":"pan","phase":"ended","dx":22,"dy":2,"vx":629.286,"vy":45.714}"#)
     }
 
-    @Test func aFingerThatRestedLongerThan100msBeforeTheLiftHasNoVelocity() {
-        // Lifted exactly 100 ms after the last move: the window still holds the samples (within = ≤).
-        #expect(play(Self.chart) { Self.fling(); after(.ms(100)); up(0) } == Self.flingLines + [
-            #"{"time":0.150000,"region":"chart","type":"pan","phase":"ended","dx":22,"dy":2,"vx":629.286,"vy":45.714}"#,
+    @Test func aFingerThatRestedLongerThan40msBeforeTheLiftHasNoVelocity() {
+        // Lifted exactly 40 ms after the last move: still moving (beyond = >), the same six samples.
+        #expect(play(Self.chart) { Self.fling(); after(.ms(40)); up(0) } == Self.flingLines + [
+            #"{"time":0.090000,"region":"chart","type":"pan","phase":"ended","dx":22,"dy":2,"vx":629.286,"vy":45.714}"#,
         ])
-        // 101 ms: the finger rested longer than the window; its velocity is 0.
-        #expect(play(Self.chart) { Self.fling(); after(.ms(101)); up(0) } == Self.flingLines + [
-            #"{"time":0.151000,"region":"chart","type":"pan","phase":"ended","dx":22,"dy":2,"vx":0,"vy":0}"#,
+        // 41 ms, and 100 ms (which flung at 629.286 mm/s when only a rest beyond the 100 ms window stopped it): the
+        // finger had stopped; its velocity is 0.
+        #expect(play(Self.chart) { Self.fling(); after(.ms(41)); up(0) } == Self.flingLines + [
+            #"{"time":0.091000,"region":"chart","type":"pan","phase":"ended","dx":22,"dy":2,"vx":0,"vy":0}"#,
+        ])
+        #expect(play(Self.chart) { Self.fling(); after(.ms(100)); up(0) } == Self.flingLines + [
+            #"{"time":0.150000,"region":"chart","type":"pan","phase":"ended","dx":22,"dy":2,"vx":0,"vy":0}"#,
         ])
     }
 

@@ -177,6 +177,49 @@ import Testing
 
     // MARK: Two-finger pan
 
+    /// The fingers' midpoint is taken within the chart: one beyond its right edge stands at that edge (fraction 1),
+    /// for where the gripped value is placed as for the grip itself; its y plays no part.
+    @Test func aMidpointBeyondTheChartStandsAtItsEdge() {
+        let lines = play(Self.chart()) {
+            // 40 mm apart about 170 (value 16); then 60 mm apart about 230, 20 mm right of the chart (which ends at 210)
+            // and below it: scale 1.5, span 20 / 1.5 = 13.333, and 16 placed at the right edge: 2.667–16. (Placed at
+            // 230 mm, 1.1 of the width, it would have been 1.333–14.667.)
+            together(.down(0, Point(x: 150, y: 30)), .down(1, Point(x: 190, y: 30)))
+            after(.ms(10))
+            together(.move(0, Point(x: 200, y: 80)), .move(1, Point(x: 260, y: 80)))
+            after(.ms(10))
+            // The first finger goes back in, the second stays out: midpoint 215, still beyond the edge, distance 90:
+            // scale 2.25, span 8.889, 16 at the right edge: 7.111–16.
+            move(0, to: 170, 80)
+            after(.ms(10))
+            together(.up(0), .up(1))
+        }
+        #expect(lines == [
+            Self.line("0.010000", "began", "2.667", "16"),
+            Self.line("0.020000", "changed", "7.111", "16"),
+            Self.line("0.030000", "ended", "7.111", "16"),
+        ])
+        // The midpoint at the second landing beyond the edge too: on the chart zoomed to 5–15, the grip is the visible
+        // end, 15 (at 220 mm, 1.05 of the width, it would have been 15.5, and the window 7.5–15.5).
+        let gripOutside = play(Self.chart()) {
+            Self.zoomToFiveFifteen()
+            after(.ms(500))
+            down(0, at: 200, 30)
+            after(.ms(10)); move(0, to: 260, 30)                    // the first finger leaves the chart: a pan
+            after(.ms(10)); down(1, at: 180, 30)                    // 80 mm apart, midpoint 220: the grip is 15
+            after(.ms(10)); move(1, to: 160, 30)                    // 100 mm: scale 1.25, span 8; midpoint 210: 7–15
+            after(.ms(10)); together(.up(0), .up(1))
+        }
+        #expect(gripOutside == [
+            Self.line("0.010000", "began", "5", "15"),
+            Self.line("0.020000", "ended", "5", "15"),
+            #"{"time":0.530000,"region":"chart","type":"pan","phase":"began","dx":60,"dy":0}"#,
+            #"{"time":0.540000,"region":"chart","type":"pan","phase":"cancelled","dx":60,"dy":0}"#,
+            Self.line("0.550000", "began", "7", "15"),
+            Self.line("0.560000", "ended", "7", "15"),
+        ])
+    }
+
     @Test func aTwoFingerPanMovesTheZoomedChartWithTheFingers() {
         let lines = play(Self.chart()) {
             Self.zoomToFiveFifteen()

@@ -537,7 +537,8 @@ struct LiveTests {
         ]
         #expect(live.lines == taps + [
             #"{"time":1.050000,"region":"surface","type":"pan","phase":"began","dx":105.263,"dy":52.632}"#,
-            #"{"time":1.100000,"region":"surface","type":"pan","phase":"ended","dx":105.263,"dy":52.632,"vx":2105.263,"vy":1052.632}"#,
+            // The finger lifts 50 ms after its one move: it had stopped, no velocity.
+            #"{"time":1.100000,"region":"surface","type":"pan","phase":"ended","dx":105.263,"dy":52.632,"vx":0,"vy":0}"#,
         ])
         #expect(live.stderr == #"gestures: warning: /dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received a double tracking ID 8 in slot 0."# + "\n")
         #expect(replayed == live.lines)

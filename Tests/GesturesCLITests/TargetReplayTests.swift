@@ -53,7 +53,8 @@ import Testing
         // The button's tap has priority over the pad's taps, which never hear of it. The double tap is
         // recognized 300 ms after its second lift, before the next frame. On the slider, its drag begins
         // at the landing (slop 0) and runs alongside the pad's, which begins beyond 3 mm once the pad's
-        // taps fail; in a frame the parent's line comes first. Both end at 5 mm every 50 ms: 100 mm/s.
+        // taps fail; in a frame the parent's line comes first. Both end with no velocity: the finger moved every
+        // 50 ms and lifted 50 ms after its last move, pauses beyond 40 ms (it had stopped).
         #expect(run.lines == [
             #"{"time":1.080000,"region":"button","type":"tap","x":20,"y":25,"count":1}"#,
             #"{"time":2.550000,"region":"pad","type":"tap","x":60,"y":20,"count":2}"#,
@@ -62,8 +63,8 @@ import Testing
             #"{"time":3.050000,"region":"slider","type":"pan","phase":"changed","dx":5,"dy":0}"#,
             #"{"time":3.100000,"region":"pad","type":"pan","phase":"changed","dx":10,"dy":0}"#,
             #"{"time":3.100000,"region":"slider","type":"pan","phase":"changed","dx":10,"dy":0}"#,
-            #"{"time":3.150000,"region":"pad","type":"pan","phase":"ended","dx":10,"dy":0,"vx":100,"vy":0}"#,
-            #"{"time":3.150000,"region":"slider","type":"pan","phase":"ended","dx":10,"dy":0,"vx":100,"vy":0}"#,
+            #"{"time":3.150000,"region":"pad","type":"pan","phase":"ended","dx":10,"dy":0,"vx":0,"vy":0}"#,
+            #"{"time":3.150000,"region":"slider","type":"pan","phase":"ended","dx":10,"dy":0,"vx":0,"vy":0}"#,
         ])
         let text = try CLI.run(["replay", "--format", "text", trace])
         #expect(text.lines.prefix(2) == [
@@ -90,19 +91,24 @@ import Testing
         let trace = try write("turned.evemu", header
             + Self.touch(1, at: 1.0, 60, 20, up: 1.05)                                     // a tap on the pad
             + Self.touch(2, at: 2.0, 50, 10, moves: [(2.05, 55, 10), (2.1, 60, 10)], up: 2.15)   // 10 mm to the panel's right
-            + Self.touch(3, at: 3.0, 20, 25, up: 3.05))                                    // the button
+            + Self.touch(3, at: 3.0, 20, 25, up: 3.05)                                     // the button
+            + Self.touch(4, at: 4.0, 50, 10, moves: [(4.01, 55, 10), (4.02, 60, 10)], up: 4.03))  // a flick to the panel's right
         _ = try write("turned.layout.json", layout)
         let run = try CLI.run(["replay", trace])
         #expect(run.status == 0)
         #expect(run.stderr == "")
         // The tap at (60, 20) mm: R = (20, −60), ×2 = (40, −120), + (0, 200) = (40, 80). The drag to the panel's
-        // right is up the view: (5, 0) mm is (0, −10) points; its 100 mm/s are 200 points/s upwards.
+        // right is up the view: (5, 0) mm is (0, −10) points; it lifts 50 ms after its last move, at rest (no
+        // velocity). The flick does 5 mm every 10 ms and lifts 10 ms after: its 500 mm/s are 1000 points/s upwards.
         #expect(run.lines == [
             #"{"time":1.050000,"region":"pad","type":"tap","x":40,"y":80,"count":1}"#,
             #"{"time":2.050000,"region":"pad","type":"pan","phase":"began","dx":0,"dy":-10}"#,
             #"{"time":2.100000,"region":"pad","type":"pan","phase":"changed","dx":0,"dy":-20}"#,
-            #"{"time":2.150000,"region":"pad","type":"pan","phase":"ended","dx":0,"dy":-20,"vx":0,"vy":-200}"#,
+            #"{"time":2.150000,"region":"pad","type":"pan","phase":"ended","dx":0,"dy":-20,"vx":0,"vy":0}"#,
             #"{"time":3.050000,"region":"button","type":"tap","x":20,"y":25,"count":1}"#,
+            #"{"time":4.010000,"region":"pad","type":"pan","phase":"began","dx":0,"dy":-10}"#,
+            #"{"time":4.020000,"region":"pad","type":"pan","phase":"changed","dx":0,"dy":-20}"#,
+            #"{"time":4.030000,"region":"pad","type":"pan","phase":"ended","dx":0,"dy":-20,"vx":0,"vy":-1000}"#,
         ])
     }
 

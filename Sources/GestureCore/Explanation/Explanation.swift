@@ -69,7 +69,7 @@ public struct Explanation: Hashable, Sendable {
         // MARK: Edge swipe
         /// The finger moved inward beyond the slop, and at least as far as along the edge.
         case movedInward(finger: Int, inward: Double, along: Double, slop: Double)
-        /// The finger moved beyond the slop, but not inward enough.
+        /// The finger moved beyond the slop, but less inward than along the edge (sideways, or outward).
         case movedNotInward(finger: Int, distance: Double, inward: Double, along: Double, slop: Double)
 
         // MARK: Swipe

@@ -1,7 +1,8 @@
 /// A one-finger drag: begins when the finger has moved beyond `minimumDistance` from where it went down
 /// (at once when that distance is 0, as SwiftUI's `DragGesture(minimumDistance: 0)`), then reports a
 /// change on every frame in which the finger moved, and ends at the lift, with the finger's velocity there
-/// (`VelocityTracker`: the last 100 ms, least squares). Diagram: docs/state-machines/drag.md.
+/// (`VelocityTracker`: the last 100 ms, least squares; 0 once the finger rested beyond 40 ms). Diagram:
+/// docs/state-machines/drag.md.
 public struct DragGesture: SinkGesture {
     /// How far a finger must move before the drag begins, and what a second finger does: the layout's `drag` options
     /// `slopMm` and `extraFinger` (SPEC.md, "Layout file").
@@ -28,7 +29,8 @@ public struct DragGesture: SinkGesture {
         /// Where the finger is now, in mm on the surface (y down): at `ended`, where it lifted.
         public var location: Point
         /// At `ended`, the finger's velocity at the end (its lift, or the landing that ended the drag),
-        /// from its positions in the last 100 ms (`VelocityTracker`); 0 when it rested longer than that.
+        /// from its positions in the last 100 ms (`VelocityTracker`); 0 when it rested longer than 40 ms
+        /// (``VelocityTracker/stoppedAfter``) before it: a finger that stops before it lifts does not fling.
         /// Nil in the other phases.
         public var velocity: Velocity?
 

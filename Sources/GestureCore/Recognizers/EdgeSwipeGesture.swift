@@ -1,7 +1,8 @@
 /// An edge swipe: one finger that lands within `edgeDistance` of an edge of `surface` and moves inward
-/// beyond `minimumDistance` (UIKit's `UIScreenEdgePanGestureRecognizer`, lisgd's edge gestures). It
-/// begins then, reports a change on every later frame the finger moved, and ends at the lift; a second
-/// finger or a withdrawn one cancels it. Diagram: docs/state-machines/edge-swipe.md.
+/// beyond `minimumDistance`, and at least as far as along the edge (UIKit's `UIScreenEdgePanGestureRecognizer`,
+/// lisgd's edge gestures). It begins then, reports a change on every later frame the finger moved, and ends at the
+/// lift; a second finger or a withdrawn one cancels it. A move beyond `minimumDistance` from the down that is less
+/// inward than along the edge (sideways, or outward) makes it fail. Diagram: docs/state-machines/edge-swipe.md.
 public struct EdgeSwipeGesture: SinkGesture {
     /// The edge of the rectangle a swipe comes in from (the layout's `edge`, the output's `edge`): the finger moves
     /// inward from it, rightwards from `left`, downwards from `top` (y down).
@@ -120,8 +121,10 @@ public struct EdgeSwipeGesture: SinkGesture {
                     log.transition(&state, to: .swiping(touchID: touchID, down: down, location: position), in: Self.name,
                                    because: .movedInward(finger: touchID, inward: depth, along: along, slop: configuration.minimumDistance))
                     updates.append(GestureUpdate(.began, value(down, position)))
-                } else if position.distance(to: down) > configuration.minimumDistance {
-                    // Beyond the slop, but not inward.
+                } else if depth < along && position.distance(to: down) > configuration.minimumDistance {
+                    // Beyond the slop, and more along the edge than in (or out): a move along the edge, not in from
+                    // it. (One at least as far in as along, not yet beyond the slop inward, goes on waiting: failing
+                    // it made a steady diagonal swipe in succeed or fail by where its frames fell.)
                     log.transition(&state, to: .finished(.failed), in: Self.name,
                                    because: .movedNotInward(finger: touchID, distance: position.distance(to: down), inward: depth,
                                                             along: along, slop: configuration.minimumDistance))

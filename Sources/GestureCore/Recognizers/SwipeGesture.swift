@@ -1,10 +1,11 @@
 /// A swipe: `fingers` fingers (1 by default) moving the same way, recognized at the lift when they are
 /// fast enough, with one of 4 or 8 directions. Diagram: docs/state-machines/swipe.md.
 ///
-/// The fingers' velocities at the first lift (`VelocityTracker`: the last 100 ms, least squares) must
-/// each exceed `minimumSpeed`, their paths from the down each exceed `minimumDistance`, and their
-/// directions all lie within `tolerance` of one direction of the set (lisgd: 8 directions, ±15°). A
-/// finger more than `fingers`, or a first lift with fewer down, is no swipe.
+/// The fingers' velocities at the first lift (`VelocityTracker`: the last 100 ms, least squares; 0 for a finger
+/// that rested beyond 40 ms before it) must each exceed `minimumSpeed`, their paths from the down each exceed
+/// `minimumDistance`, and the directions of their velocities all lie within `tolerance` of one direction of the set
+/// (lisgd: 8 directions, ±15°). A stroke that stops before the lift is therefore no swipe. A finger more than
+/// `fingers`, or a first lift with fewer down, is no swipe.
 public struct SwipeGesture: SinkGesture {
     /// A direction on the surface (y down: `up` is towards the top edge).
     public enum Direction: String, Hashable, Sendable, CaseIterable {

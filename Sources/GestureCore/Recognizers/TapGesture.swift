@@ -18,7 +18,9 @@ public struct TapGesture: SinkGesture {
     public struct Configuration: Hashable, Sendable {
         /// The finger must never move beyond this distance (mm) from its down position. SPEC `slopMm`.
         public var maximumDistance: Double
-        /// The finger must lift before this much time has passed; `nil` for no limit (a dial's tap).
+        /// The finger must lift before this much time has passed; `nil` for no limit (a dial's tap). The tap fails
+        /// at its deadline, down + this (which the engine fires before a frame of that time: a lift at exactly this
+        /// much is too late), not at the lift.
         public var maximumDuration: TimeSpan?
         /// The previous tap's lift must be within this of this tap's down to continue its count. SPEC `doubleTapMs`.
         public var countInterval: TimeSpan

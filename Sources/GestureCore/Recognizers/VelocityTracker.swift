@@ -11,18 +11,31 @@ public struct Velocity: Hashable, Sendable {
         self.vy = vy
     }
 
-    /// At rest: what a finger that rested longer than ``VelocityTracker/horizon`` before lifting, or with fewer than
-    /// two positions in it, gets (SPEC.md, "Velocity").
+    /// At rest: what a finger gets that rested longer than ``VelocityTracker/stoppedAfter`` before lifting, or that has
+    /// fewer than two positions in its window (SPEC.md, "Velocity").
     public static let zero = Velocity(vx: 0, vy: 0)
 }
 
-/// A finger's velocity, estimated from its positions in the last `horizon` before a moment, by least
+/// A finger's velocity, estimated from its positions in the last `horizon` before its newest one, by least
 /// squares as Flutter's `VelocityTracker` does: a quadratic fit of each coordinate against time (a line
 /// with two samples), whose slope at the newest sample is the velocity. GTK's swipe uses 150 ms; Flutter
 /// 100 ms, which is ours.
+///
+/// A finger that sent no move for longer than `stoppedAfter` has stopped, as Flutter and Android assume: its
+/// velocity is 0 when the moment asked for (a lift) comes more than that after its newest sample, and a pause that
+/// long between two samples ends the window there (the older ones are of a movement that stopped). So a finger that
+/// drags, rests and lifts does not fling.
 public struct VelocityTracker: Hashable, Sendable {
-    /// How far back samples count.
+    /// How far back samples count: a sample exactly this much older than the newest still does (Flutter's
+    /// `_horizonMilliseconds`, Android's `HORIZON`, both 100 ms, both counting the sample at exactly 100).
     public static let horizon = TimeSpan.ms(100)
+    /// The longest pause that is still movement: a finger that sent no move for longer has stopped. Flutter's
+    /// `_assumePointerMoveStoppedMilliseconds` and Android's `ASSUME_POINTER_STOPPED_TIME`, both 40 ms, and both
+    /// "longer than", so that a pause of exactly 40 ms is still movement: Flutter's `velocity_tracker.dart` ends the
+    /// window at `delta > _assumePointerMoveStoppedMilliseconds` between samples (its newer versions also give 0 when
+    /// `_sinceLastSample` exceeds it); Android's `libs/input/VelocityTracker.cpp` forgets the samples when
+    /// `delaySinceLastEvent > ASSUME_POINTER_STOPPED_TIME` at a lift, or before a move that comes that late.
+    public static let stoppedAfter = TimeSpan.ms(40)
     /// The most samples kept (Flutter keeps 20).
     static let capacity = 20
 
@@ -81,15 +94,19 @@ public struct VelocityTracker: Hashable, Sendable {
         for index in 0..<count { hasher.combine(sample(index)) }
     }
 
-    /// The velocity at `time` (a lift), in mm/s: 0 when the finger had not moved within `horizon` before
-    /// it (it rested), or with fewer than two samples in that window.
+    /// The velocity at `time` (a lift, or the landing that ends a drag), in mm/s: 0 when the finger had not moved
+    /// within `stoppedAfter` before it (it rested), or with fewer than two samples in its window: the newest sample
+    /// and those before it back to `horizon` older, up to the first pause longer than `stoppedAfter`.
     public func velocity(at time: Timestamp) -> Velocity {
         guard count > 0 else { return .zero }
         let newest = sample(count - 1).time
-        guard time.microseconds - newest <= Self.horizon.microseconds else { return .zero }
-        // The samples within the horizon before the newest: from `oldest` on.
+        guard time.microseconds - newest <= Self.stoppedAfter.microseconds else { return .zero }
+        // The window: from `oldest` on, within the horizon before the newest, with no pause beyond `stoppedAfter`.
         var oldest = count - 1
-        while oldest > 0 && newest - sample(oldest - 1).time <= Self.horizon.microseconds { oldest -= 1 }
+        while oldest > 0 && newest - sample(oldest - 1).time <= Self.horizon.microseconds
+            && sample(oldest).time - sample(oldest - 1).time <= Self.stoppedAfter.microseconds {
+            oldest -= 1
+        }
         guard count - oldest >= 2 else { return .zero }
         if count - oldest >= 3, let velocity = fittedVelocity(from: oldest, degree: 2) { return velocity }
         return fittedVelocity(from: oldest, degree: 1) ?? .zero
