@@ -47,6 +47,22 @@ struct SurfaceSize: ExpressibleByArgument {
     static let help = "The surface's size in mm (each side above 0, at most \(Int(Size.largestLength))), for devices that report no resolution."
 }
 
+/// `--layout`, as `replay`, `render` and `live` take it.
+struct LayoutOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The layout file (JSON).", valueName: "file"))
+    var layout: FilePath?
+}
+
+/// `--device` and `--size`: the device of a trace, as `replay` and `render` take them.
+struct TraceDeviceOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A device description (evemu-describe output) for a trace without a header; "
+                               + "it replaces a trace's own, with a warning.", valueName: "desc"))
+    var device: FilePath?
+
+    @Option(help: ArgumentHelp(SurfaceSize.help, valueName: "WxH"))
+    var size: SurfaceSize?
+}
+
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -58,18 +74,12 @@ struct ReplayCommand: ParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("The layout file (JSON).", valueName: "file"))
-    var layout: FilePath?
+    @OptionGroup var layoutOption: LayoutOption
 
     @Option(help: "Output format: jsonl (stable) or text (for people).")
     var format: OutputFormat = .jsonl
 
-    @Option(help: ArgumentHelp("A device description (evemu-describe output) for traces without a header; "
-                               + "it replaces a trace's own, with a warning.", valueName: "desc"))
-    var device: FilePath?
-
-    @Option(help: ArgumentHelp(SurfaceSize.help, valueName: "WxH"))
-    var size: SurfaceSize?
+    @OptionGroup var traceDevice: TraceDeviceOptions
 
     @Flag(help: "Also print a line per state transition of the recognizers, with its reason in numbers.")
     var explain = false
@@ -83,10 +93,10 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let output = LineWriter(descriptor: 1)
-        var options = ReplayOptions(format: format, device: device, size: size?.size, namesTraces: traces.count > 1,
+        var options = ReplayOptions(format: format, device: traceDevice.device, size: traceDevice.size?.size, namesTraces: traces.count > 1,
                                     explain: explain, warn: { Diagnostics.warn($0) })
         var status: Int32?
-        if let layout {
+        if let layout = layoutOption.layout {
             do {
                 options.layout = try loadLayout(path: layout)
             } catch {

@@ -36,8 +36,7 @@ struct LiveCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The device node, e.g. /dev/input/event5.", valueName: "device"))
     var device: String?
 
-    @Option(help: ArgumentHelp("The layout file (JSON).", valueName: "file"))
-    var layout: FilePath?
+    @OptionGroup var layoutOption: LayoutOption
 
     @Option(help: "Output format: jsonl (stable) or text (for people).")
     var format: OutputFormat = .jsonl
@@ -62,6 +61,7 @@ struct LiveCommand: ParsableCommand {
     }
 
     func run() throws {
+        let layout = layoutOption.layout
         try refuseOutput(record, option: "--record", overwriting: [(layout, "the layout"), (device.map { FilePath($0) }, "the device")]
                                                                   .compactMap { path, what in path.map { ($0, what) } })
         var options = LiveOptions()

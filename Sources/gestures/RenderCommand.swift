@@ -15,8 +15,7 @@ struct RenderCommand: ParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("The layout file (JSON).", valueName: "file"))
-    var layout: FilePath?
+    @OptionGroup var layoutOption: LayoutOption
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write (default: standard output).", valueName: "file"))
     var output: FilePath?
@@ -27,20 +26,16 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Label the time strip with the recognizers' decisions: each state transition, its reason as the tooltip.")
     var explain = false
 
-    @Option(help: ArgumentHelp("A device description (evemu-describe output) for a trace without a header; "
-                               + "it replaces a trace's own, with a warning.", valueName: "desc"))
-    var device: FilePath?
-
-    @Option(help: ArgumentHelp("The surface's size in mm, for devices that report no resolution.", valueName: "WxH"))
-    var size: SurfaceSize?
+    @OptionGroup var traceDevice: TraceDeviceOptions
 
     @Argument(help: ArgumentHelp("The trace: .evemu, .events, .event (evemu) or .yml, .yaml (libinput record).", valueName: "trace"))
     var trace: FilePath
 
     func run() throws {
+        let layout = layoutOption.layout, device = traceDevice.device
         try refuseOutput(output, option: "-o", overwriting: inputFiles(ofTrace: trace, layout: layout, device: device))
         do throws(CommandError) {
-            var options = ReplayOptions(device: device, size: size?.size, explain: explain, warn: { Diagnostics.warn($0) })
+            var options = ReplayOptions(device: device, size: traceDevice.size?.size, explain: explain, warn: { Diagnostics.warn($0) })
             let svg = try replaying { () throws(ReplayError) in
                 if let layout { options.layout = try loadLayout(path: layout) }
                 return Array(try picture(of: trace, options: options).svg(animated: animate).utf8)
