@@ -55,7 +55,7 @@ enum GestureStyle {
         case .rotate: ("#8e24aa", nil)
         case .haptic: ("#d81b60", nil)
         case .magnify: ("#00838f", nil)
-        case .swipe(let swipe): ("#6d4c41", swipe.direction)
+        case .swipe(let swipe): ("#6d4c41", swipe.direction.rawValue)
         case .edgeSwipe: ("#5d4037", nil)
         case .zoom: ("#00695c", nil)
         case .longPress: ("#283593", nil)
@@ -119,7 +119,7 @@ extension PictureDrawing {
                     if case .pan(_, let pan) = kind { (pan.dx, pan.dy) } else { nil }
                 }
             case .edgeSwipe(_, let swipe):
-                drawTranslation(episode, label: "edge swipe from " + swipe.edge, velocity: nil, color: color, to: &svg, under: &under) { kind in
+                drawTranslation(episode, label: "edge swipe from " + swipe.edge.rawValue, velocity: nil, color: color, to: &svg, under: &under) { kind in
                     if case .edgeSwipe(_, let swipe) = kind { (swipe.dx, swipe.dy) } else { nil }
                 }
             case .wind:
@@ -414,7 +414,7 @@ extension PictureDrawing {
         guard !lifted.isEmpty else { return }
         let at = Point(x: lifted.map { $0.lastPosition.x }.reduce(0, +) / Double(lifted.count),
                        y: lifted.map { $0.lastPosition.y }.reduce(0, +) / Double(lifted.count))
-        drawVelocity(from: at, vx: swipe.vx, vy: swipe.vy, caption: "swipe " + swipe.direction, color: color, to: &svg)
+        drawVelocity(from: at, vx: swipe.vx, vy: swipe.vy, caption: "swipe " + swipe.direction.rawValue, color: color, to: &svg)
         clock?.show(from: event.time, to: &svg)
     }
 

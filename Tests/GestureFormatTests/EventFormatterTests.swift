@@ -56,9 +56,9 @@ import Testing
     static let limit = GestureEvent(time: at(5_200_000), target: "timer", kind: .haptic(.limit(detent: 60)))
 
     static let swipe = GestureEvent(time: at(700_000), target: "photo", kind: .swipe(.init(
-        direction: "up-right", vx: 250.5, vy: -180.0004, fingers: 2)))
+        direction: .upRight, vx: 250.5, vy: -180.0004, fingers: 2)))
     static let edgeSwipe = GestureEvent(time: at(800_000), target: "photo", kind: .edgeSwipe(.began, .init(
-        edge: "left", dx: 12.5, dy: -0.25)))
+        edge: .left, dx: 12.5, dy: -0.25)))
 
     static let dateTap = GestureEvent(time: at(12_000_120), target: "chart", kind: .tap(.init(
         x: 106.667, y: 30, count: 1, value: .instant(seconds: 1_763_208_000),
@@ -453,10 +453,10 @@ import Testing
             (.haptic(.limit(detent: .min)), { _ in #""type":"haptic","kind":"limit","detent":-9223372036854775808"# }),
             (.magnify(.cancelled, .init(scale: big, center: center)),
              { #""type":"magnify","phase":"cancelled","scale":\#($0),"center":{"x":\#($0),"y":\#($0)}"# }),
-            (.swipe(.init(direction: "up-\"left\"", vx: big, vy: big, fingers: .min)),
-             { #""type":"swipe","direction":"up-\"left\"","vx":\#($0),"vy":\#($0),"fingers":-9223372036854775808"# }),
-            (.edgeSwipe(.cancelled, .init(edge: "left\n", dx: big, dy: big)),
-             { #""type":"edge-swipe","phase":"cancelled","edge":"left\n","dx":\#($0),"dy":\#($0)"# }),
+            (.swipe(.init(direction: .downRight, vx: big, vy: big, fingers: .min)),
+             { #""type":"swipe","direction":"down-right","vx":\#($0),"vy":\#($0),"fingers":-9223372036854775808"# }),
+            (.edgeSwipe(.cancelled, .init(edge: .bottom, dx: big, dy: big)),
+             { #""type":"edge-swipe","phase":"cancelled","edge":"bottom","dx":\#($0),"dy":\#($0)"# }),
             (.zoom(.cancelled, .init(visible: VisibleDomain(start: .number(big), end: .number(big)))),
              { #""type":"zoom","phase":"cancelled","visible":{"start":\#($0),"end":\#($0)}"# }),
             (.longPress(.init(x: big, y: big)), { #""type":"long-press","x":\#($0),"y":\#($0)"# }),
@@ -502,8 +502,8 @@ import Testing
         #expect(Self.text.line(for: Self.edgeSwipe) == "0.800000 photo edge-swipe began edge=left dx=12.5 dy=-0.25")
         #expect(Self.text.line(for: Self.rotation) == "2.010000 photo rotation began rotation=-2.5 center=50,20.125")
         #expect(Self.text.line(for: Self.buttonTap) == "1.000000 button gesture ended value=Value(location: (1.5, 2.0), count: 1)")
-        let escaped = GestureEvent(time: .zero, target: "t", kind: .edgeSwipe(.ended, .init(edge: "a\"b\nc", dx: 0, dy: 0)))
-        #expect(Self.text.line(for: escaped) == #"0.000000 t edge-swipe ended edge=a\"b\nc dx=0 dy=0"#)
+        let escaped = GestureEvent(time: .zero, target: "t", kind: .gesture(.ended, GestureValue("a\"b\nc")))
+        #expect(Self.text.line(for: escaped) == #"0.000000 t gesture ended value=a\"b\nc"#)
     }
 
     @Test func formats() {

@@ -48,245 +48,74 @@ public struct GestureEvent: Hashable, Sendable {
         /// engine `explains`; `--explain`). Indirect, so that the other events stay as small as they were.
         indirect case explanation(Explanation)
 
-        /// The gesture type as the output names it (`tap`, `select`, ...).
+        /// The gesture type as the output names it (`tap`, `select`, ...; `explain` for an explanation).
         public var type: String {
-            switch self {
-            case .tap: "tap"
-            case .select: "select"
-            case .pan: "pan"
-            case .wind: "wind"
-            case .rotate: "rotate"
-            case .haptic: "haptic"
-            case .magnify: "magnify"
-            case .swipe: "swipe"
-            case .edgeSwipe: "edge-swipe"
-            case .zoom: "zoom"
-            case .longPress: "long-press"
-            case .rotation: "rotation"
-            case .gesture: "gesture"
-            case .explanation: "explain"
-            }
+            var visitor = TypeOfPayload()
+            return accept(&visitor).map { String(describing: $0) } ?? "explain"
         }
 
-        /// The phase of a continuous gesture; nil for taps and haptics.
+        /// The phase of a continuous gesture; nil for taps, haptics and the other discrete lines.
         public var phase: GesturePhase? {
+            var visitor = PhaseOfPayload()
+            return accept(&visitor) ?? nil
+        }
+
+        /// Hands `visitor` the event's payload and phase, whatever its kind: the one place that lists the kinds of
+        /// line (with `mapPayload(_:)`). An explanation is no gesture's line: nil.
+        @inlinable
+        public func accept<Visitor: GestureEventVisitor>(_ visitor: inout Visitor) -> Visitor.Result? {
             switch self {
-            case .tap, .haptic, .swipe, .longPress, .explanation: nil
-            case .select(let phase, _), .pan(let phase, _), .wind(let phase, _), .rotate(let phase, _), .magnify(let phase, _),
-                 .edgeSwipe(let phase, _), .zoom(let phase, _), .rotation(let phase, _), .gesture(let phase, _): phase
+            case .tap(let payload): visitor.visit(payload, phase: nil)
+            case .select(let phase, let payload): visitor.visit(payload, phase: phase)
+            case .pan(let phase, let payload): visitor.visit(payload, phase: phase)
+            case .wind(let phase, let payload): visitor.visit(payload, phase: phase)
+            case .rotate(let phase, let payload): visitor.visit(payload, phase: phase)
+            case .haptic(let payload): visitor.visit(payload, phase: nil)
+            case .magnify(let phase, let payload): visitor.visit(payload, phase: phase)
+            case .swipe(let payload): visitor.visit(payload, phase: nil)
+            case .edgeSwipe(let phase, let payload): visitor.visit(payload, phase: phase)
+            case .zoom(let phase, let payload): visitor.visit(payload, phase: phase)
+            case .longPress(let payload): visitor.visit(payload, phase: nil)
+            case .rotation(let phase, let payload): visitor.visit(payload, phase: phase)
+            case .gesture(let phase, let payload): visitor.visit(payload, phase: phase)
+            case .explanation: nil
+            }
+        }
+
+        /// The same kind with its payload changed by `change` (a view's coordinates); an explanation as it is.
+        public func mapPayload<Change: GestureEventPayloadChange>(_ change: Change) -> Self {
+            switch self {
+            case .tap(let payload): .tap(change.apply(payload))
+            case .select(let phase, let payload): .select(phase, change.apply(payload))
+            case .pan(let phase, let payload): .pan(phase, change.apply(payload))
+            case .wind(let phase, let payload): .wind(phase, change.apply(payload))
+            case .rotate(let phase, let payload): .rotate(phase, change.apply(payload))
+            case .haptic(let payload): .haptic(change.apply(payload))
+            case .magnify(let phase, let payload): .magnify(phase, change.apply(payload))
+            case .swipe(let payload): .swipe(change.apply(payload))
+            case .edgeSwipe(let phase, let payload): .edgeSwipe(phase, change.apply(payload))
+            case .zoom(let phase, let payload): .zoom(phase, change.apply(payload))
+            case .longPress(let payload): .longPress(change.apply(payload))
+            case .rotation(let phase, let payload): .rotation(phase, change.apply(payload))
+            case .gesture(let phase, let payload): .gesture(phase, change.apply(payload))
+            case .explanation: self
             }
         }
     }
+}
 
-    /// A tap, with its position and count; in a timeline also the domain value and its bucket.
-    public struct Tap: Hashable, Sendable {
-        /// Where the finger went down, in mm from the surface's left edge (the output's `x`).
-        public var x: Double
-        /// Where the finger went down, in mm from the surface's top edge, y down (the output's `y`).
-        public var y: Double
-        /// The tap's place in its chain, from 1: the previous tap's count + 1 when that tap lifted within `doubleTapMs`
-        /// of this one's landing and landed within `doubleTapSlopMm` of it, else 1 (SPEC.md, "Tap counts"). With an
-        /// exact count (`TapGesture(count: n)`) it is always n.
-        public var count: Int
-        /// The value under the tap and the selection of its bucket (timelines only).
-        public var value: DomainValue?
-        /// The tapped value's bucket as a selection, start and end both that bucket (timelines only; nil elsewhere).
-        public var selection: Selection?
+/// A change of any payload into another of its own type (`GestureEvent.Kind.mapPayload(_:)`): a view's coordinates.
+public protocol GestureEventPayloadChange {
+    /// `payload`, changed.
+    func apply<Payload: GestureEventPayload>(_ payload: Payload) -> Payload
+}
 
-        /// A tap that went down at (`x`, `y`) mm with `count`; `value` and `selection` only for a timeline's tap (nil,
-        /// the default, elsewhere).
-        public init(x: Double, y: Double, count: Int, value: DomainValue? = nil, selection: Selection? = nil) {
-            self.x = x
-            self.y = y
-            self.count = count
-            self.value = value
-            self.selection = selection
-        }
-    }
+/// The `type` of a payload.
+private struct TypeOfPayload: GestureEventVisitor {
+    func visit<Payload: GestureEventPayload>(_ payload: Payload, phase: GesturePhase?) -> StaticString { Payload.type }
+}
 
-    /// A timeline's long-press-then-drag selection of buckets (SPEC.md, "`timeline`", **select**): the output's
-    /// `select` line.
-    public struct Select: Hashable, Sendable {
-        /// The bucket under the finger's down position when the long press was recognized; it stays for the whole
-        /// selection.
-        public var anchor: Bucket
-        /// The buckets selected so far: from the earlier to the later of ``anchor`` and the bucket under the finger,
-        /// always ordered and within the domain.
-        public var selection: Selection
-
-        /// A selection from `anchor` (the bucket where the finger went down) spanning `selection`.
-        public init(anchor: Bucket, selection: Selection) {
-            self.anchor = anchor
-            self.selection = selection
-        }
-    }
-
-    /// A one-finger drag's displacement (SPEC.md, "`timeline`", **pan**, and the `drag` gesture of a target): the
-    /// output's `pan` line.
-    public struct Pan: Hashable, Sendable {
-        /// mm from the down position.
-        public var dx: Double
-        /// mm from the down position, downwards (y down: positive when the finger moved towards the bottom edge).
-        public var dy: Double
-        /// At `ended` only: the finger's velocity at the lift (`DragGesture.Value.velocity`).
-        public var velocity: Velocity?
-
-        /// A drag `dx`, `dy` mm from the down position; `velocity` (mm/s) only at `ended`, nil (the default) otherwise.
-        public init(dx: Double, dy: Double, velocity: Velocity? = nil) {
-            self.dx = dx
-            self.dy = dy
-            self.velocity = velocity
-        }
-    }
-
-    /// A dial wound with one finger (SPEC.md, "`dial`", **wind**): the output's `wind` line.
-    public struct Wind: Hashable, Sendable {
-        /// The dial's value in degrees.
-        public var angle: Double
-        /// The change of the value applied since the previous line of this gesture.
-        public var delta: Double
-        /// The dial's detent index after this change: the nearest multiple of `detentDegrees` to the value, stepped
-        /// with hysteresis (SPEC.md, "`dial`", **detents**).
-        public var detent: Int
-
-        /// A wind that left the dial at `angle` degrees, having applied `delta` degrees since the previous line, at
-        /// `detent`.
-        public init(angle: Double, delta: Double, detent: Int) {
-            self.angle = angle
-            self.delta = delta
-            self.detent = detent
-        }
-    }
-
-    /// A dial turned with two fingers (SPEC.md, "`dial`", **rotate**): the output's `rotate` line.
-    public struct Rotate: Hashable, Sendable {
-        /// The dial's value in degrees.
-        public var angle: Double
-        /// Cumulative rotation of the two fingers since the second landed.
-        public var rotation: Double
-        /// The change of the value applied in this frame.
-        public var delta: Double
-        /// The dial's detent index after this frame's change (SPEC.md, "`dial`", **detents**).
-        public var detent: Int
-        /// Midpoint of the two fingers.
-        public var center: Point
-
-        /// A rotation that left the dial at `angle` degrees with the fingers turned `rotation` degrees (clockwise)
-        /// since the second landed, `delta` degrees applied in this frame, at `detent`, the fingers' midpoint at
-        /// `center` (mm).
-        public init(angle: Double, rotation: Double, delta: Double, detent: Int, center: Point) {
-            self.angle = angle
-            self.rotation = rotation
-            self.delta = delta
-            self.detent = detent
-            self.center = center
-        }
-    }
-
-    /// A two-finger pinch (SPEC.md, "Pinch"): the output's `magnify` line.
-    public struct Magnify: Hashable, Sendable {
-        /// The distance between the two fingers ÷ their distance when the second landed.
-        public var scale: Double
-        /// Midpoint of the two fingers.
-        public var center: Point
-
-        /// A pinch at `scale` (current distance ÷ distance at the second landing; above 1 when spreading) about
-        /// `center` (mm on the surface).
-        public init(scale: Double, center: Point) {
-            self.scale = scale
-            self.center = center
-        }
-    }
-
-    /// A swipe, recognized at the first lift of its fingers (SPEC.md, "Swipe"): the output's `swipe` line.
-    public struct Swipe: Hashable, Sendable {
-        /// `up`, `up-right`, `right`, … (y down: up is towards the top edge).
-        public var direction: String
-        /// The fingers' mean velocity at the lift, mm/s.
-        public var vx: Double
-        /// The fingers' mean vertical velocity at the lift, mm/s, y down (negative for a swipe up).
-        public var vy: Double
-        /// How many fingers swiped: the configured ``SwipeGesture/Configuration/fingers``.
-        public var fingers: Int
-
-        /// A swipe in `direction` (the output's name, `up-right` for instance) at a mean `vx`, `vy` mm/s (y down), with
-        /// `fingers` fingers.
-        public init(direction: String, vx: Double, vy: Double, fingers: Int) {
-            self.direction = direction
-            self.vx = vx
-            self.vy = vy
-            self.fingers = fingers
-        }
-    }
-
-    /// A swipe in from an edge (SPEC.md, "Edge swipe"): the output's `edge-swipe` line.
-    public struct EdgeSwipe: Hashable, Sendable {
-        /// `left`, `right`, `top` or `bottom`.
-        public var edge: String
-        /// mm from the down position.
-        public var dx: Double
-        /// mm from the down position, downwards (y down).
-        public var dy: Double
-
-        /// An edge swipe in from `edge` (`left`, `right`, `top` or `bottom`), `dx`, `dy` mm from the down position.
-        public init(edge: String, dx: Double, dy: Double) {
-            self.edge = edge
-            self.dx = dx
-            self.dy = dy
-        }
-    }
-
-    /// A zoomable timeline's pinch or two-finger pan (SPEC.md, "`timeline`", **zoom**): the output's `zoom` line.
-    public struct Zoom: Hashable, Sendable {
-        /// The part of the timeline's domain its width shows now.
-        public var visible: VisibleDomain
-
-        /// A zoom that now shows `visible`, in the domain's units.
-        public init(visible: VisibleDomain) {
-            self.visible = visible
-        }
-    }
-
-    /// A target's long press, recognized at its deadline, down + `durationMs` (SPEC.md, "Layout file", `long-press`):
-    /// the output's `long-press` line.
-    public struct LongPress: Hashable, Sendable {
-        /// Where the finger went down.
-        public var x: Double
-        /// Where the finger went down, in mm from the surface's top edge (y down).
-        public var y: Double
-
-        /// A long press of a finger that went down at (`x`, `y`) mm.
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
-    }
-
-    /// A target's two-finger rotation (`RotationGesture`; SPEC.md, "Layout file", `rotation`): the output's
-    /// `rotation` line. A dial's own rotation is a ``Rotate``.
-    public struct Rotation: Hashable, Sendable {
-        /// Cumulative rotation of the line from the first finger to the second since the second landed,
-        /// degrees clockwise.
-        public var rotation: Double
-        /// Midpoint of the two fingers.
-        public var center: Point
-
-        /// A rotation of `rotation` degrees clockwise since the second finger landed, the fingers' midpoint at
-        /// `center` (mm on the surface).
-        public init(rotation: Double, center: Point) {
-            self.rotation = rotation
-            self.center = center
-        }
-    }
-
-    /// Feedback for the application to play now (the output's `haptic` line, its `kind` key): a long press, a
-    /// dial's detent or a dial's stop.
-    public enum Haptic: Hashable, Sendable {
-        /// A long press was recognized.
-        case press
-        /// The dial stepped to this detent.
-        case detent(Int)
-        /// The dial was pushed against a stop; carries the detent after that change.
-        case limit(detent: Int)
-    }
+/// The phase of an event.
+private struct PhaseOfPayload: GestureEventVisitor {
+    func visit<Payload: GestureEventPayload>(_ payload: Payload, phase: GesturePhase?) -> GesturePhase? { phase }
 }

@@ -125,41 +125,17 @@ public struct ViewTransform: Hashable, Sendable {
     /// An event's values in the view's points: positions, translations and velocities turned, scaled and
     /// offset; directions and edges turned. Domain values (a timeline's values, selections and visible
     /// domain; a dial's angle), scales, rotation angles, counts and a `gesture` line's typed value come out
-    /// as they are (SPEC "View coordinates").
+    /// as they are (SPEC "View coordinates"), as each payload says (`GestureEventPayload.viewed(through:)`).
     public func kind(fromSurface kind: GestureEvent.Kind) -> GestureEvent.Kind {
         guard self != .identity else { return kind }
-        func at(_ x: Double, _ y: Double) -> Point { point(fromSurface: Point(x: x, y: y)) }
-        switch kind {
-        case .tap(var tap):
-            (tap.x, tap.y) = (at(tap.x, tap.y).x, at(tap.x, tap.y).y)
-            return .tap(tap)
-        case .pan(let phase, var pan):
-            (pan.dx, pan.dy) = vector(fromSurface: pan.dx, pan.dy)
-            pan.velocity = pan.velocity.map { let (vx, vy) = vector(fromSurface: $0.vx, $0.vy); return Velocity(vx: vx, vy: vy) }
-            return .pan(phase, pan)
-        case .rotate(let phase, var rotate):
-            rotate.center = point(fromSurface: rotate.center)
-            return .rotate(phase, rotate)
-        case .magnify(let phase, var magnify):
-            magnify.center = point(fromSurface: magnify.center)
-            return .magnify(phase, magnify)
-        case .swipe(var swipe):
-            (swipe.vx, swipe.vy) = vector(fromSurface: swipe.vx, swipe.vy)
-            swipe.direction = SwipeGesture.Direction(rawValue: swipe.direction).map { direction(fromSurface: $0).rawValue } ?? swipe.direction
-            return .swipe(swipe)
-        case .edgeSwipe(let phase, var edgeSwipe):
-            (edgeSwipe.dx, edgeSwipe.dy) = vector(fromSurface: edgeSwipe.dx, edgeSwipe.dy)
-            edgeSwipe.edge = EdgeSwipeGesture.Edge(rawValue: edgeSwipe.edge).map { edge(fromSurface: $0).rawValue } ?? edgeSwipe.edge
-            return .edgeSwipe(phase, edgeSwipe)
-        case .longPress(var press):
-            (press.x, press.y) = (at(press.x, press.y).x, at(press.x, press.y).y)
-            return .longPress(press)
-        case .rotation(let phase, var rotation):
-            rotation.center = point(fromSurface: rotation.center)
-            return .rotation(phase, rotation)
-        case .select, .wind, .haptic, .zoom, .gesture, .explanation:
-            // (An explanation's numbers are the recognizers' own: millimetres on the surface.)
-            return kind
-        }
+        // (An explanation's numbers are the recognizers' own: millimetres on the surface.)
+        return kind.mapPayload(self)
+    }
+}
+
+extension ViewTransform: GestureEventPayloadChange {
+    /// `payload` as this view shows it.
+    public func apply<Payload: GestureEventPayload>(_ payload: Payload) -> Payload {
+        payload.viewed(through: self)
     }
 }

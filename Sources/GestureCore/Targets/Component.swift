@@ -155,14 +155,14 @@ extension MagnificationMeasure.Value: StandardEventValue {
 extension SwipeGesture.Value: StandardEventValue {
     /// A `swipe` line: its direction, the fingers' mean velocity, and how many.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
-        .swipe(GestureEvent.Swipe(direction: direction.rawValue, vx: vx, vy: vy, fingers: fingers))
+        .swipe(GestureEvent.Swipe(direction: direction, vx: vx, vy: vy, fingers: fingers))
     }
 }
 
 extension EdgeSwipeGesture.Value: StandardEventValue {
     /// An `edge-swipe` line: the edge, and the translation from the down position.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
-        .edgeSwipe(phase, GestureEvent.EdgeSwipe(edge: edge.rawValue, dx: location.x - startLocation.x, dy: location.y - startLocation.y))
+        .edgeSwipe(phase, GestureEvent.EdgeSwipe(edge: edge, dx: location.x - startLocation.x, dy: location.y - startLocation.y))
     }
 }
 

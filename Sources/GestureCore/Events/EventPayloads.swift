@@ -1,0 +1,457 @@
+/// The payloads of the output's lines (`GestureEventPayload`): each kind's values, its `type`, its fields in the
+/// SPEC's order ("JSON Lines output"), how a view shows it ("View coordinates") and how a picture draws it, in one
+/// place each.
+
+extension GestureEvent {
+    /// A tap, with its position and count; in a timeline also the domain value and its bucket.
+    public struct Tap: Hashable, Sendable {
+        /// Where the finger went down, in mm from the surface's left edge (the output's `x`).
+        public var x: Double
+        /// Where the finger went down, in mm from the surface's top edge, y down (the output's `y`).
+        public var y: Double
+        /// The tap's place in its chain, from 1: the previous tap's count + 1 when that tap lifted within `doubleTapMs`
+        /// of this one's landing and landed within `doubleTapSlopMm` of it, else 1 (SPEC.md, "Tap counts"). With an
+        /// exact count (`TapGesture(count: n)`) it is always n.
+        public var count: Int
+        /// The value under the tap and the selection of its bucket (timelines only).
+        public var value: DomainValue?
+        /// The tapped value's bucket as a selection, start and end both that bucket (timelines only; nil elsewhere).
+        public var selection: Selection?
+
+        /// A tap that went down at (`x`, `y`) mm with `count`; `value` and `selection` only for a timeline's tap (nil,
+        /// the default, elsewhere).
+        public init(x: Double, y: Double, count: Int, value: DomainValue? = nil, selection: Selection? = nil) {
+            self.x = x
+            self.y = y
+            self.count = count
+            self.value = value
+            self.selection = selection
+        }
+    }
+}
+
+extension GestureEvent.Tap: GestureEventPayload {
+    public static var type: StaticString { "tap" }
+    public static var drawing: EventDrawing { .point }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.number("x", x)
+        fields.number("y", y)
+        fields.count("count", count)
+        if let value { fields.domainValue("value", value) }
+        if let selection { fields.selection("selection", selection) }
+    }
+
+    public func viewed(through view: ViewTransform) -> Self {
+        var viewed = self
+        let at = view.point(fromSurface: Point(x: x, y: y))
+        (viewed.x, viewed.y) = (at.x, at.y)
+        return viewed
+    }
+}
+
+extension GestureEvent {
+    /// A timeline's long-press-then-drag selection of buckets (SPEC.md, "`timeline`", **select**): the output's
+    /// `select` line.
+    public struct Select: Hashable, Sendable {
+        /// The bucket under the finger's down position when the long press was recognized; it stays for the whole
+        /// selection.
+        public var anchor: Bucket
+        /// The buckets selected so far: from the earlier to the later of ``anchor`` and the bucket under the finger,
+        /// always ordered and within the domain.
+        public var selection: Selection
+
+        /// A selection from `anchor` (the bucket where the finger went down) spanning `selection`.
+        public init(anchor: Bucket, selection: Selection) {
+            self.anchor = anchor
+            self.selection = selection
+        }
+    }
+}
+
+extension GestureEvent.Select: GestureEventPayload {
+    public static var type: StaticString { "select" }
+    public static var drawing: EventDrawing { .selection }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.bucket("anchor", anchor)
+        fields.selection("selection", selection)
+    }
+}
+
+extension GestureEvent {
+    /// A one-finger drag's displacement (SPEC.md, "`timeline`", **pan**, and the `drag` gesture of a target): the
+    /// output's `pan` line.
+    public struct Pan: Hashable, Sendable {
+        /// mm from the down position.
+        public var dx: Double
+        /// mm from the down position, downwards (y down: positive when the finger moved towards the bottom edge).
+        public var dy: Double
+        /// At `ended` only: the finger's velocity at the lift (`DragGesture.Value.velocity`).
+        public var velocity: Velocity?
+
+        /// A drag `dx`, `dy` mm from the down position; `velocity` (mm/s) only at `ended`, nil (the default) otherwise.
+        public init(dx: Double, dy: Double, velocity: Velocity? = nil) {
+            self.dx = dx
+            self.dy = dy
+            self.velocity = velocity
+        }
+    }
+}
+
+extension GestureEvent.Pan: GestureEventPayload {
+    public static var type: StaticString { "pan" }
+    public static var drawing: EventDrawing { .translation }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.number("dx", dx)
+        fields.number("dy", dy)
+        if let velocity {
+            fields.number("vx", velocity.vx)
+            fields.number("vy", velocity.vy)
+        }
+    }
+
+    public func viewed(through view: ViewTransform) -> Self {
+        var viewed = self
+        (viewed.dx, viewed.dy) = view.vector(fromSurface: dx, dy)
+        viewed.velocity = velocity.map { let (vx, vy) = view.vector(fromSurface: $0.vx, $0.vy); return Velocity(vx: vx, vy: vy) }
+        return viewed
+    }
+}
+
+extension GestureEvent {
+    /// A dial wound with one finger (SPEC.md, "`dial`", **wind**): the output's `wind` line.
+    public struct Wind: Hashable, Sendable {
+        /// The dial's value in degrees.
+        public var angle: Double
+        /// The change of the value applied since the previous line of this gesture.
+        public var delta: Double
+        /// The dial's detent index after this change: the nearest multiple of `detentDegrees` to the value, stepped
+        /// with hysteresis (SPEC.md, "`dial`", **detents**).
+        public var detent: Int
+
+        /// A wind that left the dial at `angle` degrees, having applied `delta` degrees since the previous line, at
+        /// `detent`.
+        public init(angle: Double, delta: Double, detent: Int) {
+            self.angle = angle
+            self.delta = delta
+            self.detent = detent
+        }
+    }
+}
+
+extension GestureEvent.Wind: GestureEventPayload {
+    public static var type: StaticString { "wind" }
+    public static var drawing: EventDrawing { .arc }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.number("angle", angle)
+        fields.number("delta", delta)
+        fields.count("detent", detent)
+    }
+}
+
+extension GestureEvent {
+    /// A dial turned with two fingers (SPEC.md, "`dial`", **rotate**): the output's `rotate` line.
+    public struct Rotate: Hashable, Sendable {
+        /// The dial's value in degrees.
+        public var angle: Double
+        /// Cumulative rotation of the two fingers since the second landed.
+        public var rotation: Double
+        /// The change of the value applied in this frame.
+        public var delta: Double
+        /// The dial's detent index after this frame's change (SPEC.md, "`dial`", **detents**).
+        public var detent: Int
+        /// Midpoint of the two fingers.
+        public var center: Point
+
+        /// A rotation that left the dial at `angle` degrees with the fingers turned `rotation` degrees (clockwise)
+        /// since the second landed, `delta` degrees applied in this frame, at `detent`, the fingers' midpoint at
+        /// `center` (mm).
+        public init(angle: Double, rotation: Double, delta: Double, detent: Int, center: Point) {
+            self.angle = angle
+            self.rotation = rotation
+            self.delta = delta
+            self.detent = detent
+            self.center = center
+        }
+    }
+}
+
+extension GestureEvent.Rotate: GestureEventPayload {
+    public static var type: StaticString { "rotate" }
+    public static var drawing: EventDrawing { .arc }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.number("angle", angle)
+        fields.number("rotation", rotation)
+        fields.number("delta", delta)
+        fields.count("detent", detent)
+        fields.point("center", center)
+    }
+
+    public func viewed(through view: ViewTransform) -> Self {
+        var viewed = self
+        viewed.center = view.point(fromSurface: center)
+        return viewed
+    }
+}
+
+extension GestureEvent {
+    /// A two-finger pinch (SPEC.md, "Pinch"): the output's `magnify` line.
+    public struct Magnify: Hashable, Sendable {
+        /// The distance between the two fingers ÷ their distance when the second landed.
+        public var scale: Double
+        /// Midpoint of the two fingers.
+        public var center: Point
+
+        /// A pinch at `scale` (current distance ÷ distance at the second landing; above 1 when spreading) about
+        /// `center` (mm on the surface).
+        public init(scale: Double, center: Point) {
+            self.scale = scale
+            self.center = center
+        }
+    }
+}
+
+extension GestureEvent.Magnify: GestureEventPayload {
+    public static var type: StaticString { "magnify" }
+    public static var drawing: EventDrawing { .fingers }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.number("scale", scale)
+        fields.point("center", center)
+    }
+
+    public func viewed(through view: ViewTransform) -> Self {
+        var viewed = self
+        viewed.center = view.point(fromSurface: center)
+        return viewed
+    }
+}
+
+extension GestureEvent {
+    /// A swipe, recognized at the first lift of its fingers (SPEC.md, "Swipe"): the output's `swipe` line.
+    public struct Swipe: Hashable, Sendable {
+        /// The direction of the fingers' velocity at the lift: `up`, `up-right`, `right`, … (y down: up is towards the
+        /// top edge).
+        public var direction: SwipeGesture.Direction
+        /// The fingers' mean velocity at the lift, mm/s.
+        public var vx: Double
+        /// The fingers' mean vertical velocity at the lift, mm/s, y down (negative for a swipe up).
+        public var vy: Double
+        /// How many fingers swiped: the configured ``SwipeGesture/Configuration/fingers``.
+        public var fingers: Int
+
+        /// A swipe in `direction` at a mean `vx`, `vy` mm/s (y down), with `fingers` fingers.
+        public init(direction: SwipeGesture.Direction, vx: Double, vy: Double, fingers: Int) {
+            self.direction = direction
+            self.vx = vx
+            self.vy = vy
+            self.fingers = fingers
+        }
+    }
+}
+
+extension GestureEvent.Swipe: GestureEventPayload {
+    public static var type: StaticString { "swipe" }
+    public static var drawing: EventDrawing { .velocity }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.text("direction", direction.rawValue)
+        fields.number("vx", vx)
+        fields.number("vy", vy)
+        fields.count("fingers", fingers)
+    }
+
+    public func viewed(through view: ViewTransform) -> Self {
+        var viewed = self
+        (viewed.vx, viewed.vy) = view.vector(fromSurface: vx, vy)
+        viewed.direction = view.direction(fromSurface: direction)
+        return viewed
+    }
+}
+
+extension GestureEvent {
+    /// A swipe in from an edge (SPEC.md, "Edge swipe"): the output's `edge-swipe` line.
+    public struct EdgeSwipe: Hashable, Sendable {
+        /// The edge it came in from: `left`, `right`, `top` or `bottom`.
+        public var edge: EdgeSwipeGesture.Edge
+        /// mm from the down position.
+        public var dx: Double
+        /// mm from the down position, downwards (y down).
+        public var dy: Double
+
+        /// An edge swipe in from `edge`, `dx`, `dy` mm from the down position.
+        public init(edge: EdgeSwipeGesture.Edge, dx: Double, dy: Double) {
+            self.edge = edge
+            self.dx = dx
+            self.dy = dy
+        }
+    }
+}
+
+extension GestureEvent.EdgeSwipe: GestureEventPayload {
+    public static var type: StaticString { "edge-swipe" }
+    public static var drawing: EventDrawing { .translation }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.text("edge", edge.rawValue)
+        fields.number("dx", dx)
+        fields.number("dy", dy)
+    }
+
+    public func viewed(through view: ViewTransform) -> Self {
+        var viewed = self
+        (viewed.dx, viewed.dy) = view.vector(fromSurface: dx, dy)
+        viewed.edge = view.edge(fromSurface: edge)
+        return viewed
+    }
+}
+
+extension GestureEvent {
+    /// A zoomable timeline's pinch or two-finger pan (SPEC.md, "`timeline`", **zoom**): the output's `zoom` line.
+    public struct Zoom: Hashable, Sendable {
+        /// The part of the timeline's domain its width shows now.
+        public var visible: VisibleDomain
+
+        /// A zoom that now shows `visible`, in the domain's units.
+        public init(visible: VisibleDomain) {
+            self.visible = visible
+        }
+    }
+}
+
+extension GestureEvent.Zoom: GestureEventPayload {
+    public static var type: StaticString { "zoom" }
+    public static var drawing: EventDrawing { .visibleDomain }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.visibleDomain("visible", visible)
+    }
+}
+
+extension GestureEvent {
+    /// A target's long press, recognized at its deadline, down + `durationMs` (SPEC.md, "Layout file", `long-press`):
+    /// the output's `long-press` line.
+    public struct LongPress: Hashable, Sendable {
+        /// Where the finger went down.
+        public var x: Double
+        /// Where the finger went down, in mm from the surface's top edge (y down).
+        public var y: Double
+
+        /// A long press of a finger that went down at (`x`, `y`) mm.
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
+    }
+}
+
+extension GestureEvent.LongPress: GestureEventPayload {
+    public static var type: StaticString { "long-press" }
+    public static var drawing: EventDrawing { .ring }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.number("x", x)
+        fields.number("y", y)
+    }
+
+    public func viewed(through view: ViewTransform) -> Self {
+        var viewed = self
+        let at = view.point(fromSurface: Point(x: x, y: y))
+        (viewed.x, viewed.y) = (at.x, at.y)
+        return viewed
+    }
+}
+
+extension GestureEvent {
+    /// A target's two-finger rotation (`RotationGesture`; SPEC.md, "Layout file", `rotation`): the output's
+    /// `rotation` line. A dial's own rotation is a ``Rotate``.
+    public struct Rotation: Hashable, Sendable {
+        /// Cumulative rotation of the line from the first finger to the second since the second landed,
+        /// degrees clockwise.
+        public var rotation: Double
+        /// Midpoint of the two fingers.
+        public var center: Point
+
+        /// A rotation of `rotation` degrees clockwise since the second finger landed, the fingers' midpoint at
+        /// `center` (mm on the surface).
+        public init(rotation: Double, center: Point) {
+            self.rotation = rotation
+            self.center = center
+        }
+    }
+}
+
+extension GestureEvent.Rotation: GestureEventPayload {
+    public static var type: StaticString { "rotation" }
+    public static var drawing: EventDrawing { .fingers }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.number("rotation", rotation)
+        fields.point("center", center)
+    }
+
+    public func viewed(through view: ViewTransform) -> Self {
+        var viewed = self
+        viewed.center = view.point(fromSurface: center)
+        return viewed
+    }
+}
+
+extension GestureEvent {
+    /// Feedback for the application to play now (the output's `haptic` line, its `kind` key): a long press, a
+    /// dial's detent or a dial's stop.
+    public enum Haptic: Hashable, Sendable {
+        /// A long press was recognized.
+        case press
+        /// The dial stepped to this detent.
+        case detent(Int)
+        /// The dial was pushed against a stop; carries the detent after that change.
+        case limit(detent: Int)
+    }
+}
+
+extension GestureEvent.Haptic: GestureEventPayload {
+    public static var type: StaticString { "haptic" }
+    public static var drawing: EventDrawing { .haptic }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        switch self {
+        case .press:
+            fields.text("kind", "press")
+        case .detent(let detent):
+            fields.text("kind", "detent")
+            fields.count("detent", detent)
+        case .limit(let detent):
+            fields.text("kind", "limit")
+            fields.count("detent", detent)
+        }
+    }
+}
+
+extension GestureValue: GestureEventPayload {
+    /// A target's own gesture's line (`GestureEvent.Kind.gesture`).
+    public static var type: StaticString { "gesture" }
+    public static var drawing: EventDrawing { .value }
+
+    /// Its value as Swift describes it (the typed value is the library's).
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.text("value", description)
+    }
+}

@@ -1,0 +1,82 @@
+/// What a line of one gesture type says beyond its time, target and phase: the values of a `tap`, of a `pan`, …
+///
+/// Each kind of line is one such type, its one home: its `type` in the output, its fields in the SPEC's order
+/// (which the JSON Lines and text formatters write, each its own way), how its values look in a view (what turns,
+/// what scales: SPEC "View coordinates"), and how a picture draws it (`drawing`). The formatters, the view
+/// transform and the pictures go through this protocol; none of them lists the kinds. A new kind is a payload type
+/// and a case of ``GestureEvent/Kind`` (with its line in ``GestureEvent/Kind/accept(_:)``), where the compiler
+/// leads.
+public protocol GestureEventPayload: Hashable, Sendable {
+    /// The output's `type`: `tap`, `pan`, `edge-swipe`, ….
+    static var type: StaticString { get }
+
+    /// How a picture draws it (`gestures render`).
+    static var drawing: EventDrawing { get }
+
+    /// Writes its fields, after `type` and `phase`, in the SPEC's order ("JSON Lines output").
+    func write<Fields: EventFieldWriter>(to fields: inout Fields)
+
+    /// Its values as `view` shows them: positions, translations and velocities turned, scaled and offset,
+    /// directions and edges turned; domain values, scales, angles and counts as they are. The default: as it is.
+    func viewed(through view: ViewTransform) -> Self
+}
+
+extension GestureEventPayload {
+    @inlinable
+    public func viewed(through view: ViewTransform) -> Self { self }
+}
+
+/// Where a payload writes its fields (`GestureEventPayload.write(to:)`), each under its key, as one output format
+/// writes them (the JSON Lines `,"dx":-4`, the text ` dx=-4`).
+public protocol EventFieldWriter {
+    /// A number (mm, mm/s, degrees, a scale), written as the SPEC's numbers are: at most 3 decimals.
+    mutating func number(_ key: StaticString, _ value: Double)
+    /// A whole number (a count, a detent).
+    mutating func count(_ key: StaticString, _ value: Int)
+    /// A word of the output's vocabulary (a direction, an edge, a haptic's kind) or a text (a `gesture`'s value).
+    mutating func text(_ key: StaticString, _ value: String)
+    /// A point in mm (or in a view's points): `{"x":…,"y":…}`.
+    mutating func point(_ key: StaticString, _ value: Point)
+    /// A value of a timeline's domain: a number, or an instant (an ISO date and time).
+    mutating func domainValue(_ key: StaticString, _ value: DomainValue)
+    /// A bucket of a timeline: a number, or a day.
+    mutating func bucket(_ key: StaticString, _ value: Bucket)
+    /// A range of buckets: `{"start":…,"end":…}`.
+    mutating func selection(_ key: StaticString, _ value: Selection)
+    /// A range of the domain: `{"start":…,"end":…}`.
+    mutating func visibleDomain(_ key: StaticString, _ value: VisibleDomain)
+}
+
+/// How a picture draws a kind of line (`gestures render`, SPEC "Pictures"): the few ways there are, which a new kind
+/// picks from.
+public enum EventDrawing: Hashable, Sendable {
+    /// A dot where it happened, a run of them captioned once (a tap).
+    case point
+    /// A band over a chart's selected buckets (a select).
+    case selection
+    /// A band along the way one finger went, an arrow at its end, and its distance (a pan, an edge swipe).
+    case translation
+    /// An arc on a dial from the value before to the last (a wind, a dial's rotation).
+    case arc
+    /// A mark on the fingers of its target where it fired (a haptic).
+    case haptic
+    /// The fingers' paths while it lasted, with a caption at the last centre (a pinch, a rotation).
+    case fingers
+    /// An arrow along the fingers' velocity where they lifted (a swipe).
+    case velocity
+    /// The visible part of a chart's domain (a zoom).
+    case visibleDomain
+    /// A ring where the finger went down (a long press).
+    case ring
+    /// Its value written on the target (a target's own gesture).
+    case value
+}
+
+/// Handed the payload of an event, whatever its kind (``GestureEvent/Kind/accept(_:)``): what formats, views or
+/// draws events, without listing the kinds.
+public protocol GestureEventVisitor {
+    /// What visiting gives.
+    associatedtype Result
+    /// The event's payload, and its phase (nil for a discrete gesture's line).
+    mutating func visit<Payload: GestureEventPayload>(_ payload: Payload, phase: GesturePhase?) -> Result
+}
