@@ -89,7 +89,8 @@ let package = Package(
                                                           "GestureFormat"]),
         .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "EvdevDevice", "SystemCalls", "EvdevModel", "TraceFormats", "GestureCore",
                                                            "GestureFormat", "LayoutFile", "GestureTestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Replay", "TraceFormats", "GestureCore", "GestureTestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Replay", "TraceFormats", "EvdevModel", "LayoutFile", "GestureCore",
+                                                       "GestureTestSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "EvdevModel", "GestureCore", "GestureTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
