@@ -25,6 +25,7 @@ let package = Package(
             .product(name: "GestureCore", package: main),
             .product(name: "GestureFormat", package: main),
             .product(name: "GestureTestSupport", package: main),
+            .product(name: "LayoutFile", package: main),
         ]),
         .executableTarget(name: "fuzz-evemu", dependencies: [
             "FuzzSupport", .product(name: "TraceFormats", package: main), .product(name: "GestureCore", package: main),

@@ -1,12 +1,10 @@
 import EvdevModel
 import FuzzSupport
 import GestureCore
-import LayoutFile
 import TraceFormats
 
 /// The layout of every run: the date chart and the timer dial of `Recordings/synthetic-dial-rotate`.
-let fixedLayout: Layout = {
-    let text = """
+let fixedLayout = parseFixedLayout("""
         {
           "surface": {"width": 215.5, "height": 134.7},
           "regions": [
@@ -16,13 +14,7 @@ let fixedLayout: Layout = {
              "detentDegrees": 6, "maxDegrees": 360}
           ]
         }
-        """
-    do {
-        return try LayoutFile.parse(text)
-    } catch {
-        fatalError("the fixed layout: \(error)")
-    }
-}()
+        """)
 
 /// Replays the input as an evemu trace: with its own header, or the fixed one when it has none, and the fixed
 /// layout. One event at a time through `GesturePipeline.handle(_:)`, every event's gesture events through

@@ -1,6 +1,5 @@
 import FuzzSupport
 import GestureCore
-import LayoutFile
 import Render
 @_spi(Fuzzing) import Replay
 
@@ -8,8 +7,7 @@ import Render
 /// selections, pans, zooms), a dial with stops (winds, rotations, detent and limit haptics) and one without (winds
 /// of many turns), and a target with the other gestures (double taps, drags, pinches, rotations, swipes, edge
 /// swipes, long presses). Its surface is the fixed header's.
-let fixedLayout: Layout = {
-    let text = """
+let fixedLayout = parseFixedLayout("""
         {
           "surface": {"width": 215.5, "height": 134.7},
           "regions": [
@@ -25,13 +23,7 @@ let fixedLayout: Layout = {
                           {"kind": "swipe", "combine": "simultaneous"}, {"kind": "edge-swipe", "edge": "left"}]}
           ]
         }
-        """
-    do {
-        return try LayoutFile.parse(text)
-    } catch {
-        fatalError("the fixed layout: \(error)")
-    }
-}()
+        """)
 
 /// Draws the input as `gestures render` does, as an evemu trace with its own header, or the fixed one when it has
 /// none, on the fixed layout: still, animated (`--animate`), and animated with `--explain`. No trap, and each

@@ -1,3 +1,6 @@
+import GestureCore
+import LayoutFile
+
 /// The description used for a header-less input (written as `trace.desc` beside it, where the reader looks
 /// for it) by the targets that take an evemu trace: the synthetic touchscreen of `Recordings/synthetic-*.evemu`,
 /// 10 slots, resolution 19 units/mm.
@@ -37,3 +40,12 @@ public let fixedHeader = """
 
 /// `fixedHeader`, written once as `trace.desc` in the scratch folder.
 public let fixedHeaderPath = Scratch.write("trace.desc", fixedHeader + "\n")
+
+/// The layout of a target's every run, from `text`: a layout that does not load is the target's own mistake.
+public func parseFixedLayout(_ text: String) -> Layout {
+    do {
+        return try LayoutFile.parse(text)
+    } catch {
+        fatalError("the fixed layout: \(error)")
+    }
+}
