@@ -1,5 +1,6 @@
 import GestureCore
 import GestureFormat
+import RealModule
 
 /// One gesture: a discrete event (a tap, a swipe, a haptic), or a continuous gesture's events from its
 /// `began` to its `ended` or `cancelled` (or to the end of the trace).
@@ -72,6 +73,8 @@ extension PictureDrawing {
     /// A pan that lifts at this speed (mm/s) or faster is drawn as a fling: the speed a swipe needs
     /// (`SwipeGesture`'s default `minimumSpeed`).
     static let flingSpeed = SwipeGesture.Configuration().minimumSpeed
+    /// A pan's arrowhead starts at most this many lines before its tip.
+    static let headLines = 1_000
 
     /// Every gesture on the surface, in the order they began, haptics last, on top; what lies under the
     /// contacts' paths (the way a pan went) into `under`.
@@ -83,25 +86,28 @@ extension PictureDrawing {
             defer { counts[key, default: 0] += 1 }
             return counts[key, default: 0]
         }
+        // The next gesture of the same target and type after each.
+        var following: [String: Int] = [:]
+        var next = Array<Int?>(repeating: nil, count: episodes.count)
+        for index in episodes.indices.reversed() {
+            let key = episodes[index].target + "\u{0}" + episodes[index].type
+            next[index] = following[key]
+            following[key] = index
+        }
         svg.element("g", [("class", "gestures"), ("stroke-linecap", "round"), ("stroke-linejoin", "round")]) { svg in
             for (index, episode) in episodes.enumerated() where !episode.isHaptic {
-                draw(episode, rank: ranks[index], next: nextOfSameKind(after: index), to: &svg, under: &under)
+                draw(episode, index: index, rank: ranks[index], next: next[index].map { episodes[$0] }, counts: counts, to: &svg,
+                     under: &under)
             }
             for (index, episode) in episodes.enumerated() where episode.isHaptic {
-                draw(episode, rank: ranks[index], next: nil, to: &svg, under: &under)
+                draw(episode, index: index, rank: ranks[index], next: nil, counts: counts, to: &svg, under: &under)
             }
         }
     }
 
-    /// The next gesture of the same target and type after the one at `index`.
-    private func nextOfSameKind(after index: Int) -> Episode? {
-        let episode = episodes[index]
-        return episodes[(index + 1)...].first { $0.target == episode.target && $0.type == episode.type }
-    }
-
-    /// One gesture (`rank`: how many of its target and type came before it; `next`: the next one): one
-    /// case per gesture type.
-    private func draw(_ episode: Episode, rank: Int, next: Episode?, to svg: inout SVGText, under: inout SVGText) {
+    /// One gesture (`index`: its place among the episodes; `rank`: how many of its target and type came before it;
+    /// `next`: the next one; `counts`: how many gestures each target and type has): one case per gesture type.
+    private func draw(_ episode: Episode, index: Int, rank: Int, next: Episode?, counts: [String: Int], to svg: inout SVGText, under: inout SVGText) {
         let color = GestureStyle.color(of: episode.first.kind)
         svg.element("g", [("class", "gesture"), ("data-type", episode.type), ("data-target", episode.target),
                           ("data-time", seconds(episode.first.time))]) { svg in
@@ -123,9 +129,11 @@ extension PictureDrawing {
                     if case .edgeSwipe(_, let swipe) = kind { (swipe.dx, swipe.dy) } else { nil }
                 }
             case .wind:
-                drawTurn(episode, label: "wind", rank: rank, radiusFraction: 0.66, color: color, to: &svg)
+                drawTurn(episode, index: index, label: "wind", rank: rank, radiusFraction: 0.66, color: color, to: &svg)
             case .rotate:
-                drawTurn(episode, label: "rotate", rank: rank + turnsBefore(episode, type: "wind"), radiusFraction: 0.5, color: color, to: &svg)
+                // The captions of a dial's rotations come under those of its winds.
+                let winds = counts[episode.target + "\u{0}" + "wind", default: 0]
+                drawTurn(episode, index: index, label: "rotate", rank: rank + winds, radiusFraction: 0.5, color: color, to: &svg)
             case .haptic(let haptic):
                 drawHaptic(haptic, episode.first, color: color, to: &svg)
             case .magnify(_, let magnify):
@@ -244,10 +252,12 @@ extension PictureDrawing {
         // Where the gesture put the finger, line by line: what it reported, drawn along the way it went.
         let points = [origin] + moves.map { Point(x: origin.x + $0.dx, y: origin.y + $0.dy) }
         let times = [first.time] + moves.map(\.time)
-        // The arrowhead: the last step of some length, so that it points the way the gesture went last.
+        // The arrowhead: the last step of some length, so that it points the way the gesture went last (looked
+        // for over the last `headLines` lines: a gesture that dwells longer within that length points from where
+        // it was then).
         func head(upTo index: Int) -> (from: Point, to: Point) {
             var from = index
-            while from > 0, points[from].distance(to: points[index]) < 0.5 * font { from -= 1 }
+            while from > 0, from > index - Self.headLines, points[from].distance(to: points[index]) < 0.5 * font { from -= 1 }
             return (points[from], points[index])
         }
         let dashes: [(String, String)] = episode.wasCancelled ? [("stroke-dasharray", n(0.6 * font) + " " + n(0.5 * font))] : []
@@ -291,7 +301,8 @@ extension PictureDrawing {
 
     /// A wind or a rotation: an arc on the dial from the value before it to the final value, with that
     /// angle; animated, it grows with the value.
-    private func drawTurn(_ episode: Episode, label text: String, rank: Int, radiusFraction: Double, color: String, to svg: inout SVGText) {
+    private func drawTurn(_ episode: Episode, index: Int, label text: String, rank: Int, radiusFraction: Double, color: String,
+                          to svg: inout SVGText) {
         guard let target = targets[episode.target] else { return }
         let (center, dialRadius) = target.circle
         let values: [(time: Timestamp, angle: Double, delta: Double)] = episode.events.compactMap { event in
@@ -303,23 +314,17 @@ extension PictureDrawing {
         }
         guard let first = values.first, let last = values.last else { return }
         let from = first.angle - first.delta
-        let radius = radiusFraction * dialRadius
-        func arc(to angle: Double) -> String {
-            // A polyline every few degrees; a turn beyond a full one spirals inwards so that it stays visible.
-            let sweep = angle - from
-            let steps = max(2, Int((sweep.magnitude / 4).rounded(.up)))
-            let points = (0...steps).map { step -> Point in
-                let turned = sweep * Double(step) / Double(steps)
-                return polar(center, radius - 0.07 * dialRadius * turned.magnitude / 360, from + turned)
-            }
-            return pathData(points)
-        }
+        let arc = TurnArc(center: center, radius: radiusFraction * dialRadius, dialRadius: dialRadius, from: from)
         let width = 0.35 * font
+        let dashes: [(String, String)] = episode.wasCancelled ? [("stroke-dasharray", n(0.6 * font) + " " + n(0.5 * font))] : []
+        let arrow: (String, String) = ("marker-end", "url(#" + GestureStyle.arrowID(color) + ")")
+        let stroke: [(String, String)] = [("fill", "none"), ("stroke", color), ("stroke-width", n(width)), ("stroke-opacity", "0.9")]
         svg.element("g", []) { svg in
-            svg.element("path", [("class", "arc"), ("d", arc(to: last.angle)), ("fill", "none"), ("stroke", color), ("stroke-width", n(width)),
-                                 ("stroke-opacity", "0.9"), ("marker-end", "url(#" + GestureStyle.arrowID(color) + ")")]
-                                + (episode.wasCancelled ? [("stroke-dasharray", n(0.6 * font) + " " + n(0.5 * font))] : [])) { svg in
-                clock?.animate("d", initial: arc(to: from), steps: values.map { ($0.time, arc(to: $0.angle)) }, discrete: true, to: &svg)
+            if let clock {
+                drawGrowingTurn(arc, values: values.map { ($0.time, $0.angle) }, id: "turn-\(index)", stroke: stroke, width: width,
+                                dashes: dashes, arrow: arrow, clock: clock, to: &svg)
+            } else {
+                svg.element("path", [("class", "arc"), ("d", pathData(arc.points(to: last.angle)))] + stroke + [arrow] + dashes) { _ in }
             }
             // The caption beside the dial, one line per turn, on the side with room.
             let caption = text + " " + DialMarks.label(from) + " → " + DialMarks.label(last.angle) + (episode.wasCancelled ? " (cancelled)" : "")
@@ -330,16 +335,65 @@ extension PictureDrawing {
         }
     }
 
-    /// How many gestures of `type` on the target of `episode` there are: the captions of a dial's rotations
-    /// come under those of its winds.
-    private func turnsBefore(_ episode: Episode, type: String) -> Int {
-        episodes.filter { $0.target == episode.target && $0.type == type }.count
+    /// A turn's arc growing with its values, in SVG linear in their number (a path redrawn for each value made the
+    /// picture of a long wind grow with the square of its length): the farthest it went each way from where it
+    /// started is drawn once, a path whose stroke is uncovered up to each value at its time (`stroke-dashoffset`
+    /// over a `pathLength` of 1000, as the contacts' paths draw themselves), and the arrowhead rides on the last
+    /// step of the arc, a path of two points that takes each value's. A cancelled turn's dashes stay where the
+    /// still picture has them: the dashed path is uncovered through a mask.
+    private func drawGrowingTurn(_ arc: TurnArc, values: [(time: Timestamp, angle: Double)], id: String, stroke: [(String, String)],
+                                 width: Double, dashes: [(String, String)], arrow: (String, String), clock: Clock, to svg: inout SVGText) {
+        let sweeps = values.map { arc.sweep(to: $0.angle) }
+        for direction in [1.0, -1.0] {
+            let reach = sweeps.map { $0 * direction }.max() ?? 0
+            guard reach > 0 else { continue }
+            let side = arc.points(sweep: direction * reach)
+            // The length along the side up to each point, to uncover it up to a value's.
+            var lengths = [0.0]
+            for (a, b) in zip(side, side.dropFirst()) { lengths.append(lengths[lengths.count - 1] + a.distance(to: b)) }
+            let total = max(lengths[lengths.count - 1], 1e-9)
+            func offset(_ sweep: Double) -> String {
+                let along = min(max(sweep * direction, 0) / reach, 1) * Double(side.count - 1)
+                let before = min(Int(along.rounded(.down)), side.count - 2)
+                let length = lengths[before] + (along - Double(before)) * (lengths[before + 1] - lengths[before])
+                return SVGNumber.text(1000 * (1 - length / total))
+            }
+            let steps = zip(values, sweeps).map { (time: $0.time, value: offset($1)) }
+            let growth: [(String, String)] = [("pathLength", "1000"), ("stroke-dasharray", "1000 1000")]
+            let d = pathData(side)
+            if dashes.isEmpty {
+                svg.element("path", [("class", "arc"), ("d", d)] + stroke + growth) { svg in
+                    clock.animate("stroke-dashoffset", initial: "1000", steps: steps, discrete: true, to: &svg)
+                }
+            } else {
+                // The mask's stroke is wider than the arc's, so that only its end cuts the arc.
+                let maskID = id + (direction > 0 ? "-up" : "-down")
+                let margin = font
+                let xs = side.map(\.x), ys = side.map(\.y)
+                let box = [("x", n((xs.min() ?? 0) - margin)), ("y", n((ys.min() ?? 0) - margin)),
+                           ("width", n((xs.max() ?? 0) - (xs.min() ?? 0) + 2 * margin)), ("height", n((ys.max() ?? 0) - (ys.min() ?? 0) + 2 * margin))]
+                svg.element("mask", [("id", maskID), ("maskUnits", "userSpaceOnUse")] + box) { svg in
+                    svg.element("path", [("d", d), ("fill", "none"), ("stroke", "#ffffff"), ("stroke-width", n(2 * width)),
+                                         ("stroke-linecap", "butt")] + growth) { svg in
+                        clock.animate("stroke-dashoffset", initial: "1000", steps: steps, discrete: true, to: &svg)
+                    }
+                }
+                svg.empty("path", [("class", "arc"), ("d", d)] + stroke + dashes + [("mask", "url(#" + maskID + ")")])
+            }
+        }
+        // The arrowhead: the marker of a path along the arc's last step, itself not stroked.
+        func tip(_ angle: Double) -> String { pathData(arc.lastStep(to: angle)) }
+        svg.element("path", [("class", "arc-head"), ("d", tip(values[values.count - 1].angle)), ("fill", "none"), ("stroke", "none"),
+                             ("stroke-width", n(width)), arrow]) { svg in
+            clock.animate("d", initial: tip(arc.from), steps: values.map { ($0.time, tip($0.angle)) }, discrete: true, to: &svg)
+        }
     }
 
     /// A haptic: a small mark across each finger of its target where it fired (a press a ring, a detent a
     /// tick, a stop a heavier tick).
     private func drawHaptic(_ haptic: GestureEvent.Haptic, _ event: GestureEvent, color: String, to svg: inout SVGText) {
-        let fingers = contacts(on: event.target, at: event.time)
+        // The fingers of the gesture that fired it: a dial's turn takes one or two, a press one.
+        let fingers = contacts(on: event.target, at: event.time, last: 2)
         let round = targets[event.target].map { target -> Point? in
             if case .dial = target.look { target.circle.center } else { nil }
         } ?? nil
@@ -380,12 +434,12 @@ extension PictureDrawing {
     /// A pinch (or a chart's zoom): the two fingers' paths while it lasted, converging or diverging, and
     /// `caption` above `point` (the target's centre when nil).
     private func drawPinch(_ episode: Episode, caption: String, at point: Point?, color: String, to svg: inout SVGText) {
-        let fingers = contacts(on: episode.target, at: episode.first.time).suffix(2)
+        let fingers = contacts(on: episode.target, at: episode.first.time, last: 2)
         let end = episode.last.time
         let middle = point ?? targets[episode.target]?.circle.center ?? .zero
         svg.element("g", []) { svg in
             for finger in fingers {
-                let points = finger.samples.filter { $0.time >= episode.first.time && $0.time <= end }.map(\.position)
+                let points = finger.samples(from: episode.first.time, through: end).map(\.position)
                 let path = [finger.position(at: episode.first.time)] + points
                 guard path.count > 1 else { continue }
                 svg.empty("path", [("d", pathData(path)), ("fill", "none"), ("stroke", color), ("stroke-width", n(0.3 * font)),
@@ -450,5 +504,49 @@ extension PictureDrawing {
         svg.text("title", [], value.description)
         label(text, at: Point(x: bounds.x + 0.4 * font, y: bounds.y + bounds.height - 0.5 * font), color: color, to: &svg,
               from: episode.first.time)
+    }
+}
+
+/// The arc of a wind or a rotation on its dial: from `from` degrees, a polyline every few degrees, spiralling
+/// inwards beyond a turn so that it stays visible.
+struct TurnArc {
+    let center: Point
+    let radius: Double
+    let dialRadius: Double
+    let from: Double
+
+    /// An arc is drawn for at most this many turns either way (the caption has the whole value): one of more
+    /// would be a spiral no one reads, and its size is bounded so.
+    static let mostTurns = 100.0
+
+    /// Degrees from `from` to `angle`, within `mostTurns` turns either way.
+    func sweep(to angle: Double) -> Double {
+        let sweep = angle - from
+        return sweep.isNaN ? 0 : min(max(sweep, -360 * Self.mostTurns), 360 * Self.mostTurns)
+    }
+
+    /// The polyline from `from` to `angle`.
+    func points(to angle: Double) -> [Point] { points(sweep: sweep(to: angle)) }
+
+    /// The polyline over `sweep` degrees from `from`: a point every 4° at most, at least 3.
+    func points(sweep: Double) -> [Point] {
+        let steps = Self.steps(sweep)
+        return (0...steps).map { point(sweep * Double($0) / Double(steps)) }
+    }
+
+    /// The last step of `points(to: angle)`: its last two points.
+    func lastStep(to angle: Double) -> [Point] {
+        let sweep = sweep(to: angle)
+        let steps = Self.steps(sweep)
+        return [point(sweep * Double(steps - 1) / Double(steps)), point(sweep)]
+    }
+
+    private static func steps(_ sweep: Double) -> Int { max(2, Int((sweep.magnitude / 4).rounded(.up))) }
+
+    /// The point `turned` degrees on from `from`.
+    private func point(_ turned: Double) -> Point {
+        let degrees = from + turned, radius = radius - 0.07 * dialRadius * turned.magnitude / 360
+        let radians = degrees * Double.pi / 180
+        return Point(x: center.x + radius * Double.sin(radians), y: center.y - radius * Double.cos(radians))
     }
 }

@@ -150,6 +150,14 @@ public struct ContactTrack: Hashable, Sendable {
     /// Where it was last (where it lifted).
     public var lastPosition: Point { pending?.position ?? samples[samples.count - 1].position }
 
+    /// The positions its path goes through, with their times: ``samples``, then, for a contact still down whose
+    /// last moves were each shorter than ``minimumStep`` but took it off its last kept position, that last
+    /// position at the time it was reported (a lifted contact has it among its samples already).
+    public var pathSamples: [Sample] {
+        guard let pending, pending.position != samples[samples.count - 1].position else { return samples }
+        return samples + [pending]
+    }
+
     /// A move to `position` in the frame at `time`; `previousFrame` is the time of the frame before it, to
     /// which the contact stood still if it had not moved since its last kept position.
     mutating func move(to position: Point, at time: Timestamp, previousFrame: Timestamp) {
@@ -170,6 +178,19 @@ public struct ContactTrack: Hashable, Sendable {
         pending = nil
         end = how
         endTime = time
+    }
+
+    /// The samples reached from `start` through `end` (both included), found by bisection: a mark that draws
+    /// part of a long path looks at that part only.
+    func samples(from start: Timestamp, through end: Timestamp) -> ArraySlice<Sample> {
+        var low = 0, high = samples.count
+        while low < high {
+            let middle = (low + high) / 2
+            if samples[middle].time < start { low = middle + 1 } else { high = middle }
+        }
+        var last = low
+        while last < samples.count, samples[last].time <= end { last += 1 }
+        return samples[low..<last]
     }
 
     /// Whether it was down at `time` (from its landing to its lift, both included).

@@ -62,7 +62,13 @@ struct PictureDrawing {
     let start: Timestamp
     let end: Timestamp
     /// Where the captions placed so far lie, so that the next does not cover them.
-    let captions = CaptionBoard()
+    let captions: CaptionBoard
+    /// The visible domains each timeline's `zoom` lines reported, and the values each dial's `wind` and `rotate`
+    /// lines reported, in order, by target: gathered in one pass over the events.
+    let zooms: [String: [(time: Timestamp, visible: VisibleDomain)]]
+    let angles: [String: [(time: Timestamp, angle: Double)]]
+    /// The contacts landed on each target, indexed as the gestures' marks first ask for them.
+    let landed = LandedContactsCache()
 
     init(picture: Picture, animated: Bool) {
         self.picture = picture
@@ -85,6 +91,19 @@ struct PictureDrawing {
         }
         tree.forEach(index)
         targets = byName
+        captions = CaptionBoard(cell: 8 * font)
+        var zooms: [String: [(time: Timestamp, visible: VisibleDomain)]] = [:]
+        var angles: [String: [(time: Timestamp, angle: Double)]] = [:]
+        for event in picture.events {
+            switch event.kind {
+            case .zoom(_, let zoom): zooms[event.target, default: []].append((event.time, zoom.visible))
+            case .wind(_, let wind): angles[event.target, default: []].append((event.time, wind.angle))
+            case .rotate(_, let rotate): angles[event.target, default: []].append((event.time, rotate.angle))
+            default: break
+            }
+        }
+        self.zooms = zooms
+        self.angles = angles
         strip = TimeStrip(top: origin.y + surface.height + 2 * font, left: margin, width: contentWidth, font: font,
                           start: start, end: end, contacts: picture.contacts, episodes: episodes, events: picture.events)
         pageHeight = strip.bottom + margin
@@ -369,15 +388,15 @@ struct PictureDrawing {
             for contact in picture.contacts {
                 let color = Palette.finger(contact.finger)
                 svg.element("g", [("class", "contact"), ("data-contact", String(contact.id)), ("stroke", color)]) { svg in
-                    let points = contact.samples.map(\.position) + (contact.lastPosition != contact.samples.last!.position ? [contact.lastPosition] : [])
+                    // A contact still down whose last moves were tiny ends its path where it was last reported, at
+                    // that report's time: it has no lift time yet.
+                    let path = contact.pathSamples
+                    let points = path.map(\.position)
                     if points.count > 1 {
                         var attributes: [(String, String)] = [("d", pathData(points)), ("stroke-width", n(width)), ("stroke-opacity", "0.85")]
                         if clock != nil { attributes += [("pathLength", "1000"), ("stroke-dasharray", "1000 1000")] }
                         svg.element("path", attributes) { svg in
-                            if let clock {
-                                let times = contact.samples.map(\.time) + (points.count > contact.samples.count ? [contact.endTime!] : [])
-                                animateStroke(points: points, times: times, clock, to: &svg)
-                            }
+                            if let clock { animateStroke(points: points, times: path.map(\.time), clock, to: &svg) }
                         }
                     }
                     contactMarks(contact, color: color, to: &svg)
@@ -440,48 +459,88 @@ struct PictureDrawing {
 
     // MARK: Lookups for the gestures
 
-    /// The contacts that were down at `time` on the target named `target` (landed within its shape).
-    func contacts(on target: String, at time: Timestamp) -> [ContactTrack] {
+    /// A gesture's fingers are looked for among this many of the contacts down on its target: the last to land
+    /// (a swipe takes up to 10 fingers).
+    static let mostFingers = 16
+
+    /// The contacts that were down at `time` on the target named `target` (landed within its shape): the last
+    /// `limit` of them to land, in landing order.
+    func contacts(on target: String, at time: Timestamp, last limit: Int = mostFingers) -> [ContactTrack] {
         guard let shape = targets[target]?.shape else { return [] }
-        return picture.contacts.filter { $0.isDown(at: time) && shape.contains($0.downPosition) }
+        return landed.index(of: target, shape: shape, contacts: picture.contacts).down(at: time, last: limit).map { picture.contacts[$0] }
     }
 
     /// The visible domains the `zoom` lines of `target` reported, in order.
     func visibleDomains(of target: String) -> [(time: Timestamp, visible: VisibleDomain)] {
-        picture.events.compactMap { event in
-            guard event.target == target, case .zoom(_, let zoom) = event.kind else { return nil }
-            return (event.time, zoom.visible)
-        }
+        zooms[target] ?? []
     }
 
     /// The dial values the events of `target` reported, in order.
     func dialAngles(of target: String) -> [(time: Timestamp, angle: Double)] {
-        picture.events.compactMap { event in
-            guard event.target == target else { return nil }
-            switch event.kind {
-            case .wind(_, let wind): return (event.time, wind.angle)
-            case .rotate(_, let rotate): return (event.time, rotate.angle)
-            default: return nil
-            }
-        }
+        angles[target] ?? []
     }
 }
 
-/// The captions placed so far on the surface.
+/// The index of the contacts landed on each target, made when a mark first asks for it.
+final class LandedContactsCache {
+    private var indices: [String: ContactsDown] = [:]
+
+    func index(of target: String, shape: Shape, contacts: [ContactTrack]) -> ContactsDown {
+        if let index = indices[target] { return index }
+        let index = ContactsDown(contacts, landedIn: shape)
+        indices[target] = index
+        return index
+    }
+}
+
+/// The captions placed so far on the surface, by the squares of a grid they cover: a caption is compared with
+/// those near it only, and with at most `mostPerCell` in each square (a square that many captions crowd is
+/// full: the captions after them keep clear of those, not of each other), so that placing one costs the same
+/// however many came before.
 final class CaptionBoard {
-    private var placed: [Rect] = []
+    /// A square of the grid: its column and row.
+    private struct Cell: Hashable {
+        let column: Int
+        let row: Int
+    }
+
+    static let mostPerCell = 256
+    /// The side of a square, mm.
+    private let cell: Double
+    private var placed: [Cell: [Rect]] = [:]
+
+    init(cell: Double) {
+        self.cell = cell
+    }
 
     /// The top of `rect` moved by the least number of `step`s (down first, then up) at which it covers no
     /// caption placed before, up to four steps; the rect is then taken.
     func place(_ rect: Rect, step: Double) -> Double {
         for offset in [0.0, 1, -1, 2, -2, 3, -3, 4] {
             let moved = Rect(x: rect.x, y: rect.y + offset * step, width: rect.width, height: rect.height)
-            if !placed.contains(where: { $0.overlaps(moved) }) || offset == 4 {
-                placed.append(moved)
+            if offset == 4 || !cells(of: moved).contains(where: { placed[$0]?.contains { $0.overlaps(moved) } == true }) {
+                for cell in cells(of: moved) where placed[cell, default: []].count < Self.mostPerCell {
+                    placed[cell, default: []].append(moved)
+                }
                 return moved.y
             }
         }
         return rect.y
+    }
+
+    /// The squares `rect` covers (edges included), at most 64 a side: a caption longer than that is compared with
+    /// those in its first 64.
+    private func cells(of rect: Rect) -> [Cell] {
+        let columns = index(rect.x)...max(index(rect.x), min(index(rect.x + rect.width), index(rect.x) + 63))
+        let rows = index(rect.y)...max(index(rect.y), min(index(rect.y + rect.height), index(rect.y) + 63))
+        return columns.flatMap { column in rows.map { Cell(column: column, row: $0) } }
+    }
+
+    /// The column or row of a coordinate (the grid is bounded: a coordinate beyond a billion squares, or not a
+    /// number, is in the outermost).
+    private func index(_ coordinate: Double) -> Int {
+        let index = (coordinate / cell).rounded(.down)
+        return index.isNaN ? 0 : Int(min(max(index, -1e9), 1e9))
     }
 }
 

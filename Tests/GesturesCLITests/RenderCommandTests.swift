@@ -43,6 +43,42 @@ import Testing
         #expect(run.stdout.contains("<animate ") && run.stdout.contains("repeatCount=\"indefinite\""))
     }
 
+    /// A finger still down at the end of the trace whose last move was shorter than a picture keeps (0.1 mm): the
+    /// animated picture trapped on the lift time it does not have (issue 21); its path now ends at that last move,
+    /// drawn as the finger reached it, with no lift ring. Here on a touchscreen of 100 units/mm, where a move of
+    /// one unit is 0.01 mm.
+    @Test func aFingerStillDownAfterATinyMoveIsDrawnAnimated() throws {
+        let fine = header.replacingOccurrences(of: "A: 35 0 1000 0 0 10", with: "A: 35 0 10000 0 0 100")
+            .replacingOccurrences(of: "A: 36 0 500 0 0 10", with: "A: 36 0 5000 0 0 100")
+        let trace = try write("still-down.evemu", fine + """
+            E: 1.000000 0003 002f 0
+            E: 1.000000 0003 0039 1
+            E: 1.000000 0003 0035 2000
+            E: 1.000000 0003 0036 2500
+            E: 1.000000 0000 0000 0
+            E: 1.050000 0003 0035 2500
+            E: 1.050000 0000 0000 0
+            E: 1.100000 0003 0035 2505
+            E: 1.100000 0000 0000 0
+
+            """)
+        let run = try CLI.run(["render", "--animate", trace])
+        #expect(run.status == 0 && run.stderr == "")
+        #expect(run.stdout.hasSuffix("</svg>\n"))
+        let contact = run.stdout.components(separatedBy: "<g class=\"contact\" ").dropFirst().map { $0.components(separatedBy: "</g>")[0] }
+        #expect(contact == ["""
+            data-contact="0" stroke="#1f77b4">
+            <path d="M20,25L25,25 25.05,25" stroke-width="0.53" stroke-opacity="0.85" pathLength="1000" stroke-dasharray="1000 1000">
+            <animate attributeName="stroke-dashoffset" values="1000;9.9;0;0" keyTimes="0;0.03125;0.0625;1" calcMode="linear" dur="1.6s" repeatCount="indefinite"/>
+            </path>
+            <circle class="down" cx="20" cy="25" r="1.08" fill="#1f77b4" stroke="#ffffff" stroke-width="0.24">
+            <animate attributeName="opacity" values="1;1" keyTimes="0;1" calcMode="discrete" dur="1.6s" repeatCount="indefinite"/>
+            </circle>
+
+            """])
+        #expect(run.stdout.contains("<desc>Touch gestures: 1 contacts, 1 gestures, 0.1 s. Written by gestures render.</desc>"))
+    }
+
     /// `--explain`: a decision on the strip for each line `replay --explain` prints, and none without it.
     @Test func explainedDecisionsOnTheStrip() throws {
         let trace = try write("tap.evemu", header + tap)
