@@ -61,6 +61,7 @@ enum GestureStyle {
         case .zoom: ("#00695c", nil)
         case .longPress: ("#283593", nil)
         case .rotation: ("#8e24aa", nil)
+        case .quickScale: ("#00838f", nil)
         case .gesture: ("#455a64", nil)
         case .explanation: ("#9e9e9e", nil)  // (never drawn: no episode holds one)
         }
@@ -150,6 +151,9 @@ extension PictureDrawing {
             case .rotation(_, let rotation):
                 // Two fingers turning about their midpoint, anywhere (a dial's turn is a `rotate`).
                 drawPinch(episode, caption: "rotation " + DialMarks.label(rotation.rotation), at: rotation.center, color: color, to: &svg)
+            case .quickScale(_, let scale):
+                // One finger's path while it lasted, about the first tap's point.
+                drawPinch(episode, caption: "quick scale ×" + Numbers.decimal(scale.scale, places: 2), at: scale.center, color: color, to: &svg)
             case .gesture(_, let value):
                 drawOther(episode, value: value, color: color, to: &svg)
             case .explanation:

@@ -138,7 +138,7 @@ import Testing
                 switch event.kind {
                 case .select(_, let select): selection = select.selection
                 case .tap(let tap): guard let tapped = tap.selection else { continue }; selection = tapped
-                case .pan, .wind, .rotate, .haptic, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .gesture, .explanation: continue
+                case .pan, .wind, .rotate, .haptic, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .quickScale, .gesture, .explanation: continue
                 }
                 guard case .timeline(let timeline)? = run.layout.regions.first(where: { $0.name == event.target }) else {
                     return "a selection from \(event.target), not a timeline"
@@ -163,7 +163,7 @@ import Testing
                     switch event.kind {
                     case .wind(_, let wind): (angle, delta) = (wind.angle, wind.delta)
                     case .rotate(_, let rotate): (angle, delta) = (rotate.angle, rotate.delta)
-                    case .tap, .select, .pan, .haptic, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .gesture, .explanation: continue
+                    case .tap, .select, .pan, .haptic, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .quickScale, .gesture, .explanation: continue
                     }
                     sum += delta
                     lines += 1
@@ -198,7 +198,7 @@ import Testing
                         lineDetent = rotate.detent
                     case .haptic(.limit(let at)):
                         guard at == lineDetent else { return "\(dial.name): a limit at \(at), the line said \(lineDetent)" }
-                    case .haptic(.press), .tap, .select, .pan, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .gesture, .explanation:
+                    case .haptic(.press), .tap, .select, .pan, .magnify, .swipe, .edgeSwipe, .zoom, .longPress, .rotation, .quickScale, .gesture, .explanation:
                         continue
                     }
                 }

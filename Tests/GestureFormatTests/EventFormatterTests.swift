@@ -15,6 +15,8 @@ import Testing
 
     static let numericTap = GestureEvent(time: at(12_000_120), target: "chart", kind: .tap(.init(
         x: 47.2, y: 30.1, count: 1, value: .number(3.72), selection: Selection(start: .number(3), end: .number(3)))))
+    static let quickScale = GestureEvent(time: at(2_100_000), target: "map", kind: .quickScale(.began, .init(
+        scale: 1.414, center: Point(x: 30.25, y: 40))))
     static let pinch = GestureEvent(time: at(2_000_000), target: "photo", kind: .magnify(.changed, .init(
         scale: 1.375, center: Point(x: 50.5, y: 20))))
     static let longPress = GestureEvent(time: at(1_300_000), target: "photo", kind: .longPress(.init(x: 40.0004, y: 25)))
@@ -88,6 +90,7 @@ import Testing
         (numericZoom, #"{"time":3.000000,"region":"chart","type":"zoom","phase":"changed","visible":{"start":2.5,"end":0}}"#),
         (dateZoom, #"{"time":3.100000,"region":"chart","type":"zoom","phase":"ended","visible":{"start":"2025-11-08T00:00:00Z","end":"2025-11-15T12:00:01Z"}}"#),
         (pinch, #"{"time":2.000000,"region":"photo","type":"magnify","phase":"changed","scale":1.375,"center":{"x":50.5,"y":20}}"#),
+        (quickScale, #"{"time":2.100000,"region":"map","type":"quick-scale","phase":"began","scale":1.414,"center":{"x":30.25,"y":40}}"#),
         (longPress, #"{"time":1.300000,"region":"photo","type":"long-press","x":40,"y":25}"#),
         (swipe, #"{"time":0.700000,"region":"photo","type":"swipe","direction":"up-right","vx":250.5,"vy":-180,"fingers":2}"#),
         (edgeSwipe, #"{"time":0.800000,"region":"photo","type":"edge-swipe","phase":"began","edge":"left","dx":12.5,"dy":-0.25}"#),
@@ -119,7 +122,7 @@ import Testing
         case .rotate: fields = ["angle", "rotation", "delta", "detent", "center"]
         case .haptic(.press): fields = ["kind"]
         case .haptic: fields = ["kind", "detent"]
-        case .magnify: fields = ["scale", "center"]
+        case .magnify, .quickScale: fields = ["scale", "center"]
         case .swipe: fields = ["direction", "vx", "vy", "fingers"]
         case .edgeSwipe: fields = ["edge", "dx", "dy"]
         case .zoom: fields = ["visible"]
@@ -453,6 +456,8 @@ import Testing
             (.haptic(.limit(detent: .min)), { _ in #""type":"haptic","kind":"limit","detent":-9223372036854775808"# }),
             (.magnify(.cancelled, .init(scale: big, center: center)),
              { #""type":"magnify","phase":"cancelled","scale":\#($0),"center":{"x":\#($0),"y":\#($0)}"# }),
+            (.quickScale(.cancelled, .init(scale: big, center: center)),
+             { #""type":"quick-scale","phase":"cancelled","scale":\#($0),"center":{"x":\#($0),"y":\#($0)}"# }),
             (.swipe(.init(direction: .downRight, vx: big, vy: big, fingers: .min)),
              { #""type":"swipe","direction":"down-right","vx":\#($0),"vy":\#($0),"fingers":-9223372036854775808"# }),
             (.edgeSwipe(.cancelled, .init(edge: .bottom, dx: big, dy: big)),
@@ -497,6 +502,7 @@ import Testing
                 == "1.600000 timer rotate ended angle=360 rotation=347.5 delta=0 detent=60 center=0,0.125")
         #expect(Self.text.line(for: Self.negativeDetent) == "5.000000 timer haptic kind=detent detent=-1")
         #expect(Self.text.line(for: Self.pinch) == "2.000000 photo magnify changed scale=1.375 center=50.5,20")
+        #expect(Self.text.line(for: Self.quickScale) == "2.100000 map quick-scale began scale=1.414 center=30.25,40")
         #expect(Self.text.line(for: Self.longPress) == "1.300000 photo long-press x=40 y=25")
         #expect(Self.text.line(for: Self.swipe) == "0.700000 photo swipe direction=up-right vx=250.5 vy=-180 fingers=2")
         #expect(Self.text.line(for: Self.edgeSwipe) == "0.800000 photo edge-swipe began edge=left dx=12.5 dy=-0.25")

@@ -40,6 +40,39 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A `quick-scale` gesture from a layout file (issue 22's proof of the one extension point): a tap, then a second
+    /// landing at the same place dragged down 5 mm (beyond the 3 mm slop: it begins, 2^(5/20)), then 20 mm (one
+    /// doubling), lifted there; the lines are about the first tap's down. Then in a view turned a quarter: the
+    /// centre is the view's, the scale the same.
+    @Test func aQuickScaleFromALayoutFile() throws {
+        let layout = """
+            {"regions": [{"name": "map", "kind": "target", "shape": {"kind": "rectangle", "x": 0, "y": 0, "width": 100, "height": 50},
+                          "gestures": [{"kind": "quick-scale", "mmPerDoubling": 20}]VIEW}]}
+            """
+        let trace = header
+            + Self.touch(1, at: 1.0, 50, 20, up: 1.08)
+            + Self.touch(2, at: 1.2, 51, 20, moves: [(1.25, 51, 25), (1.3, 51, 40)], up: 1.35)
+        let replayed = try write("quick.evemu", trace)
+        _ = try write("quick.layout.json", layout.replacingOccurrences(of: "VIEW", with: ""))
+        let run = try CLI.run(["replay", replayed])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(run.lines == [
+            #"{"time":1.250000,"region":"map","type":"quick-scale","phase":"began","scale":1.189,"center":{"x":50,"y":20}}"#,
+            #"{"time":1.300000,"region":"map","type":"quick-scale","phase":"changed","scale":2,"center":{"x":50,"y":20}}"#,
+            #"{"time":1.350000,"region":"map","type":"quick-scale","phase":"ended","scale":2,"center":{"x":50,"y":20}}"#,
+        ])
+        let turned = try write("turned.layout.json", layout.replacingOccurrences(
+            of: "VIEW", with: #", "view": {"rotation": 90, "scale": 1, "offset": {"x": 0, "y": 0}}"#))
+        let inView = try CLI.run(["replay", "--layout", turned, replayed])
+        #expect(inView.status == 0)
+        #expect(inView.lines == [
+            #"{"time":1.250000,"region":"map","type":"quick-scale","phase":"began","scale":1.189,"center":{"x":20,"y":-50}}"#,
+            #"{"time":1.300000,"region":"map","type":"quick-scale","phase":"changed","scale":2,"center":{"x":20,"y":-50}}"#,
+            #"{"time":1.350000,"region":"map","type":"quick-scale","phase":"ended","scale":2,"center":{"x":20,"y":-50}}"#,
+        ])
+    }
+
     @Test func nestedTargetsReplay() throws {
         let trace = try write("panel.evemu", header
             + Self.touch(1, at: 1.0, 20, 25, up: 1.08)                  // on the button

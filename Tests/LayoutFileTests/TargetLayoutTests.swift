@@ -130,7 +130,7 @@ import Testing
     }
 
     static let allGestureKeys = "kind, combine, count, slopMm, maxDurationMs, doubleTapMs, doubleTapSlopMm, durationMs, extraFinger, "
-        + "thresholdDegrees, fingers, minSpeedMmPerS, diagonals, toleranceDegrees, edge, edgeMm"
+        + "thresholdDegrees, fingers, minSpeedMmPerS, diagonals, toleranceDegrees, edge, edgeMm, mmPerDoubling"
 
     /// Each bad layout and the exact message it gets: for every key of a target, of a shape and of each
     /// gesture kind, an unknown key, a wrong type, a value out of range, and the impossible combinations.
@@ -211,7 +211,7 @@ import Testing
          "l.json:1: regions[0].gestures: expected at most 32 gestures, found 33"),
         (gesture("{\"count\": 2}"), "l.json:1: regions[0].gestures[0].kind: missing required key"),
         (gesture("{\"kind\": \"pinch\"}"),
-         "l.json:1: regions[0].gestures[0].kind: expected \"tap\", \"long-press\", \"drag\", \"magnify\", \"rotation\", \"swipe\" or \"edge-swipe\", found \"pinch\""),
+         "l.json:1: regions[0].gestures[0].kind: expected \"tap\", \"long-press\", \"drag\", \"magnify\", \"rotation\", \"swipe\", \"edge-swipe\" or \"quick-scale\", found \"pinch\""),
         (gesture("{\"kind\": \"tap\", \"speed\": 1}"), "l.json:1: regions[0].gestures[0].speed: unknown key (expected one of: \(allGestureKeys))"),
         (gesture("{\"kind\": \"tap\", \"combine\": \"exclusive\"}"),
          "l.json:1: regions[0].gestures[0].combine: expected no combine on the first gesture: none is listed before it"),
@@ -278,6 +278,11 @@ import Testing
          "l.json:1: regions[0].gestures[0].toleranceDegrees: expected at most 22.5 with diagonals (half the 45° between two directions), found 30"),
         (gesture("{\"kind\": \"swipe\", \"diagonals\": true, \"toleranceDegrees\": 22.6}"),
          "l.json:1: regions[0].gestures[0].toleranceDegrees: expected at most 22.5 with diagonals (half the 45° between two directions), found 22.6"),
+        // quick-scale: a doubling needs some travel; a string is no number.
+        (gesture(#"{"kind": "quick-scale", "mmPerDoubling": 0}"#),
+         "l.json:1: regions[0].gestures[0].mmPerDoubling: expected a number other than 0, found 0"),
+        (gesture(#"{"kind": "quick-scale", "doubleTapMs": -1}"#),
+         "l.json:1: regions[0].gestures[0].doubleTapMs: expected a number ≥ 0, found -1"),
         // edge-swipe
         (gesture("{\"kind\": \"edge-swipe\"}"), "l.json:1: regions[0].gestures[0].edge: missing required key"),
         (gesture("{\"kind\": \"edge-swipe\", \"edge\": \"middle\"}"),

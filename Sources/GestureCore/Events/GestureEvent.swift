@@ -41,6 +41,8 @@ public struct GestureEvent: Hashable, Sendable {
         case longPress(LongPress)
         /// The two-finger rotation of a target's own gesture (`RotationGesture`; a dial's is `rotate`).
         case rotation(GesturePhase, Rotation)
+        /// A one-finger zoom: a tap, then a second landing held and dragged up or down (`QuickScaleGesture`).
+        case quickScale(GesturePhase, QuickScale)
         /// An update of a target's own gesture, as it is (a target built with `Target(_:shape:gesture:)`):
         /// its phase (a discrete gesture is recognized as `ended`) and its typed value.
         case gesture(GesturePhase, GestureValue)
@@ -77,6 +79,7 @@ public struct GestureEvent: Hashable, Sendable {
             case .zoom(let phase, let payload): visitor.visit(payload, phase: phase)
             case .longPress(let payload): visitor.visit(payload, phase: nil)
             case .rotation(let phase, let payload): visitor.visit(payload, phase: phase)
+            case .quickScale(let phase, let payload): visitor.visit(payload, phase: phase)
             case .gesture(let phase, let payload): visitor.visit(payload, phase: phase)
             case .explanation: nil
             }
@@ -97,6 +100,7 @@ public struct GestureEvent: Hashable, Sendable {
             case .zoom(let phase, let payload): .zoom(phase, change.apply(payload))
             case .longPress(let payload): .longPress(change.apply(payload))
             case .rotation(let phase, let payload): .rotation(phase, change.apply(payload))
+            case .quickScale(let phase, let payload): .quickScale(phase, change.apply(payload))
             case .gesture(let phase, let payload): .gesture(phase, change.apply(payload))
             case .explanation: self
             }

@@ -1,9 +1,12 @@
 /// A gesture kind of a layout file's `target` regions (SPEC "Layout file", gestures): its `kind`, its
 /// options with the library's defaults, the options that contradict each other, and the recognizer.
 ///
-/// This is the one place a gesture kind is added: a type conforming to `LayoutGesture`, listed in
-/// `LayoutGestures.all`. The layout file reader reads and checks its options from `options`, and a target
-/// builds its recognizer with `gesture(in:)`; nothing else knows the kinds.
+/// A gesture kind of the layout file is a type conforming to `LayoutGesture`, listed in `LayoutGestures.all`: the
+/// layout file reader reads and checks its options from `options`, and a target builds its recognizer with
+/// `gesture(in:)`. A new kind with a line of its own is added in three files: the recognizer's (the recognizer, its
+/// line's payload, `GestureEventPayload`, and this conformance: `QuickScaleGesture.swift` shows how), its case in
+/// `GestureEvent.Kind` (with its line in `accept(_:)` and `mapPayload(_:)`), and its entry in `all`. The formatters and
+/// the view transform know no kinds.
 public protocol LayoutGesture: Hashable, Sendable {
     /// The recognizer this kind builds (``TapGesture``, ``DragGesture``, …), whose values make their own output lines.
     associatedtype Body: Gesture where Body.Value: StandardEventValue
@@ -128,7 +131,7 @@ public struct LayoutOption<Root> {
 public enum LayoutGestures {
     /// Every kind, in SPEC's order.
     public static var all: [any LayoutGesture.Type] {
-        [Tap.self, LongPress.self, Drag.self, Magnify.self, Rotation.self, Swipe.self, EdgeSwipe.self]
+        [Tap.self, LongPress.self, Drag.self, Magnify.self, Rotation.self, Swipe.self, EdgeSwipe.self, QuickScale.self]
     }
 
     /// The most gestures of one target: each one more nests the composition one level deeper, and a

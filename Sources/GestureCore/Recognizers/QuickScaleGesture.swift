@@ -298,3 +298,81 @@ extension QuickScaleGesture.State: MachineState {
         }
     }
 }
+
+// MARK: Its line and its layout kind
+
+extension GestureEvent {
+    /// A one-finger zoom (SPEC.md, "Quick scale"): the output's `quick-scale` line.
+    public struct QuickScale: Hashable, Sendable {
+        /// 2^(dy ÷ `mmPerDoubling`), dy the finger's vertical travel from where it landed the second time.
+        public var scale: Double
+        /// The point the scale is about: the first tap's down position (the output's `center`, as a pinch's).
+        public var center: Point
+
+        /// A quick scale at `scale` about `center` (mm on the surface).
+        public init(scale: Double, center: Point) {
+            self.scale = scale
+            self.center = center
+        }
+    }
+}
+
+extension GestureEvent.QuickScale: GestureEventPayload {
+    public static var type: StaticString { "quick-scale" }
+    public static var drawing: EventDrawing { .fingers }
+
+    @inlinable
+    public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
+        fields.number("scale", scale)
+        fields.point("center", center)
+    }
+
+    public func viewed(through view: ViewTransform) -> Self {
+        var viewed = self
+        viewed.center = view.point(fromSurface: center)
+        return viewed
+    }
+}
+
+extension QuickScaleGesture.Value: StandardEventValue {
+    /// A `quick-scale` line: the scale and the point it is about.
+    public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
+        .quickScale(phase, GestureEvent.QuickScale(scale: scale, center: anchor))
+    }
+}
+
+extension LayoutGestures {
+    /// `quick-scale`: `QuickScaleGesture`, `quick-scale` lines.
+    public struct QuickScale: LayoutGesture {
+        public static let kind = "quick-scale"
+        /// The quick scale's thresholds: ``QuickScaleGesture/Configuration``, set by the options `slopMm`, `maxDurationMs`,
+        /// `doubleTapMs`, `doubleTapSlopMm`, `mmPerDoubling`.
+        public var configuration: QuickScaleGesture.Configuration
+
+        public init() {
+            self.init(QuickScaleGesture.Configuration())
+        }
+
+        /// A `quick-scale` gesture with `configuration`.
+        public init(_ configuration: QuickScaleGesture.Configuration) {
+            self.configuration = configuration
+        }
+
+        public static var options: [LayoutOption<Self>] {
+            [
+                .number("slopMm", \.configuration.slop),
+                .milliseconds("maxDurationMs", \.configuration.maximumDuration),
+                .milliseconds("doubleTapMs", \.configuration.countInterval),
+                .number("doubleTapSlopMm", \.configuration.countDistance),
+                .number("mmPerDoubling", \.configuration.distancePerDoubling, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude),
+            ]
+        }
+
+        /// A doubling needs some travel: 0 mm would make every move an infinite zoom.
+        public var conflict: LayoutOptionConflict? {
+            configuration.distancePerDoubling == 0 ? LayoutOptionConflict(key: "mmPerDoubling", expected: "a number other than 0") : nil
+        }
+
+        public func gesture(in shape: Shape) -> QuickScaleGesture { QuickScaleGesture(configuration) }
+    }
+}
