@@ -260,8 +260,9 @@ import Testing
         #expect(began > 50)   // (the scripts do scale: 89 times)
     }
 
-    /// Every transition of one quick scale, with its reason in numbers (`--explain`); the gesture's own lines are
-    /// the tests' above.
+    /// Every transition of one quick scale, with its reason in numbers (`--explain`), among its own lines: a target
+    /// of the library with the bare gesture reports them as `quick-scale` lines (`StandardEventValue`), each
+    /// transition before the line it brings.
     @Test func explanations_ofOneQuickScale() {
         let map = [Target("map", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 100)), gesture: QuickScaleGesture())]
         let lines = play(map, explain: true) {
@@ -273,12 +274,17 @@ import Testing
         func explain(_ time: String, _ from: String, _ to: String, _ reason: String) -> String {
             #"{"time":\#(time),"region":"map","type":"explain","path":"quick-scale","from":"\#(from)","to":"\#(to)","reason":"\#(reason)"}"#
         }
-        #expect(lines.filter { $0.contains(#""type":"explain""#) } == [
+        func scale(_ time: String, _ phase: String, _ scale: String) -> String {
+            #"{"time":\#(time),"region":"map","type":"quick-scale","phase":"\#(phase)","scale":\#(scale),"center":{"x":50,"y":50}}"#
+        }
+        #expect(lines == [
             explain("0.000000", "idle", "firstTap", "finger 0 landed at (50, 50): tap 1; deadline 0.300000"),
             explain("0.050000", "firstTap", "waiting", "tap 1 of 2 lifted: waiting until 0.350000 for the next"),
             explain("0.150000", "waiting", "pending", "finger 0 landed at (51, 52): tap 2, 100 ms after tap 1 lifted <= 300 ms, 2.236 mm from its down <= 10 mm"),
             explain("0.170000", "pending", "scaling", "finger 0 moved 10 mm > slop 3 mm"),
+            scale("0.170000", "began", "1.414"),
             explain("0.180000", "scaling", "ended", "finger 0 lifted"),
+            scale("0.180000", "ended", "1.414"),
         ])
     }
 
