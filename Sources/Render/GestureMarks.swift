@@ -14,7 +14,7 @@ struct Episode {
     var isContinuous: Bool { first.kind.phase != nil }
     var wasCancelled: Bool { last.kind.phase == .cancelled }
     var isHaptic: Bool {
-        if case .haptic = first.kind { true } else { false }
+        if case .haptic? = first.kind.drawing { true } else { false }
     }
 
     /// The events grouped into gestures, in the order they began: the events of a continuous gesture are
@@ -42,29 +42,31 @@ struct Episode {
     }
 }
 
-/// How each gesture type looks: its colour (on the surface and in its lane of the time strip), and the
+/// How each gesture type looks: its colour (on the surface and in its lane of the time strip), by its `type`, and the
 /// badge of an event in the strip.
 enum GestureStyle {
-    static func color(of kind: GestureEvent.Kind) -> String { style(of: kind).color }
+    /// The colours of the types; another type is drawn in `otherColor`.
+    static let colors: [String: String] = [
+        "tap": "#222222", "select": "#1155cc", "pan": "#2e7d32", "wind": "#c2570c", "rotate": "#8e24aa", "haptic": "#d81b60",
+        "magnify": "#00838f", "swipe": "#6d4c41", "edge-swipe": "#5d4037", "zoom": "#00695c", "long-press": "#283593",
+        "rotation": "#8e24aa", "gesture": "#455a64", "explain": "#9e9e9e",
+    ]
+    static let otherColor = "#455a64"
+
+    static func color(of kind: GestureEvent.Kind) -> String { colors[kind.type] ?? otherColor }
 
     static func style(of kind: GestureEvent.Kind) -> (color: String, badge: String?) {
-        switch kind {
-        case .tap(let tap): ("#222222", tap.count > 1 ? String(tap.count) : nil)
-        case .select: ("#1155cc", nil)
-        case .pan: ("#2e7d32", nil)
-        case .wind: ("#c2570c", nil)
-        case .rotate: ("#8e24aa", nil)
-        case .haptic: ("#d81b60", nil)
-        case .magnify: ("#00838f", nil)
-        case .swipe(let swipe): ("#6d4c41", swipe.direction.rawValue)
-        case .edgeSwipe: ("#5d4037", nil)
-        case .zoom: ("#00695c", nil)
-        case .longPress: ("#283593", nil)
-        case .rotation: ("#8e24aa", nil)
-        case .quickScale: ("#00838f", nil)
-        case .gesture: ("#455a64", nil)
-        case .explanation: ("#9e9e9e", nil)  // (never drawn: no episode holds one)
+        let badge: String? = switch kind.drawing {
+        case .point(_, let count)?: count > 1 ? String(count) : nil
+        case .velocity(_, _, let direction)?: direction.rawValue
+        case .selection?, .translation?, .arc?, .haptic?, .scale?, .rotation?, .visibleDomain?, .ring?, .value?, nil: nil
         }
+        return (color(of: kind), badge)
+    }
+
+    /// What a picture calls a type in its captions: `pinch` for `magnify`, else the type in words (`quick scale`).
+    static func name(ofType type: String) -> String {
+        type == "magnify" ? "pinch" : String(type.map { $0 == "-" ? " " : $0 })
     }
 
     static func arrowID(_ color: String) -> String { "arrow-" + color.dropFirst() }
@@ -112,52 +114,45 @@ extension PictureDrawing {
         let color = GestureStyle.color(of: episode.first.kind)
         svg.element("g", [("class", "gesture"), ("data-type", episode.type), ("data-target", episode.target),
                           ("data-time", seconds(episode.first.time))]) { svg in
-            switch episode.last.kind {
-            case .tap(let tap):
+            switch episode.last.kind.drawing {
+            case .point(let point, let count)?:
                 // A tap that the next one counts on from is captioned by that one.
                 var countedOn = false
-                if let next, case .tap(let following) = next.first.kind { countedOn = following.count == tap.count + 1 }
-                drawTap(tap, at: episode.first.time, captioned: !countedOn, color: color, to: &svg)
-            case .select:
+                if let next, case .point(_, let following)? = next.first.kind.drawing { countedOn = following == count + 1 }
+                drawTap(at: point, count: count, at: episode.first.time, captioned: !countedOn, color: color, to: &svg)
+            case .selection?:
                 drawSelection(episode, rank: rank, color: color, to: &svg)
-            case .pan(_, let pan):
+            case .translation(_, _, let velocity, let edge)?:
                 // The velocity at the lift, on the `ended` line.
-                drawTranslation(episode, label: "pan", velocity: pan.velocity, color: color, to: &svg, under: &under) { kind in
-                    if case .pan(_, let pan) = kind { (pan.dx, pan.dy) } else { nil }
-                }
-            case .edgeSwipe(_, let swipe):
-                drawTranslation(episode, label: "edge swipe from " + swipe.edge.rawValue, velocity: nil, color: color, to: &svg, under: &under) { kind in
-                    if case .edgeSwipe(_, let swipe) = kind { (swipe.dx, swipe.dy) } else { nil }
-                }
-            case .wind:
-                drawTurn(episode, index: index, label: "wind", rank: rank, radiusFraction: 0.66, color: color, to: &svg)
-            case .rotate:
-                // The captions of a dial's rotations come under those of its winds.
-                let winds = counts[episode.target + "\u{0}" + "wind", default: 0]
-                drawTurn(episode, index: index, label: "rotate", rank: rank + winds, radiusFraction: 0.5, color: color, to: &svg)
-            case .haptic(let haptic):
+                let label = edge.map { GestureStyle.name(ofType: episode.type) + " from " + $0.rawValue } ?? GestureStyle.name(ofType: episode.type)
+                drawTranslation(episode, label: label, velocity: velocity, color: color, to: &svg, under: &under)
+            case .arc?:
+                // A dial's winds inside, its other turns (a `rotate`) further in, their captions under the winds'.
+                let isWind = episode.type == "wind"
+                let winds = isWind ? 0 : counts[episode.target + "\u{0}" + "wind", default: 0]
+                drawTurn(episode, index: index, label: episode.type, rank: rank + winds, radiusFraction: isWind ? 0.66 : 0.5,
+                         color: color, to: &svg)
+            case .haptic(let haptic)?:
                 drawHaptic(haptic, episode.first, color: color, to: &svg)
-            case .magnify(_, let magnify):
-                drawPinch(episode, caption: "pinch ×" + Numbers.decimal(magnify.scale, places: 2), at: magnify.center, color: color, to: &svg)
-            case .zoom(_, let zoom):
-                // The chart now shows `visible`: its overview marks it.
-                // Captioned under the chart's overview, which marks what it shows.
+            case .scale(let scale, let center)?:
+                drawPinch(episode, caption: GestureStyle.name(ofType: episode.type) + " ×" + Numbers.decimal(scale, places: 2), at: center,
+                          color: color, to: &svg)
+            case .visibleDomain(let visible)?:
+                // The chart now shows `visible`: captioned under the chart's overview, which marks what it shows.
                 let top = targets[episode.target].map { Point(x: $0.shape.bounds.x + $0.shape.bounds.width / 2, y: $0.shape.bounds.y + 2.4 * font) }
-                drawPinch(episode, caption: "zoom " + BucketAxis.label(zoom.visible), at: top, color: color, to: &svg)
-            case .swipe(let swipe):
-                drawSwipe(swipe, episode.first, color: color, to: &svg)
-            case .longPress(let press):
-                drawPress(at: Point(x: press.x, y: press.y), episode.first, color: color, to: &svg)
-            case .rotation(_, let rotation):
+                drawPinch(episode, caption: GestureStyle.name(ofType: episode.type) + " " + BucketAxis.label(visible), at: top, color: color, to: &svg)
+            case .velocity(let vx, let vy, let direction)?:
+                drawSwipe(vx: vx, vy: vy, caption: GestureStyle.name(ofType: episode.type) + " " + direction.rawValue, episode.first,
+                          color: color, to: &svg)
+            case .ring(let point)?:
+                drawPress(at: point, episode.first, color: color, to: &svg)
+            case .rotation(let degrees, let center)?:
                 // Two fingers turning about their midpoint, anywhere (a dial's turn is a `rotate`).
-                drawPinch(episode, caption: "rotation " + DialMarks.label(rotation.rotation), at: rotation.center, color: color, to: &svg)
-            case .quickScale(_, let scale):
-                // One finger's path while it lasted, about the first tap's point.
-                drawPinch(episode, caption: "quick scale ×" + Numbers.decimal(scale.scale, places: 2), at: scale.center, color: color, to: &svg)
-            case .gesture(_, let value):
+                drawPinch(episode, caption: GestureStyle.name(ofType: episode.type) + " " + DialMarks.label(degrees), at: center, color: color, to: &svg)
+            case .value(let value)?:
                 drawOther(episode, value: value, color: color, to: &svg)
-            case .explanation:
-                break  // (no episode holds one: `episodes(of:)` leaves them out)
+            case nil:
+                break  // (an explanation: no episode holds one, `episodes(of:)` leaves them out)
             }
         }
     }
@@ -180,13 +175,13 @@ extension PictureDrawing {
     }
 
     /// A tap: a dot where it went down; the last of a run of counted taps says the count.
-    private func drawTap(_ tap: GestureEvent.Tap, at time: Timestamp, captioned: Bool, color: String, to svg: inout SVGText) {
+    private func drawTap(at point: Point, count: Int, at time: Timestamp, captioned: Bool, color: String, to svg: inout SVGText) {
         svg.element("g", []) { svg in
-            svg.empty("circle", [("cx", n(tap.x)), ("cy", n(tap.y)), ("r", n(0.4 * font)), ("fill", color), ("fill-opacity", "0.7"),
+            svg.empty("circle", [("cx", n(point.x)), ("cy", n(point.y)), ("r", n(0.4 * font)), ("fill", color), ("fill-opacity", "0.7"),
                                  ("stroke", "#ffffff"), ("stroke-width", n(0.08 * font))])
             if captioned {
                 let names = [1: "tap", 2: "double tap", 3: "triple tap"]
-                label(names[tap.count] ?? "\(tap.count) taps", at: Point(x: tap.x + 0.8 * font, y: tap.y - 0.7 * font),
+                label(names[count] ?? "\(count) taps", at: Point(x: point.x + 0.8 * font, y: point.y - 0.7 * font),
                       color: color, to: &svg)
             }
             clock?.show(from: time, to: &svg)
@@ -205,7 +200,7 @@ extension PictureDrawing {
             return (rect.x + from * rect.width, (to - from) * rect.width)
         }
         let selections: [(time: Timestamp, selection: Selection)] = episode.events.compactMap { event in
-            if case .select(_, let select) = event.kind { (event.time, select.selection) } else { nil }
+            if case .selection(let selection)? = event.kind.drawing { (event.time, selection) } else { nil }
         }
         guard let final = selections.last?.selection else { return }
         let (x, width) = span(final)
@@ -242,9 +237,9 @@ extension PictureDrawing {
     /// translation) under the paths, an arrowhead at its end, and, for a lift fast enough to be a fling,
     /// an arrow on along its `velocity`.
     private func drawTranslation(_ episode: Episode, label text: String, velocity: Velocity?, color: String,
-                                 to svg: inout SVGText, under: inout SVGText, translation: (GestureEvent.Kind) -> (Double, Double)?) {
+                                 to svg: inout SVGText, under: inout SVGText) {
         let moves: [(time: Timestamp, dx: Double, dy: Double)] = episode.events.compactMap { event in
-            translation(event.kind).map { (event.time, $0.0, $0.1) }
+            if case .translation(let dx, let dy, _, _)? = event.kind.drawing { (event.time, dx, dy) } else { nil }
         }
         guard let first = moves.first, let last = moves.last else { return }
         // The finger: of those down on the target when it began, the one whose move matches.
@@ -310,11 +305,7 @@ extension PictureDrawing {
         guard let target = targets[episode.target] else { return }
         let (center, dialRadius) = target.circle
         let values: [(time: Timestamp, angle: Double, delta: Double)] = episode.events.compactMap { event in
-            switch event.kind {
-            case .wind(_, let wind): (event.time, wind.angle, wind.delta)
-            case .rotate(_, let rotate): (event.time, rotate.angle, rotate.delta)
-            default: nil
-            }
+            if case .arc(let angle, let delta)? = event.kind.drawing { (event.time, angle, delta) } else { nil }
         }
         guard let first = values.first, let last = values.last else { return }
         let from = first.angle - first.delta
@@ -466,13 +457,13 @@ extension PictureDrawing {
     }
 
     /// A swipe: an arrow on from where its fingers lifted, along their velocity, with the speed.
-    private func drawSwipe(_ swipe: GestureEvent.Swipe, _ event: GestureEvent, color: String, to svg: inout SVGText) {
+    private func drawSwipe(vx: Double, vy: Double, caption: String, _ event: GestureEvent, color: String, to svg: inout SVGText) {
         let fingers = contacts(on: event.target, at: event.time).filter { $0.endTime == event.time }
         let lifted = fingers.isEmpty ? contacts(on: event.target, at: event.time) : fingers
         guard !lifted.isEmpty else { return }
         let at = Point(x: lifted.map { $0.lastPosition.x }.reduce(0, +) / Double(lifted.count),
                        y: lifted.map { $0.lastPosition.y }.reduce(0, +) / Double(lifted.count))
-        drawVelocity(from: at, vx: swipe.vx, vy: swipe.vy, caption: "swipe " + swipe.direction.rawValue, color: color, to: &svg)
+        drawVelocity(from: at, vx: vx, vy: vy, caption: caption, color: color, to: &svg)
         clock?.show(from: event.time, to: &svg)
     }
 

@@ -95,11 +95,10 @@ struct PictureDrawing {
         var zooms: [String: [(time: Timestamp, visible: VisibleDomain)]] = [:]
         var angles: [String: [(time: Timestamp, angle: Double)]] = [:]
         for event in picture.events {
-            switch event.kind {
-            case .zoom(_, let zoom): zooms[event.target, default: []].append((event.time, zoom.visible))
-            case .wind(_, let wind): angles[event.target, default: []].append((event.time, wind.angle))
-            case .rotate(_, let rotate): angles[event.target, default: []].append((event.time, rotate.angle))
-            default: break
+            switch event.kind.drawing {
+            case .visibleDomain(let visible)?: zooms[event.target, default: []].append((event.time, visible))
+            case .arc(let angle, _)?: angles[event.target, default: []].append((event.time, angle))
+            case .point?, .selection?, .translation?, .haptic?, .scale?, .rotation?, .velocity?, .ring?, .value?, nil: break
             }
         }
         self.zooms = zooms

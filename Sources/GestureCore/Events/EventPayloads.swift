@@ -32,7 +32,7 @@ extension GestureEvent {
 
 extension GestureEvent.Tap: GestureEventPayload {
     public static var type: StaticString { "tap" }
-    public static var drawing: EventDrawing { .point }
+    public var drawing: EventDrawing { .point(Point(x: x, y: y), count: count) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
@@ -72,7 +72,7 @@ extension GestureEvent {
 
 extension GestureEvent.Select: GestureEventPayload {
     public static var type: StaticString { "select" }
-    public static var drawing: EventDrawing { .selection }
+    public var drawing: EventDrawing { .selection(selection) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
@@ -103,7 +103,7 @@ extension GestureEvent {
 
 extension GestureEvent.Pan: GestureEventPayload {
     public static var type: StaticString { "pan" }
-    public static var drawing: EventDrawing { .translation }
+    public var drawing: EventDrawing { .translation(dx: dx, dy: dy, velocity: velocity, edge: nil) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
@@ -146,7 +146,7 @@ extension GestureEvent {
 
 extension GestureEvent.Wind: GestureEventPayload {
     public static var type: StaticString { "wind" }
-    public static var drawing: EventDrawing { .arc }
+    public var drawing: EventDrawing { .arc(angle: angle, delta: delta) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
@@ -185,7 +185,7 @@ extension GestureEvent {
 
 extension GestureEvent.Rotate: GestureEventPayload {
     public static var type: StaticString { "rotate" }
-    public static var drawing: EventDrawing { .arc }
+    public var drawing: EventDrawing { .arc(angle: angle, delta: delta) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
@@ -222,7 +222,7 @@ extension GestureEvent {
 
 extension GestureEvent.Magnify: GestureEventPayload {
     public static var type: StaticString { "magnify" }
-    public static var drawing: EventDrawing { .fingers }
+    public var drawing: EventDrawing { .scale(scale, center: center) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
@@ -262,7 +262,7 @@ extension GestureEvent {
 
 extension GestureEvent.Swipe: GestureEventPayload {
     public static var type: StaticString { "swipe" }
-    public static var drawing: EventDrawing { .velocity }
+    public var drawing: EventDrawing { .velocity(vx: vx, vy: vy, direction: direction) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
@@ -301,7 +301,7 @@ extension GestureEvent {
 
 extension GestureEvent.EdgeSwipe: GestureEventPayload {
     public static var type: StaticString { "edge-swipe" }
-    public static var drawing: EventDrawing { .translation }
+    public var drawing: EventDrawing { .translation(dx: dx, dy: dy, velocity: nil, edge: edge) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
@@ -333,7 +333,7 @@ extension GestureEvent {
 
 extension GestureEvent.Zoom: GestureEventPayload {
     public static var type: StaticString { "zoom" }
-    public static var drawing: EventDrawing { .visibleDomain }
+    public var drawing: EventDrawing { .visibleDomain(visible) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
@@ -360,7 +360,7 @@ extension GestureEvent {
 
 extension GestureEvent.LongPress: GestureEventPayload {
     public static var type: StaticString { "long-press" }
-    public static var drawing: EventDrawing { .ring }
+    public var drawing: EventDrawing { .ring(Point(x: x, y: y)) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
@@ -397,7 +397,7 @@ extension GestureEvent {
 
 extension GestureEvent.Rotation: GestureEventPayload {
     public static var type: StaticString { "rotation" }
-    public static var drawing: EventDrawing { .fingers }
+    public var drawing: EventDrawing { .rotation(rotation, center: center) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
@@ -427,7 +427,7 @@ extension GestureEvent {
 
 extension GestureEvent.Haptic: GestureEventPayload {
     public static var type: StaticString { "haptic" }
-    public static var drawing: EventDrawing { .haptic }
+    public var drawing: EventDrawing { .haptic(self) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
@@ -447,7 +447,7 @@ extension GestureEvent.Haptic: GestureEventPayload {
 extension GestureValue: GestureEventPayload {
     /// A target's own gesture's line (`GestureEvent.Kind.gesture`).
     public static var type: StaticString { "gesture" }
-    public static var drawing: EventDrawing { .value }
+    public var drawing: EventDrawing { .value(self) }
 
     /// Its value as Swift describes it (the typed value is the library's).
     @inlinable

@@ -62,6 +62,12 @@ public struct GestureEvent: Hashable, Sendable {
             return accept(&visitor) ?? nil
         }
 
+        /// How a picture draws the line (`GestureEventPayload.drawing`); nil for an explanation.
+        public var drawing: EventDrawing? {
+            var visitor = DrawingOfPayload()
+            return accept(&visitor)
+        }
+
         /// Hands `visitor` the event's payload and phase, whatever its kind: the one place that lists the kinds of
         /// line (with `mapPayload(_:)`). An explanation is no gesture's line: nil.
         @inlinable
@@ -122,4 +128,9 @@ private struct TypeOfPayload: GestureEventVisitor {
 /// The phase of an event.
 private struct PhaseOfPayload: GestureEventVisitor {
     func visit<Payload: GestureEventPayload>(_ payload: Payload, phase: GesturePhase?) -> GesturePhase? { phase }
+}
+
+/// How a picture draws a payload.
+private struct DrawingOfPayload: GestureEventVisitor {
+    func visit<Payload: GestureEventPayload>(_ payload: Payload, phase: GesturePhase?) -> EventDrawing { payload.drawing }
 }

@@ -10,8 +10,8 @@ public protocol GestureEventPayload: Hashable, Sendable {
     /// The output's `type`: `tap`, `pan`, `edge-swipe`, ….
     static var type: StaticString { get }
 
-    /// How a picture draws it (`gestures render`).
-    static var drawing: EventDrawing { get }
+    /// How a picture draws it (`gestures render`), with the values it needs.
+    var drawing: EventDrawing { get }
 
     /// Writes its fields, after `type` and `phase`, in the SPEC's order ("JSON Lines output").
     func write<Fields: EventFieldWriter>(to fields: inout Fields)
@@ -47,29 +47,32 @@ public protocol EventFieldWriter {
     mutating func visibleDomain(_ key: StaticString, _ value: VisibleDomain)
 }
 
-/// How a picture draws a kind of line (`gestures render`, SPEC "Pictures"): the few ways there are, which a new kind
-/// picks from.
+/// How a picture draws a line (`gestures render`, SPEC "Pictures"): the few ways there are, each with the values it
+/// needs, which a new kind of line picks from. A picture names each by the line's `type` (`pinch`, `quick scale`).
 public enum EventDrawing: Hashable, Sendable {
-    /// A dot where it happened, a run of them captioned once (a tap).
-    case point
+    /// A dot where it happened, a run of them captioned once with their count (a tap).
+    case point(Point, count: Int)
     /// A band over a chart's selected buckets (a select).
-    case selection
-    /// A band along the way one finger went, an arrow at its end, and its distance (a pan, an edge swipe).
-    case translation
-    /// An arc on a dial from the value before to the last (a wind, a dial's rotation).
-    case arc
+    case selection(Selection)
+    /// A band along the way one finger went (`dx`, `dy` from its landing), an arrow at its end and its distance; a
+    /// fling beyond it at a fast lift's `velocity`; from the `edge` it came in from, if any (a pan, an edge swipe).
+    case translation(dx: Double, dy: Double, velocity: Velocity?, edge: EdgeSwipeGesture.Edge?)
+    /// An arc on a dial from the value before it (`angle` − `delta`) to the last `angle` (a wind, a dial's rotation).
+    case arc(angle: Double, delta: Double)
     /// A mark on the fingers of its target where it fired (a haptic).
-    case haptic
-    /// The fingers' paths while it lasted, with a caption at the last centre (a pinch, a rotation).
-    case fingers
-    /// An arrow along the fingers' velocity where they lifted (a swipe).
-    case velocity
+    case haptic(GestureEvent.Haptic)
+    /// The fingers' paths while it lasted, captioned with the scale at the last centre (a pinch, a quick scale).
+    case scale(Double, center: Point)
+    /// The fingers' paths while it lasted, captioned with the rotation (degrees) at the last centre (a rotation).
+    case rotation(Double, center: Point)
+    /// An arrow along the fingers' velocity where they lifted, with its direction (a swipe).
+    case velocity(vx: Double, vy: Double, direction: SwipeGesture.Direction)
     /// The visible part of a chart's domain (a zoom).
-    case visibleDomain
+    case visibleDomain(VisibleDomain)
     /// A ring where the finger went down (a long press).
-    case ring
+    case ring(Point)
     /// Its value written on the target (a target's own gesture).
-    case value
+    case value(GestureValue)
 }
 
 /// Handed the payload of an event, whatever its kind (``GestureEvent/Kind/accept(_:)``): what formats, views or

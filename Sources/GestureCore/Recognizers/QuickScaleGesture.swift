@@ -319,7 +319,7 @@ extension GestureEvent {
 
 extension GestureEvent.QuickScale: GestureEventPayload {
     public static var type: StaticString { "quick-scale" }
-    public static var drawing: EventDrawing { .fingers }
+    public var drawing: EventDrawing { .scale(scale, center: center) }
 
     @inlinable
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
