@@ -133,8 +133,8 @@ public protocol Gesture: Sendable {
     /// Whether `touchesChanged` would change nothing now (no state, no update, no transition reported) for any changes
     /// until a new touch sequence begins (`TouchChanges.beginsSequence`): the combinators then do not feed it those
     /// changes. False by default, which feeds it every change; the library's recognizers say true once they have
-    /// decided their touch sequence. (Feeding a decided part, as a pan's failed tap and selection, cost some 150
-    /// instructions a frame.)
+    /// decided their touch sequence. (A decided part, as a pan's failed tap and selection, would otherwise be fed
+    /// every frame for nothing: docs/performance.md.)
     var ignoresChangesUntilNextSequence: Bool { get }
 
     /// One frame's changes to the touches this recognizer sees: appends the updates they cause to `updates`, in
@@ -168,8 +168,8 @@ public protocol Gesture: Sendable {
 
 /// Where a gesture's input appends the updates it causes, in order: the caller's array, or a combinator's sink for one
 /// of its parts, which wraps each update as the whole's own and appends it straight to the whole's sink
-/// (`PartSink`). (Through buffers, each part's updates into an array of its whole, then each wrapped again into
-/// the whole's array, the combinators of the benchmark's two targets cost some 560 instructions a frame.)
+/// (`PartSink`), where buffers had each part's updates copied into an array of its whole, then each wrapped again
+/// into the whole's array, at every level of every frame (docs/performance.md).
 public protocol UpdateSink<Element> {
     /// What it takes: a `GestureUpdate` of a gesture's value.
     associatedtype Element
@@ -384,10 +384,10 @@ public enum Outcome: Hashable, Sendable {
 
 extension Array {
     /// Empties the array, keeping its storage for what comes next: `removeAll(keepingCapacity: true)`, but element by
-    /// element from the end. The standard library's goes through `replaceSubrange`'s general path (some 90
-    /// instructions for a buffer of one update), even when the array is empty; the combinators' buffers, emptied on
-    /// every input, hold a few elements at most, which `removeLast()` drops at a few instructions each. (Not the
-    /// engine's events: see `GestureEngine.takeOutput()`.)
+    /// element from the end. The standard library's goes through `replaceSubrange`'s general path, even when the
+    /// array is empty; the combinators' buffers, emptied on every input, hold a few elements at most, which
+    /// `removeLast()` drops for less (docs/performance.md). (Not the engine's events: see
+    /// `EngineBuffers.takeEvents()`.)
     @inline(__always)
     mutating func removeAllKeepingCapacity() {
         while !isEmpty { removeLast() }
