@@ -81,8 +81,8 @@ static inline void gestures_libevdev_set_log(struct libevdev *device, const stru
 
 /// Reads events with `libevdev_next_event(device, flags, …)` into `events`, `capacity` at most, for as long as it
 /// answers LIBEVDEV_READ_STATUS_SUCCESS (retrying on -EINTR): a wake-up's events in one call across the shim
-/// instead of one call each, which cost about 100 instructions an event in `gestures live` (the Swift call, its
-/// stack protector and the state machine; Benchmarks/live-cost.sh). Returns how many it read. `*ending` is what
+/// instead of one call each, whose Swift call, stack protector and state machine were paid at every event
+/// (docs/performance.md). Returns how many it read. `*ending` is what
 /// the call after them answered (LIBEVDEV_READ_STATUS_SYNC, its event in `events[count]`; or a negated errno, such
 /// as -EAGAIN), or LIBEVDEV_READ_STATUS_SUCCESS when `capacity` events were read and no call answered anything
 /// else.

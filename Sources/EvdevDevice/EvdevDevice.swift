@@ -238,7 +238,7 @@ package final class EvdevDevice: EventDevice {
             return .event(readAheadEvents[nextReadAhead])
         }
         // The state in a local while libevdev reads: the property's two accesses are then a load and a store,
-        // which need no run-time exclusivity check (about 100 instructions each, per event).
+        // which need no run-time exclusivity check (one each, per event: docs/performance.md).
         var state = self.state
         defer { self.state = state }
         while true {

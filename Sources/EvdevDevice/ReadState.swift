@@ -89,8 +89,8 @@ struct ReadState {
 }
 
 // The libevdev constants (macros or enums behind static inline functions), read where they are used: the inline
-// functions fold to constants, where global `let`s paid a `swift_once` at each access (16 instructions an event
-// in `gestures live`, Benchmarks/live-cost.sh).
+// functions fold to constants, where global `let`s paid a `swift_once` at each access, at every event
+// (docs/performance.md).
 private var readFlagNormal: Int32 { gestures_libevdev_read_flag_normal() }
 private var readFlagSync: Int32 { gestures_libevdev_read_flag_sync() }
 private var readFlagForceSync: Int32 { gestures_libevdev_read_flag_force_sync() }

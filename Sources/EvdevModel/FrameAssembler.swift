@@ -132,8 +132,8 @@ public struct FrameAssembler: Sendable {
     /// One event, in order. Returns what the caller must do, or nil when the event only updates state.
     ///
     /// Small enough for the pipeline to inline it (`@inline(__always)`): six events in seven on a touchscreen are
-    /// slots and positions, which only update state, and the calls to `handle` and `apply` cost about 45
-    /// instructions an event of their own (callgrind, `gestures replay` of the benchmark trace).
+    /// slots and positions, which only update state, and the calls to `handle` and `apply` cost more than that
+    /// work (docs/performance.md).
     @inline(__always)
     public mutating func handle(_ event: InputEvent) -> EventAction? {
         if event.type == EventType.syn && (event.code == SynCode.report || event.code == SynCode.dropped) {
@@ -182,8 +182,8 @@ public struct FrameAssembler: Sendable {
         lastFrameTime = nil
         slots.reset()
         anonymous.reset()
-        // Emptied from the end: `removeAll(keepingCapacity:)` takes `replaceSubrange`'s general path, some 100
-        // instructions a frame for a few contacts.
+        // Emptied from the end: `removeAll(keepingCapacity:)` takes `replaceSubrange`'s general path, which costs
+        // more than a few contacts' `removeLast()` (docs/performance.md).
         while !contacts.isEmpty { contacts.removeLast() }
         return result
     }
@@ -216,8 +216,8 @@ public struct FrameAssembler: Sendable {
     /// The frame that ends at `time`; `bare` when no event came since the previous one.
     private mutating func frame(at time: Timestamp, bare: Bool) -> TouchFrame {
         let frameTime = stamp(time)
-        // Emptied from the end: `removeAll(keepingCapacity:)` takes `replaceSubrange`'s general path, some 100
-        // instructions a frame for a few contacts.
+        // Emptied from the end: `removeAll(keepingCapacity:)` takes `replaceSubrange`'s general path, which costs
+        // more than a few contacts' `removeLast()` (docs/performance.md).
         while !contacts.isEmpty { contacts.removeLast() }
         switch touchProtocol {
         case .multitouchSlots, .singleTouch:
@@ -284,13 +284,13 @@ private struct SlotTracker {
     /// The selected slot's position, in device units (meaningless while `current` is nil). It lives here, not in
     /// `slots`, from the slot's selection until another is selected or a frame is emitted (`storeSelected()`): a
     /// touchscreen sends both axes for each slot it selects, and writing each into the array paid the array's
-    /// uniqueness and bounds checks, about 30 instructions an event (callgrind, `gestures replay`).
+    /// uniqueness and bounds checks at every event (docs/performance.md).
     private var x: Int32
     private var y: Int32
     private var nextContactID = 0
     /// One past the highest slot that may have something to emit (a contact, or the end of one): `emit` looks no
-    /// further. A touchscreen declares 10 slots or more and most often uses one or two: looking at every slot cost
-    /// some 270 instructions a frame.
+    /// further. A touchscreen declares 10 slots or more and most often uses one or two: looking at every slot at
+    /// every frame would be mostly for nothing (docs/performance.md).
     private var activeEnd = 0
 
     init(count: Int, minimum: Int32, surface: SurfaceMapping) {
@@ -381,7 +381,7 @@ private struct SlotTracker {
         var activeEnd = self.activeEnd
         let (current, x, y) = (self.current, self.x, self.y)
         // The slots through one pointer for the frame: `slots[index]` paid the array's uniqueness and bounds checks
-        // at every write, about 120 instructions a frame of two contacts (callgrind, `gestures replay`).
+        // at every write (docs/performance.md).
         slots.withUnsafeMutableBufferPointer { slots in
             // The selected slot's position first (`storeSelected()`, through the pointer).
             if let current {

@@ -69,8 +69,8 @@ public struct GesturePipeline: Sendable {
     /// events: how many it handled, and those gesture events (none when it handled all of `events` without any).
     ///
     /// For a caller with its events in a buffer (a trace read ahead): one call for a frame's events, where a call of
-    /// `handle(_:)` for each, and the empty array it returns for most, cost about 60 instructions an event
-    /// (callgrind, `gestures replay`).
+    /// `handle(_:)` for each, and the empty array it returns for most, were paid at every event
+    /// (docs/performance.md).
     public mutating func handle(_ events: UnsafeBufferPointer<InputEvent>,
                                 observingFrames observe: (TouchFrame) -> Void) -> (handled: Int, events: [GestureEvent]) {
         for index in events.indices {

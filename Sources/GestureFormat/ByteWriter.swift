@@ -78,9 +78,8 @@ extension ByteWriter {
 
 /// Room claimed beforehand for the longest that a run of writes can be (`ByteWriter.withRoom`): each write
 /// is a copy with one comparison, a precondition that it fits, so that a claim too short stops the program
-/// rather than write past the buffer (11 instructions a line, measured against an assertion that only debug
-/// builds check: 567 against 556). A JSON line's numbers and constants are written this way, with one claim
-/// for all of them.
+/// rather than write past the buffer (it costs little more than an assertion that only debug builds check:
+/// docs/performance.md). A JSON line's numbers and constants are written this way, with one claim for all of them.
 struct Room {
     /// Where the next byte goes.
     private(set) var position: UnsafeMutablePointer<UInt8>

@@ -58,8 +58,7 @@ public struct EventFormatter: Sendable {
     /// the line again into more room.
     ///
     /// For a caller that keeps its own buffer and writes line after line into its spare room (`gestures
-    /// replay`'s and `live`'s output): no array's reservation a line, which cost about 80 instructions a line
-    /// of the benchmark trace (callgrind).
+    /// replay`'s and `live`'s output): no array's reservation a line (docs/performance.md).
     public func writeLine(_ event: GestureEvent, into room: UnsafeMutableBufferPointer<UInt8>,
                           reusing lineStart: inout LineStart) -> Int? {
         var out = ByteWriter(room)
@@ -73,14 +72,13 @@ public struct EventFormatter: Sendable {
     /// fit; the caller makes room and goes on from there).
     ///
     /// For a caller that gets its events a batch at a time (`gestures replay`: each batch the pipeline returns):
-    /// one call for all the lines of a batch, where a call a line cost about 60 instructions a line of the
-    /// benchmark trace (callgrind).
+    /// one call for all the lines of a batch, rather than a call a line (docs/performance.md).
     public func writeLines(_ events: [GestureEvent], from start: Int, into room: UnsafeMutableBufferPointer<UInt8>,
                            reusing lineStart: inout LineStart) -> (lines: Int, count: Int) {
         var out = ByteWriter(room)
         var written = 0
         // Each event read where it lies (`lendEach`): reading it from the array copied it first and destroyed the copy
-        // after, 77 instructions a line (callgrind).
+        // after, at every line (docs/performance.md).
         let next = events.lendEach(from: start) { event in
             writeLine(event, to: &out, lineStart: &lineStart)
             guard !out.overflowed else { return false }
@@ -103,9 +101,8 @@ public struct EventFormatter: Sendable {
     ///
     /// On the benchmark trace 64% of the lines are of the time and target of the line before (a dial's detent
     /// haptics after its `wind` of the same frame), and the others of the two targets of the last lines (the
-    /// chart's `pan` and the dial's `wind`, frame after frame): only a new time is written, and copying costs
-    /// about 40 instructions a part where writing the time costs about 100 and escaping the target's name
-    /// about 110 (callgrind).
+    /// chart's `pan` and the dial's `wind`, frame after frame): only a new time is written, and copying a part
+    /// costs well under writing the time or escaping the target's name (docs/performance.md).
     public struct LineStart: Sendable {
         /// False for the formatter's own calls without one: nothing is kept.
         private let isKept: Bool
@@ -171,8 +168,8 @@ public struct EventFormatter: Sendable {
 
         /// `writeRegion` of another target than the newer region part's: the older one's bytes when they are
         /// for `target`, else the region part written and kept in place of the older one. (Not inlined: with
-        /// both checks inlined into the line's writer, the compiler stopped inlining the JSON writer into it,
-        /// 475 against 456 instructions a line.)
+        /// both checks inlined into the line's writer, the compiler stopped inlining the JSON writer into it:
+        /// docs/performance.md.)
         private mutating func writeOtherRegion(_ target: String, by formatter: EventFormatter,
                                                to out: inout ByteWriter) {
             if regions[1 &- newer].holds(target, by: formatter) {
@@ -207,9 +204,9 @@ public struct EventFormatter: Sendable {
             /// engine's events carry its target's own name, so this is the usual case), or else the same bytes.
             /// `==` alone takes canonically equivalent strings for equal (a name in NFC and the same in NFD), whose
             /// lines differ, even at the same length ("a\u{301}\u{323}" and "a\u{323}\u{301}"); so its `true` is
-            /// checked byte by byte, which only names equivalent by `==` and not identical come to. Comparing the
-            /// bytes of every line cost 110 to 294 instructions a line (callgrind, the benchmark trace). The kept
-            /// length counted once saves counting it at every line (10 instructions a line).
+            /// checked byte by byte, which only names equivalent by `==` and not identical come to, rather than
+            /// comparing the bytes at every line. The kept length counted once saves counting it at every line
+            /// (docs/performance.md).
             @inline(__always)
             func holds(_ target: String, by formatter: EventFormatter) -> Bool {
                 guard let kept = self.target, targetLength == target.utf8.count, format == formatter.format else { return false }
@@ -239,16 +236,16 @@ public struct EventFormatter: Sendable {
         }
     }
 
-    /// Bytes kept for reuse, the first `length` of `storage`: inline, as an array's appends cost 170
-    /// instructions a line more. Longer bytes (a long trace path or target name) are not kept.
+    /// Bytes kept for reuse, the first `length` of `storage`: inline, as an array's appends cost more at every
+    /// line (docs/performance.md). Longer bytes (a long trace path or target name) are not kept.
     private struct KeptBytes: Sendable {
         private var storage = InlineArray<64, UInt8>(repeating: 0)
         private var length = 0
 
         /// Appends the kept bytes to `out`. All of `storage` is copied, and only the kept bytes counted: a copy
         /// of constant length is a few moves, where copying `length` bytes called `memcpy`. Mutating so as to
-        /// read `storage` in place: a non-mutating read copied the whole `LineStart` to the stack first. Both
-        /// together: 602 → 586 instructions a line of the benchmark trace (callgrind).
+        /// read `storage` in place: a non-mutating read copied the whole `LineStart` to the stack first
+        /// (docs/performance.md).
         @inline(__always)
         mutating func append(to out: inout ByteWriter) {
             let start = out.count
@@ -269,7 +266,7 @@ public struct EventFormatter: Sendable {
     }
 
     /// The line of `event`, and its newline when `newline` is true (the JSON line's closing brace and newline are
-    /// one claim of room: 8 instructions a line less).
+    /// one claim of room, not two: docs/performance.md).
     @inline(__always)
     private func write(_ event: GestureEvent, to out: inout ByteWriter, lineStart: inout LineStart, newline: Bool) {
         lineStart.writeTime(event.time, by: self, to: &out)

@@ -112,9 +112,8 @@ public enum Numbers {
 ///
 /// Each number takes its room once, its length counted first, and its digits are written from the last, two
 /// at a time (`writeDigits`). A sign is written as `-` at the start of the room in any case: without a sign,
-/// the first digit overwrites it (one store instead of a branch and a second claim). Measured on the benchmark
-/// trace (callgrind, instructions a call, against writing sign, digits and point each with its own claim):
-/// seconds 116 → 93, decimals 166 → 158, integers 95 → 92 (its detents have 4 to 6 digits).
+/// the first digit overwrites it (one store instead of a branch and a second claim): each form costs less so than
+/// with sign, digits and point each written with its own claim (docs/performance.md).
 ///
 /// They are written into a `Room`; `ByteWriter`'s own number writers claim the longest a number can be.
 extension ByteWriter {
@@ -136,8 +135,8 @@ extension Room {
     /// The longest `integer(_:)` writes: `Int64.min`, a sign and 19 digits.
     static var longestInteger: Int { 20 }
 
-    /// `value` in decimal. Inlined: the call cost 15 of its 92 instructions (callgrind, the benchmark trace's
-    /// detents).
+    /// `value` in decimal. Inlined: the call was a large share of the work (a dial's detents, several a frame;
+    /// docs/performance.md).
     @inline(__always)
     mutating func integer(_ value: Int64) {
         let magnitude = value.magnitude

@@ -159,8 +159,8 @@ public final class LiveGestureSource: GestureSource {
     private let device: any EventDevice
     /// The device's events to gestures; nil for `Recognition.nothing`.
     ///
-    /// Without run-time exclusivity checks: each access would pay one (about 100 instructions, for every event
-    /// read), yet none can overlap another. The pipeline is changed only inside the source's own calls, on the
+    /// Without run-time exclusivity checks: each access would pay one (for every event read: docs/performance.md),
+    /// yet none can overlap another. The pipeline is changed only inside the source's own calls, on the
     /// caller's thread, and never while a caller's closure runs: events are delivered once the pipeline has
     /// returned them. (`change(now:_:)`'s body is handed the engine itself.)
     @exclusivity(unchecked) private var pipeline: GesturePipeline?
@@ -175,7 +175,7 @@ public final class LiveGestureSource: GestureSource {
     /// Writing the recording failed: nothing more is written.
     private var recordingFailed = false
     /// `isFinished` and `failure`, stored privately: the compiler then sees every access to them, none
-    /// overlapping another, and leaves out their run-time exclusivity checks (about 100 instructions each).
+    /// overlapping another, and leaves out their run-time exclusivity checks (docs/performance.md).
     private var finished = false
     private var endedBy: LiveInputError?
 
@@ -271,8 +271,8 @@ public final class LiveGestureSource: GestureSource {
     /// When the engine's next deadline is due with no input: the event clock `grace` past it.
     private var deadlineWakeup: MonotonicTime? {
         // The pipeline lent `inout`: reading the class's `pipeline` (`pipeline?.nextDeadline`, or `guard let`)
-        // copied the whole pipeline, retaining everything in it, and destroyed the copy: about 1,100 instructions
-        // a wake-up (Benchmarks/live-cost.sh). An `inout` access lends it in place.
+        // copied the whole pipeline, retaining everything in it, and destroyed the copy, at every wake-up
+        // (docs/performance.md). An `inout` access lends it in place.
         Self.deadlineWakeup(of: &pipeline, clock: clock, grace: grace)
     }
 
@@ -340,7 +340,7 @@ public final class LiveGestureSource: GestureSource {
         while left > 0 {
             // The events the device has read ahead, to the pipeline where they lie (`GesturePipeline.handle` of a
             // buffer, up to the first that causes gesture events): one call for a frame's events instead of one
-            // read and one call each, about 80 instructions an event less (Benchmarks/live-cost.sh). Not while
+            // read and one call each (docs/performance.md). Not while
             // recording, which takes each event before the pipeline does (its failure ends the source at once).
             let run = device.readAhead
             if !run.isEmpty && recorder == nil, let handled = pipeline?.handle(run, observingFrames: { _ in }) {

@@ -34,8 +34,8 @@ package struct LiveLoop<Source: GestureSource, Clock: MonotonicClock> {
     // `@inlinable`, its state `@usableFromInline`: generic code of another module, its step ran unspecialized in
     // `gestures live` (the clock and the source through witness tables, generic metadata looked up every wake-up).
     package let source: Source
-    /// A type, not `any MonotonicClock`: read twice a wake-up, through an existential it cost some 45 instructions
-    /// a wake-up more (callgrind, `gestures live`).
+    /// A type, not `any MonotonicClock`: it is read twice a wake-up, and an existential would be opened each
+    /// time (docs/performance.md).
     @usableFromInline let clock: Clock
     /// The timeout with no wake-up from the source, in milliseconds: −1, none.
     @usableFromInline let idleTimeout: Int32

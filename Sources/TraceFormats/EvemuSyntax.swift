@@ -240,8 +240,8 @@ enum EvemuSyntax {
 
     /// The events of the plain `E:` lines from `start` on (`plainEventLine`), as many as come in a row and fit in
     /// `events`: their number, and where the line after them begins. (A function of its own, not inlined into
-    /// `EvemuReader.read(into:)`, so that its loop keeps its values in registers rather than on the stack: 8
-    /// instructions a line less, callgrind, `gestures replay`.)
+    /// `EvemuReader.read(into:)`, so that its loop keeps its values in registers rather than on the stack:
+    /// docs/performance.md.)
     ///
     /// - Precondition: as `plainEventLine`'s.
     @inline(never)
@@ -320,8 +320,8 @@ enum EvemuSyntax {
 
         /// 1 to `maxDigits` decimal digits, and as many as there are up to that: the byte after them is for the
         /// caller to check. (A loop of at most `maxDigits` turns, which the compiler unrolls. Reading up to 7
-        /// digits as one word did not pay: about 45 instructions where the loop takes 8 a digit, and a trace's
-        /// values have 1 to 4 digits, its seconds 1 to 3.)
+        /// digits as one word did not pay: it costs more than the loop for the few digits a trace's values have;
+        /// docs/performance.md.)
         @inline(__always)
         mutating func decimal(maxDigits: Int) -> Int64? {
             let end = position + maxDigits
@@ -339,8 +339,8 @@ enum EvemuSyntax {
         @inline(__always)
         mutating func microseconds() -> Int64? {
             // Six digits, as evemu writes them (`%06u`): the dot, the digits and the space are one 8-byte word,
-            // checked at once and combined at once (callgrind, `gestures replay`: 16 instructions an event less
-            // than the six digits as one word and the dot, the space and the byte after the digits apart).
+            // checked at once and combined at once, rather than the six digits as one word and the dot, the space
+            // and the byte after the digits apart (docs/performance.md).
             let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
             // A byte is a digit, 0x30...0x39, when its high half is 3 and stays 3 once 6 is added (no carry can
             // cross into the next byte when every high half is 3). The lowest byte is the first.
@@ -350,7 +350,7 @@ enum EvemuSyntax {
                 return Int64(Self.eightDigitValue((word & 0x00_0F_0F_0F_0F_0F_0F_00) << 8))
             }
             // Fewer digits, unpadded, as our own writer (`EvemuFormat`) writes under 100,000 µs: the same word, its
-            // digits counted and shifted to the top (about 35 instructions, where the loop took 60).
+            // digits counted and shifted to the top, for less than the loop (docs/performance.md).
             let after = word >> 8  // the bytes after the dot; the top byte is 0, no digit
             let count = Self.leadingDigitCount(after)
             if UInt8(truncatingIfNeeded: word) == dot, count > 0, UInt8(truncatingIfNeeded: after >> (8 * count)) == space {
@@ -387,7 +387,7 @@ enum EvemuSyntax {
         mutating func typeAndCode() -> (type: UInt16, code: UInt16)? {
             // Four digits each, as evemu writes them (`%04x %04x `): the eight digits are read as one 8-byte word
             // (the type's four bytes, the code's four above them), checked and combined at once, where looking
-            // each byte up took twice as many instructions (callgrind, `gestures replay`: 34 an event less). The
+            // each byte up cost more at every event (docs/performance.md). The
             // code's bytes may be past the line's end (then the check fails); the space after the code is read
             // once the bytes before it are known to be none.
             let type = UInt32(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt32.self))

@@ -87,7 +87,7 @@ public final class TraceGestureSource: GestureSource {
     private let reader: TraceReader
     /// Nil for `Recognition.nothing`.
     ///
-    /// Without run-time exclusivity checks (about 100 instructions each, one per event), as
+    /// Without run-time exclusivity checks (one per event: docs/performance.md), as
     /// `LiveGestureSource`'s: the pipeline is changed only inside the source's own calls, and never while a
     /// caller's closure runs, except `observe`'s (`dispatch(now:observingFrames:_:)`), which must not call
     /// the source: events are delivered once the pipeline has returned them.

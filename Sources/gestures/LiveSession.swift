@@ -93,7 +93,7 @@ final class LiveSession {
     func run() throws(CommandError) -> LiveEnding {
         var loop = LiveLoop(source: source, stopDescriptor: signals, clock: clock)
         // Each gesture event printed. One closure for the whole loop: a method (`emit`) passed at each call was
-        // wrapped in two thunks, both called for every line (about 40 instructions a line, Benchmarks/live-cost.sh).
+        // wrapped in two thunks, both called for every line (docs/performance.md).
         let emit: (GestureEvent) -> Void = { [output, formatter] event in output?.write(event, with: formatter) }
         while true {
             // Sleep until input, a signal, or the source's next wake-up, and dispatch.

@@ -120,7 +120,7 @@ public struct DialComponent: Component {
 
     /// The haptics a change caused: the detents it stepped to, in crossing order, then a limit. Inlined into each
     /// change: as a function of its own (a nested one, called from four places) its call, its frame and reading the
-    /// change back cost some 30 instructions a frame of winding.
+    /// change back were paid at every frame of winding (docs/performance.md).
     @inline(__always)
     private func emitHaptics(of change: (applied: Double, limit: Bool, crossed: DialValue.CrossedDetents),
                              to output: inout TargetOutput) {

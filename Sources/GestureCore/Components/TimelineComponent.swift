@@ -136,7 +136,8 @@ public struct TimelineComponent: Component {
 
     /// An update of the one-finger gestures: tap, select, pan.
     private mutating func deliver(_ phase: GesturePhase, _ update: OneFinger.Value, to output: inout TargetOutput) {
-        // The chart only where a value is read (a pan reads none: building it cost some 60 instructions a frame).
+        // The chart only where a value is read: a pan reads none, and would build it every frame for nothing
+        // (docs/performance.md).
         switch update {
         case .first(.first(let tap)):
             // A tap is discrete: it only ever arrives recognized.

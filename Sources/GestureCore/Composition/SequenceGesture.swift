@@ -193,7 +193,8 @@ public struct SequenceGesture<First: Gesture, Second: Gesture>: SinkGesture {
         for lift in changes.lifted {
             touches.removeAll { $0.id == lift.id }
         }
-        if !changes.landed.isEmpty { touches.append(contentsOf: changes.landed) }  // (appending none cost some 60)
+        // Only when something landed: appending nothing is not free (docs/performance.md).
+        if !changes.landed.isEmpty { touches.append(contentsOf: changes.landed) }
         guard touches.count == changes.fingersDown else {
             preconditionFailure("SequenceGesture.\(state): \(changes.fingersDown) fingers down after \(changes), but \(touches) followed")
         }

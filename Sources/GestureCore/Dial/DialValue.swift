@@ -115,8 +115,8 @@ public struct DialValue: Hashable, Sendable {
 
     /// The detents one change stepped to, in crossing order, as a range rather than in a buffer: one at a time from
     /// the detent before the change, up or down, then (after ``DialValue/mostDetentsPerChange`` steps) the last one
-    /// jumped to. Appending each detent to a buffer and reading it back cost some 55 instructions a detent (a wind
-    /// crosses 2.6 a frame on the benchmark trace).
+    /// jumped to. Appending each detent to a buffer and reading it back cost more than stepping to it again, for
+    /// several detents a frame of winding (docs/performance.md).
     struct CrossedDetents: Sequence, IteratorProtocol {
         /// The detent last stepped to (before the first step: the one before the change).
         private var detent: Int

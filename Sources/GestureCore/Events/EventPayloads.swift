@@ -1,3 +1,6 @@
+// Over 400 lines for a reason: one section per kind of output line, each small and alike (its values, then its
+// `type`, fields, view and drawing), kept together as the one list of the kinds, to be read side by side.
+
 /// The payloads of the output's lines (`GestureEventPayload`): each kind's values, its `type`, its fields in the
 /// SPEC's order ("JSON Lines output"), how a view shows it ("View coordinates") and how a picture draws it, in one
 /// place each.

@@ -6,9 +6,9 @@ extension Array where Element == GestureEvent {
     ///
     /// Every other way of writing this loop copies each event into the call and destroys the copy after it: `for`-in,
     /// by index, through `withUnsafeBufferPointer` or a `Span`, into a `borrowing` closure (Swift 6.3, release build).
-    /// The compiler cannot tell that the callee leaves the storage alone, so it hands over a copy of its own; that
-    /// cost 123 instructions a printed line in `gestures replay` (callgrind: `outlined init with copy` and `destroy`
-    /// of `GestureEvent`). An `inout` access it trusts to be exclusive, so each event is lent to `body` through one:
+    /// The compiler cannot tell that the callee leaves the storage alone, so it hands over a copy of its own, built
+    /// and destroyed for every printed line (`outlined init with copy` and `destroy` of `GestureEvent`;
+    /// docs/performance.md). An `inout` access it trusts to be exclusive, so each event is lent to `body` through one:
     /// passed on from there, it is read in place. `body` must not write to it: the access is `inout` only for the
     /// compiler's sake. The storage stays alive while `body` runs even when `body` calls the engine again: this
     /// array holds it, and the engine then copies its events to fresh storage of its own.

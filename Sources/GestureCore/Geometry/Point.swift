@@ -90,7 +90,7 @@ public enum Angle {
     /// `degrees` normalised to (−180, 180].
     public static func normalized(_ degrees: Double) -> Double {
         // Within a turn already (a wind's step between two angles always is), the remainder is the value itself:
-        // `fmod` skipped, some 30 instructions a frame of winding.
+        // `fmod` skipped, at every frame of winding (docs/performance.md).
         var value = abs(degrees) < 360 ? degrees : degrees.truncatingRemainder(dividingBy: 360)
         if value > 180 { value -= 360 }
         if value <= -180 { value += 360 }

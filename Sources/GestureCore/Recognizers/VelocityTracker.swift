@@ -46,8 +46,8 @@ public struct VelocityTracker: Hashable, Sendable {
     }
 
     /// The samples, oldest first from `ringStart` on, wrapping around: a ring, so that once full a new sample
-    /// overwrites the oldest. (Dropping the oldest with `removeFirst()` shifted the other 19, some 140 instructions a
-    /// move of a drag.) Read them in order through `sample(_:)`.
+    /// overwrites the oldest. (Dropping the oldest with `removeFirst()` shifted all the others, at every move of a
+    /// drag: docs/performance.md.) Read them in order through `sample(_:)`.
     private var ring: [Sample] = []
     /// Where the oldest sample is: 0 until the ring is full.
     private var ringStart = 0
@@ -119,9 +119,9 @@ public struct VelocityTracker: Hashable, Sendable {
     /// By the normal equations (at most 3 × 3, Gaussian elimination with pivoting), in a matrix on the stack (the
     /// tracker allocates nothing). The fits of x and y share their matrix (the powers of the times), so both are
     /// solved at once, as two right-hand columns: each column goes through exactly the operations it went through
-    /// solved alone, so the velocity is the same to the bit. (Solved one coordinate at a time, the fit cost some
-    /// 2,000 instructions more a lift, about 45 a frame on the benchmark trace.) The samples are summed newest first,
-    /// each at its time in seconds before the newest (t ≤ 0).
+    /// solved alone, so the velocity is the same to the bit, and the matrix is built and reduced once, not twice, at
+    /// every lift (docs/performance.md). The samples are summed newest first, each at its time in seconds before the
+    /// newest (t ≤ 0).
     private func fittedVelocity(from oldest: Int, degree: Int) -> Velocity? {
         let size = degree + 1
         let width = size + 2  // the matrix, then x's column, then y's

@@ -60,7 +60,7 @@ public struct WindGesture: SinkGesture {
 
         /// Follows the finger to `position`: its angle about `configuration`'s centre taken anew (nil within the dead
         /// zone), and the step from the previous angle added to the turn when both are known. In place: a function
-        /// returning the new tracking copied the recognizer to the stack for each move, some 30 instructions a frame.
+        /// returning the new tracking copied the recognizer to the stack for each move (docs/performance.md).
         mutating func follow(to position: Point, about configuration: Configuration) {
             let previous = lastAngle
             location = position

@@ -43,8 +43,8 @@ extension Component {
 /// one place where events take the view's coordinates).
 ///
 /// The engine keeps one for each target from input to input (`GestureEngine.Node.output`), changing only its time
-/// and swapping its buffer of events in and out: building and destroying one for each target and input cost some
-/// 150 instructions a frame.
+/// and swapping its buffer of events in and out, rather than build and destroy one for each target and input
+/// (docs/performance.md).
 public struct TargetOutput: Sendable {
     /// The target whose component emits.
     public internal(set) var target: String
@@ -57,8 +57,8 @@ public struct TargetOutput: Sendable {
         didSet { viewIsIdentity = viewTransform == .identity }
     }
     /// Whether `viewTransform` is the identity, known once for the target rather than compared on every event:
-    /// `kind(fromSurface:)` compared and copied each event's kind, about 70 instructions an event (a dial's haptics
-    /// come several a frame).
+    /// `kind(fromSurface:)` compared and copied each event's kind (a dial's haptics come several a frame;
+    /// docs/performance.md).
     private(set) var viewIsIdentity: Bool
     /// Where `emit` appends: the engine's buffer for the input, swapped in while the component emits.
     var events: [GestureEvent] = []
@@ -75,8 +75,7 @@ public struct TargetOutput: Sendable {
     /// Emits one event of this target at `time`: `kind`'s values in surface millimetres, which come out
     /// in the target's view coordinates. (`consuming`: the kind moves into the event instead of being copied.)
     /// Inlined into the components: with `GestureEvent.Kind` loadable, each emit then writes its event's fields
-    /// straight into the buffer (callgrind, `gestures replay`: −0.68 M; while the kind was address-only, inlining
-    /// cost 0.10 M more).
+    /// straight into the buffer (it did not pay while the kind was address-only: docs/performance.md).
     @inline(__always)
     public mutating func emit(_ kind: consuming GestureEvent.Kind) {
         if viewIsIdentity {
@@ -197,8 +196,8 @@ extension Either: StandardEventValue where First: StandardEventValue, Second: St
 public struct GestureValue: Hashable, Sendable, CustomStringConvertible {
     /// The value and its description, in a box of their own: a reference keeps `GestureEvent.Kind` loadable. Held
     /// inline, the `any Sendable` made every event address-only: built on the stack and copied into the engine's
-    /// buffer (a dial's haptic about 100 instructions, 80 now), and copied before every `switch` over its kind
-    /// (the formatter's, 37 a line). Only a `gesture` event pays for the box (one allocation).
+    /// buffer, and copied before every `switch` over its kind (the formatter's, at every line; docs/performance.md).
+    /// Only a `gesture` event pays for the box (one allocation).
     private final class Storage: Sendable {
         let value: any Sendable
         let description: String

@@ -1,0 +1,199 @@
+// The engine's delivery and arbitration: a frame's changes shown to its targets, the touch sequences that begin with
+// their rivals, the verdict on a waiting target's rivals, settling after every input (arbitrating each target's
+// updates, then delivering what is heard to its component), cancelling, and the explanations of it all.
+// Diagrams: docs/state-machines/engine.md, docs/state-machines/coordination.md.
+
+extension GestureEngine {
+    // MARK: Delivery and coordination
+
+    /// Hands each target its changes of this frame, begins the touch sequences that start (when a finger `landed`),
+    /// and delivers what is to be heard.
+    mutating func deliverChanges(at time: Timestamp, landed: Bool, into events: inout [GestureEvent]) {
+        var beginning = false
+        if landed {
+            for index in nodes.indices where !nodes[index].changes.landed.isEmpty
+                && nodes[index].fingers == nodes[index].changes.landed.count {
+                nodes[index].beginsSequence = true
+                beginning = true
+            }
+        }
+        if beginning {
+            // The last finger lifted and another landed in the same frame: two touch sequences, one
+            // after the other, so that no gesture sees a sequence end and the next begin at once.
+            for index in nodes.indices where nodes[index].beginsSequence && !nodes[index].changes.lifted.isEmpty {
+                var ending = nodes[index].changes
+                ending.time = time
+                ending.landed.removeAll()
+                ending.fingersDown = 0
+                nodes[index].recognizer.touchesChanged(ending, log: &recording)
+                explain(index, at: time, into: &events)
+                nodes[index].changes.moved.removeAllKeepingCapacity()
+                nodes[index].changes.lifted.removeAllKeepingCapacity()
+            }
+            // Every other target takes the whole frame now, so that the ending sequences' rivals are
+            // judged with this frame's lifts seen (a child's tap ends in the frame its parent begins anew).
+            for index in nodes.indices where !nodes[index].beginsSequence && !nodes[index].changes.isEmpty {
+                showChanges(index, at: time)
+                explain(index, at: time, into: &events)
+            }
+            // The ending sequences are judged as they were, before any rival begins anew.
+            for index in nodes.indices where nodes[index].beginsSequence {
+                arbitrate(index)
+                explain(index, at: time, into: &events)
+            }
+            for index in nodes.indices where nodes[index].beginsSequence {
+                let status = status(of: index) ?? .failed
+                nodes[index].previousSequence = (nodes[index].sequence, status)
+                nodes[index].sequence += 1
+            }
+            recording?.cancellation = .forgotten
+            var rivals = buffers.takeRivals()
+            for index in nodes.indices where nodes[index].beginsSequence && hasGesture(index) {
+                rivals.removeAllKeepingCapacity()
+                appendRivals(of: index, to: &rivals)
+                let names = recording != nil ? self.names(of: rivals) : []
+                nodes[index].recognizer.beginSequence(rivals: rivals, named: names, at: time, log: &recording)
+                explain(index, at: time, into: &events)
+            }
+            buffers.keepRivals(&rivals)
+        }
+        for index in nodes.indices where !nodes[index].changes.isEmpty {
+            showChanges(index, at: time)
+            explain(index, at: time, into: &events)
+        }
+        if beginning {
+            for index in nodes.indices { nodes[index].beginsSequence = false }
+        }
+        settle(at: time, into: &events)
+    }
+
+    /// Hands the target at `index` its changes of this frame, at `time`, with the fingers down on it now; then
+    /// empties them for the next frame.
+    @inline(__always)
+    mutating func showChanges(_ index: Int, at time: Timestamp) {
+        nodes[index].showChanges(at: time, through: &buffers.spareChanges, log: &recording)
+    }
+
+    /// Appends to `rivals` the gestures that begin a touch sequence together with the target at `index` (the same
+    /// landings) and have priority over its gesture.
+    func appendRivals(of index: Int, to rivals: inout [Rival]) {
+        // Descendants have priority unless this one is high-priority or they are simultaneous.
+        if nodes[index].coordination != .highPriority {
+            for descendant in (index + 1)..<nodes[index].subtreeEnd
+            where nodes[descendant].beginsSequence && hasGesture(descendant)
+                && nodes[descendant].coordination != .simultaneous {
+                rivals.append(Rival(target: nodes[descendant].id, sequence: nodes[descendant].sequence))
+            }
+        }
+        // High-priority ancestors have priority, unless this one is simultaneous.
+        if nodes[index].coordination != .simultaneous {
+            var ancestor = nodes[index].parent
+            while let above = ancestor {
+                if nodes[above].beginsSequence && hasGesture(above) && nodes[above].coordination == .highPriority {
+                    rivals.append(Rival(target: nodes[above].id, sequence: nodes[above].sequence))
+                }
+                ancestor = nodes[above].parent
+            }
+        }
+    }
+
+    /// What the rivals a target waits for have done, and the rival that decided it (the one that succeeded,
+    /// or the first still possible) with its status then.
+    func verdict(on rivals: [Rival]) -> (verdict: RivalsVerdict, decisive: (index: Int, status: RecognizerStatus)?) {
+        var undecided: (index: Int, status: RecognizerStatus)?
+        for rival in rivals {
+            // A rival removed since is taken as failed.
+            guard let index = nodes.firstIndex(where: { $0.id == rival.target }), hasGesture(index) else { continue }
+            let status: RecognizerStatus
+            if nodes[index].sequence == rival.sequence {
+                status = self.status(of: index) ?? .failed
+                // Its sequence is over (no finger left) and it waits for nothing: it never will decide.
+                if status == .possible && nodes[index].fingers == 0 && nodes[index].ignoredFingers == 0
+                    && currentDeadline(of: index) == nil {
+                    continue
+                }
+            } else if let previous = nodes[index].previousSequence, previous.number == rival.sequence {
+                // Its sequence ended: still possible then means it never succeeded.
+                status = previous.status == .possible ? .failed : previous.status
+            } else {
+                continue
+            }
+            switch status {
+            case .possible: if undecided == nil { undecided = (index, status) }
+            case .active, .ended, .cancelled: return (.oneSucceeded, (index, status))
+            case .failed: break
+            }
+        }
+        return undecided.map { (.undecided, $0) } ?? (.allFailed, nil)
+    }
+
+    /// The names of the targets `rivals` names (a removed one has none), for explanations.
+    func names(of rivals: [Rival]) -> [String] {
+        rivals.compactMap { rival in nodes.first { $0.id == rival.target }?.name }
+    }
+
+    /// The rivals the target at `index` waits for, if it waits.
+    func rivalsWaitedFor(by index: Int) -> [Rival]? { nodes[index].recognizer.rivals }
+
+    // MARK: Settling
+
+    /// Arbitrates the updates of the target at `index` made so far in this input.
+    mutating func arbitrate(_ index: Int) {
+        guard let rivals = rivalsWaitedFor(by: index) else {
+            nodes[index].recognizer.arbitrate(.allFailed, log: &recording)
+            return
+        }
+        let (verdict, decisive) = verdict(on: rivals)
+        if recording != nil {
+            let note = RivalNote(rival: decisive.map { nodes[$0.index].name } ?? "", status: decisive?.status ?? .failed,
+                                 rivals: names(of: rivals))
+            recording?.rivalNote = note
+        }
+        nodes[index].recognizer.arbitrate(verdict, log: &recording)
+    }
+
+    /// Moves what the machines reported to the log into `events`, as explanation lines of the target at
+    /// `index` at `time`.
+    @inline(__always)
+    mutating func explain(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
+        guard let explanations = recording?.removeAll() else { return }
+        for explanation in explanations {
+            events.append(GestureEvent(time: time, target: nodes[index].name, kind: .explanation(explanation)))
+        }
+    }
+
+    /// After an input: every target arbitrates its updates (and those it held), then delivers what is to
+    /// be heard, in tree order.
+    mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
+        for index in nodes.indices {
+            guard hasGesture(index) else { continue }  // a container
+            if recording == nil {
+                // Most often the target waits for no rival: its recognizer settles in one call, deadline included.
+                if nodes[index].settleUnlessWaiting(at: time, into: &events) { continue }
+            } else if !needsSettling(index) {
+                nodes[index].recognizer.refreshDeadline()
+                continue
+            }
+            arbitrate(index)
+            explain(index, at: time, into: &events)
+            nodes[index].deliver(at: time, into: &events)
+            nodes[index].recognizer.refreshDeadline()
+        }
+    }
+
+    /// Cancels the gesture of the target at `index`: what it reported ends `cancelled`; what waited is
+    /// never heard.
+    mutating func cancel(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
+        guard hasGesture(index) else { return }
+        nodes[index].recognizer.cancel(at: time, log: &recording)
+        explain(index, at: time, into: &events)
+        nodes[index].deliver(at: time, into: &events)
+        nodes[index].recognizer.refreshDeadline()
+    }
+
+    mutating func cancelAll(at time: Timestamp, because cause: Explanation.Cancellation, into events: inout [GestureEvent]) {
+        advance(to: time, into: &events)
+        recording?.cancellation = cause
+        for index in nodes.indices { cancel(index, at: time, into: &events) }
+    }
+}
