@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "Render", targets: ["Render"]),
         // For the fuzz targets of Fuzz/ (a package of their own): the touch scripts and the invariant checks.
         .library(name: "GestureTestSupport", targets: ["GestureTestSupport"]),
+        // For the fuzz targets of Fuzz/ only: the command line's own code, through its `@_spi(Fuzzing)` entry points
+        // (CheckFuzzing). Its package API is no library's.
+        .library(name: "Replay", targets: ["Replay"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
     dependencies: [

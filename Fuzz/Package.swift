@@ -19,7 +19,7 @@ let package = Package(
     targets: [
         // Declares libFuzzer's `LLVMFuzzerRunDriver`, the entry point for a program with its own `main`.
         .target(name: "CFuzzerDriver"),
-        // What the four targets share: the driver, a scratch file, the checks of the gesture events.
+        // What the targets share: the driver, a scratch file, the fixed header, the checks of the gesture events.
         .target(name: "FuzzSupport", dependencies: [
             "CFuzzerDriver",
             .product(name: "GestureCore", package: main),
@@ -39,6 +39,9 @@ let package = Package(
             "FuzzSupport", .product(name: "TraceFormats", package: main), .product(name: "LayoutFile", package: main),
             .product(name: "GestureCore", package: main),
         ], path: "Sources/PipelineFuzzer"),
+        .executableTarget(name: "fuzz-check", dependencies: [
+            "FuzzSupport", .product(name: "Replay", package: main), .product(name: "TraceFormats", package: main),
+        ], path: "Sources/CheckFuzzer"),
     ],
     swiftLanguageModes: [.v6]
 )

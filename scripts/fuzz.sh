@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The libFuzzer targets of Fuzz/ (a package of their own): build them, or run them.
 #
-#   scripts/fuzz.sh build                 build the four targets (release, -sanitize=fuzzer,address)
-#   scripts/fuzz.sh run [TARGET...]       run each target FUZZ_SECONDS seconds (all four by default)
+#   scripts/fuzz.sh build                 build the targets (release, -sanitize=fuzzer,address)
+#   scripts/fuzz.sh run [TARGET...]       run each target FUZZ_SECONDS seconds (all of them by default)
 #   scripts/fuzz.sh minimize TARGET FILE  minimize a crashing input (writes it beside FILE)
 #
 # Settings (environment):
@@ -24,7 +24,7 @@ fuzz="$root/Fuzz"
 SWIFT="${SWIFT:-swift}"
 seconds="${FUZZ_SECONDS:-60}"
 jobs="${FUZZ_JOBS:-1}"
-all_targets=(fuzz-evemu fuzz-libinput-record fuzz-layout fuzz-pipeline)
+all_targets=(fuzz-evemu fuzz-libinput-record fuzz-layout fuzz-pipeline fuzz-check)
 
 # The longest input of each target: traces up to 64 KiB, layouts 16 KiB.
 max_len() {

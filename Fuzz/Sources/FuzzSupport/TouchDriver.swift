@@ -31,7 +31,7 @@ public struct TouchDriver {
         var changes: [FingerChange] = moves.sorted { $0.key < $1.key }.map { finger, point in
             down.contains(finger) ? .move(finger, point) : .down(finger, point)
         }
-        changes += lifts.sorted().map { cancelling ? .cancel($0) : .up($0) }
+        changes += lifts.sorted().map { cancelling ? .withdraw($0) : .up($0) }
         play([after(ScriptAction.framePeriod), .frame(changes)])
     }
 
