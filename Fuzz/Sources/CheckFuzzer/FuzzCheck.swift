@@ -176,24 +176,34 @@ func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
 /// The most a quoted line's text holds, in Unicode scalars (each byte of the shown part gives one at most): its first
 /// 4,096 bytes (`CheckedLine.shownLimit`), then `… (N bytes in all)`, 17 scalars and N's digits, 19 at most.
 let quotedLine = 4096 + 17 + 19
-/// What a report's line adds to the one line it quotes: a diff line's `- `, and for a last line without its newline
-/// ` (no newline at the end of the file)`.
-let lineOverhead = 2 + " (no newline at the end of the file)".unicodeScalars.count
-/// The most a report's piece holds: a diff line, the time, the summary, an error's message.
-let pieceLimit = quotedLine + lineOverhead
-/// The pieces of a `differs` report: the time, the summary, and the diff: 2 lines of context before the first
-/// change, then up to 22 lines (up to the last change within the first 20, and 2 after it).
-let mostPieces = 2 + 2 + 22
+/// What a diff line adds to the line it quotes: `- `, and for a last line without its newline ` (no newline at the
+/// end of the file)`.
+let diffLineWords = 2 + 36
+/// The longest fixed words of a summary: `: the expected line ends with a carriage return (CR LF line ends), the
+/// output's with a newline alone` (100), or `; and N more` (30 at most) after 4,096 bytes of fields that differ.
+let summaryWords = 128
+/// The most a report's piece holds, but for the summary: a diff line, the time (a value of a quoted line), an error's
+/// message.
+let pieceLimit = quotedLine + diffLineWords
+/// The lines of a diff: 2 lines of context before the first change, then up to 22 (up to the last change within the
+/// first 20 edits, and 2 after it).
+let diffLines = 2 + 22
 /// docs/SPEC.md, Command line, `check`: "its report by 45 such lines a trace".
 let reportLimit = 45 * pieceLimit
 
-func checkBounds(_ report: CheckFuzzing.Report, _ run: CheckInput) {
-    let pieces = [report.time, report.summary, report.message].compactMap { $0 } + report.diff
-    guard report.diff.count <= mostPieces - 2 else {
-        finding("\(report.trace): \(report.diff.count) lines of diff, more than \(mostPieces - 2)")
+/// The bounds of a report (docs/fuzzing.md, fuzz-check): at most `diffLines` lines of diff, each within `pieceLimit`,
+/// and so the time and an error's message; the summary, which quotes the first differing output line (the time twice
+/// when it differs) and expected line, within `quotedLine` and twice the longest output line and `summaryWords`; and
+/// all of it within the SPEC's 45 lines.
+func checkBounds(_ report: CheckFuzzing.Report, longestOutputLine: Int) {
+    guard report.diff.count <= diffLines else { finding("\(report.trace): \(report.diff.count) lines of diff, more than \(diffLines)") }
+    let summaryLimit = quotedLine + 2 * longestOutputLine + summaryWords
+    let summary = report.summary?.unicodeScalars.count ?? 0
+    guard summary <= summaryLimit else {
+        finding("\(report.trace): a summary of \(summary) scalars, more than \(summaryLimit): \(report.summary!.prefix(200))…")
     }
-    var total = 0
-    for piece in pieces {
+    var total = summary
+    for piece in [report.time, report.message].compactMap({ $0 }) + report.diff {
         let size = piece.unicodeScalars.count
         guard size <= pieceLimit else {
             finding("\(report.trace): a piece of the report of \(size) scalars, more than \(pieceLimit): \(piece.prefix(200))…")
@@ -269,7 +279,8 @@ func fuzzCheck(_ input: FuzzInput) {
         let expectedPath = Scratch.directory + "/" + expectedName
         let (output, failure) = outputs[index]
         guard report.trace == Scratch.directory + "/" + name + ".evemu" else { finding("report \(index) is of \(report.trace), not \(name)") }
-        checkBounds(report, run)
+        let outputLines = lines(output)
+        checkBounds(report, longestOutputLine: outputLines.map { String(decoding: $0, as: UTF8.self).unicodeScalars.count }.max() ?? 0)
         // One of the inputs, or the other trace's expected file too.
         let isInput = run.update && expectedIdentities[index].map { own in
             inputs.contains(own) || expectedIdentities.indices.contains { $0 != index && expectedIdentities[$0] == own }
@@ -288,7 +299,6 @@ func fuzzCheck(_ input: FuzzInput) {
             }
             continue
         }
-        let outputLines = lines(output)
         guard let old = olds[index] else {
             guard report.outcome == .new, report.lines == outputLines.count, report.written == run.update else {
                 finding("\(name): no expected file: \(report)")
