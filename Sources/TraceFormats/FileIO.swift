@@ -74,8 +74,9 @@ public func writeWholeFile(_ path: FilePath, _ bytes: [UInt8]) throws(TraceError
 /// A file written anew (a picture, an expected output), so that no failure destroys the file it replaces:
 /// the bytes go into a temporary file beside it, which is renamed over it only once every byte is written
 /// and the file closed; until then, and after any failure, the old file stays as it was (SPEC "Command
-/// line"). A link is followed: the file it names is replaced, and the link kept. A replaced file keeps its
-/// permissions, and one that may not be written is not replaced. A path that names no regular file (a device such as `/dev/null`, a pipe), or a
+/// line"). A link is followed: the file it names is replaced, and the link kept (a link that names no file is
+/// replaced itself, never followed to make one). A replaced file keeps its permissions, and one that may not be
+/// written is not replaced. A path that names no regular file (a device such as `/dev/null`, a pipe), or names a
 /// process's descriptor (`/dev/stdout`, `/dev/fd/N`, `/proc/…`: `namesADescriptor`), is written in place.
 package final class FileReplacement {
     /// The file, as given (for messages).
