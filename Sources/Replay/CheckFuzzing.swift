@@ -14,20 +14,25 @@ import TraceFormats
 
         /// The trace checked.
         public var trace: String
+        /// What the check found.
         public var outcome: Outcome
         /// With `--update`: the expected file was written (`UPDATED`, `WRITTEN`).
         public var written: Bool
         /// The output's lines (none for `failed`).
         public var lines: Int
-        /// For `differs`: the first line that differs (from 1), its time, what differs in it (the summary), the
-        /// lines around it (the diff) and the expected file's lines.
+        /// For `differs`: the first line that differs, from 1.
         public var firstDifferentLine: Int?
+        /// For `differs`: the time of the first line that differs, when it has one.
         public var time: String?
+        /// For `differs`: what differs in the first line that differs.
         public var summary: String?
+        /// For `differs`: the lines around the first difference, as the report shows them (`  `, `- `, `+ `).
         public var diff: [String]
+        /// For `differs`: the expected file's lines.
         public var expectedLines: Int?
-        /// For `failed`: its kind, which decides the exit status, and its message.
+        /// For `failed`: its kind, which decides the exit status.
         public var failure: TraceError.Kind?
+        /// For `failed`: its message.
         public var message: String?
     }
 

@@ -185,4 +185,30 @@ import Testing
             "bad.evemu", "bad.expected.jsonl", "new.evemu", "new.expected.jsonl", "tap.evemu", "tap.expected.jsonl", "tap.layout.json",
         ])
     }
+
+    /// Found by fuzz-check (3 inputs; its own model of the check was at fault, which had the replay's error come
+    /// first): an expected file and the layout beside the trace that are links to each other. The check reports the
+    /// expected file it cannot open (66) before anything is replayed, as it reports one it cannot read; `--update`
+    /// writes nothing, and the links stay.
+    @Test func anExpectedFileInALoopOfLinksIsAnError_andUpdateWritesNothing() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.copyTap(to: directory, as: "tap", layout: false)
+        let expected = directory.appendingPathComponent("tap.expected.jsonl").path, layout = directory.appendingPathComponent("tap.layout.json").path
+        try FileManager.default.createSymbolicLink(atPath: expected, withDestinationPath: "tap.layout.json")
+        try FileManager.default.createSymbolicLink(atPath: layout, withDestinationPath: "tap.expected.jsonl")
+        for arguments in [["check", "tap.evemu"], ["check", "--update", "tap.evemu"]] {
+            let run = try CLI.run(arguments, in: directory)
+            #expect(run.status == 66)
+            #expect(run.stderr == "")
+            #expect(run.lines == [
+                "ERROR    tap.evemu: tap.expected.jsonl: cannot open the expected output: Too many levels of symbolic links",
+                "(0 differ, 0 new, 1 error)",
+                "0 passed, 1 failed",
+            ])
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: expected) == "tap.layout.json")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: layout) == "tap.expected.jsonl")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["tap.evemu", "tap.expected.jsonl", "tap.layout.json"])
+        }
+    }
 }

@@ -6,9 +6,9 @@ import TraceFormats
 import Glibc
 #endif
 
-// `gestures check` on a folder of the scratch folder's own: a trace, maybe its description and its layout, and its
-// expected file, which may be the trace's output, other bytes, or one of the inputs by a link; with or without
-// `--update`.
+// `gestures check` of the scratch folder (`Scratch`), emptied for each input: a trace, maybe its description and its
+// layout, and its expected file, which may be the trace's output, other bytes, or one of the inputs by a link; with or
+// without `--update`.
 //
 // The input: two bytes of options, then the trace's bytes, then, after the line `--expected--`, the expected
 // file's bytes (none when there is no such line).
@@ -24,7 +24,7 @@ import Glibc
 //   2-7 the line K (from 0).
 
 /// What the expected file is.
-enum ExpectedFile: UInt8, CaseIterable {
+enum ExpectedFile: UInt8 {
     /// None: the check says NEW (with `--update`, WRITTEN).
     case absent
     /// The input's expected bytes.
@@ -40,10 +40,10 @@ enum ExpectedFile: UInt8, CaseIterable {
 }
 
 /// What the layout beside the trace is.
-enum LayoutBeside: UInt8, CaseIterable {
+enum LayoutBeside: UInt8 {
     /// None: the default layout, the whole surface.
     case absent
-    /// The date chart and timer dial of `Recordings/synthetic-dial-rotate` (fuzz-pipeline's).
+    /// The date chart and timer dial of `Recordings/synthetic-dial-rotate` (`chartAndDialLayout`, fuzz-pipeline's).
     case chartAndDial
     /// Targets that take the other gestures: taps, long presses, drags, pinches, rotations, swipes, edge swipes.
     case targets
@@ -51,19 +51,7 @@ enum LayoutBeside: UInt8, CaseIterable {
     case linkToExpected
 }
 
-let chartAndDial = """
-    {
-      "surface": {"width": 215.5, "height": 134.7},
-      "regions": [
-        {"name": "chart", "kind": "timeline", "rect": {"x": 10, "y": 5, "width": 200, "height": 60},
-         "domain": {"start": "2025-11-01", "end": "2025-12-01"}, "bucket": "day", "longPressMs": 300},
-        {"name": "timer", "kind": "dial", "center": {"x": 107.5, "y": 100}, "radius": 30,
-         "detentDegrees": 6, "maxDegrees": 360}
-      ]
-    }
-
-    """
-
+/// `LayoutBeside.targets`: a target for every other gesture, and one for taps, drags and swipes.
 let targets = """
     {
       "surface": {"width": 215.5, "height": 134.7},
@@ -217,7 +205,9 @@ func checkBounds(_ report: CheckFuzzing.Report, longestOutputLine: Int) {
 
 /// Checks the folder as `gestures check` does (`CheckFuzzing.check(directory:update:)`), then:
 /// - no trap, and each report within its bound (`checkBounds`);
-/// - each outcome as the bytes say: a trace that fails to replay fails with replay's message; with `--update`, an
+/// - each outcome as the bytes say: an expected file that cannot be opened (a loop of links between it and the layout)
+///   fails with that, before anything is replayed (status 66); a trace that fails to replay fails with replay's
+///   message; with `--update`, an
 ///   expected file that is an input (the trace, the layout or description beside it, by any name, or the expected
 ///   file of the other trace too) fails with status 74's refusal; else no expected file is NEW (WRITTEN), an expected
 ///   file byte for byte the output passes, and any other differs, from its first differing line (UPDATED);
@@ -230,7 +220,7 @@ func fuzzCheck(_ input: FuzzInput) {
     if run.description { Scratch.write("trace.desc", fixedHeader + "\n") }
     switch run.layout {
     case .absent: break
-    case .chartAndDial: Scratch.write("trace.layout.json", chartAndDial)
+    case .chartAndDial: Scratch.write("trace.layout.json", chartAndDialLayout)
     case .targets: Scratch.write("trace.layout.json", targets)
     case .linkToExpected: Scratch.symlink("trace.layout.json", to: "trace.expected.jsonl")
     }
@@ -267,6 +257,12 @@ func fuzzCheck(_ input: FuzzInput) {
     let outputs = traces.map { CheckFuzzing.replay(trace: Scratch.directory + "/" + $0 + ".evemu") }
     // Each expected file's bytes, a link followed; nil when there is none, or the link names none.
     let olds = traces.map { Scratch.read($0 + ".expected.jsonl") }
+    // Why an expected file that is there cannot be opened, if it cannot (ENOENT: there is none).
+    let openProblems = traces.map { name -> String? in
+        var status = stat()
+        guard stat(Scratch.directory + "/" + name + ".expected.jsonl", &status) != 0, errno != ENOENT else { return nil }
+        return String(cString: strerror(errno))
+    }
 
     let reports = CheckFuzzing.check(directory: Scratch.directory, update: run.update)
 
@@ -281,6 +277,13 @@ func fuzzCheck(_ input: FuzzInput) {
         guard report.trace == Scratch.directory + "/" + name + ".evemu" else { finding("report \(index) is of \(report.trace), not \(name)") }
         let outputLines = lines(output)
         checkBounds(report, longestOutputLine: outputLines.map { String(decoding: $0, as: UTF8.self).unicodeScalars.count }.max() ?? 0)
+        if let problem = openProblems[index] {
+            guard report.outcome == .failed, report.failure == .unreadable,
+                  report.message == "\(expectedPath): cannot open the expected output: \(problem)" else {
+                finding("\(name): the expected file cannot be opened (\(problem)): \(report)")
+            }
+            continue
+        }
         // One of the inputs, or the other trace's expected file too.
         let isInput = run.update && expectedIdentities[index].map { own in
             inputs.contains(own) || expectedIdentities.indices.contains { $0 != index && expectedIdentities[$0] == own }
