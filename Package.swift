@@ -21,7 +21,7 @@ let package = Package(
         // For the fuzz targets of Fuzz/ (a package of their own): the touch scripts and the invariant checks.
         .library(name: "GestureTestSupport", targets: ["GestureTestSupport"]),
         // For the fuzz targets of Fuzz/ only: the command line's own code, through its `@_spi(Fuzzing)` entry points
-        // (Sources/Replay/FuzzingEntryPoints.swift). Its package API is no library's.
+        // (Sources/Replay/FuzzingEntryPoints.swift, CheckFuzzing). Its package API is no library's.
         .library(name: "Replay", targets: ["Replay"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],

@@ -44,6 +44,9 @@ let package = Package(
             "FuzzSupport", .product(name: "Replay", package: main), .product(name: "Render", package: main),
             .product(name: "LayoutFile", package: main), .product(name: "GestureCore", package: main),
         ], path: "Sources/RenderFuzzer"),
+        .executableTarget(name: "fuzz-check", dependencies: [
+            "FuzzSupport", .product(name: "Replay", package: main), .product(name: "TraceFormats", package: main),
+        ], path: "Sources/CheckFuzzer"),
     ],
     swiftLanguageModes: [.v6]
 )

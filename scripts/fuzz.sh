@@ -24,7 +24,7 @@ fuzz="$root/Fuzz"
 SWIFT="${SWIFT:-swift}"
 seconds="${FUZZ_SECONDS:-60}"
 jobs="${FUZZ_JOBS:-1}"
-all_targets=(fuzz-evemu fuzz-libinput-record fuzz-layout fuzz-pipeline fuzz-render)
+all_targets=(fuzz-evemu fuzz-libinput-record fuzz-layout fuzz-pipeline fuzz-render fuzz-check)
 
 # The longest input of each target: traces up to 64 KiB, layouts 16 KiB.
 max_len() {

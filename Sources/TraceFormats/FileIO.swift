@@ -74,9 +74,10 @@ public func writeWholeFile(_ path: FilePath, _ bytes: [UInt8]) throws(TraceError
 /// A file written anew (a picture, an expected output), so that no failure destroys the file it replaces:
 /// the bytes go into a temporary file beside it, which is renamed over it only once every byte is written
 /// and the file closed; until then, and after any failure, the old file stays as it was (SPEC "Command
-/// line"). A link is followed: the file it names is replaced, and the link kept. A replaced file keeps its
-/// permissions, and one that may not be written is not replaced. A path that names no regular file (a device such as `/dev/null`, a pipe), or one under
-/// `/dev/` or `/proc/` (`/dev/stdout` names the file standard output was opened on), is written in place.
+/// line"). A link is followed: the file it names is replaced, and the link kept (a link that names no file is
+/// replaced itself, never followed to make one). A replaced file keeps its permissions, and one that may not be
+/// written is not replaced. A path that names no regular file (a device such as `/dev/null`, a pipe), or names a
+/// process's descriptor (`/dev/stdout`, `/dev/fd/N`, `/proc/…`: `namesADescriptor`), is written in place.
 package final class FileReplacement {
     /// The file, as given (for messages).
     package let path: FilePath
@@ -109,7 +110,7 @@ package final class FileReplacement {
         if exists && kind == S_IFREG && Self.isBeingRecorded(path) {
             throw TraceError(.io, path: path, message: "cannot replace: a recorder is writing it")
         }
-        let inPlace = (exists && kind != S_IFREG) || FileReplacement.inPlacePrefixes.contains { path.bytes.starts(with: $0.utf8) }
+        let inPlace = (exists && kind != S_IFREG) || FileReplacement.namesADescriptor(path)
         let opened: Result<Int32, Errno>
         if inPlace {
             target = path
@@ -152,8 +153,15 @@ package final class FileReplacement {
         return false
     }
 
-    /// Where a file is always written in place: the names of devices and of a process's own descriptors.
-    private static let inPlacePrefixes = ["/dev/", "/proc/"]
+    /// Whether `path` names a file by a process's descriptor open on it (`/dev/stdout` is the file standard output
+    /// was opened on: a file renamed over it would not be the one standard output writes): always written in place.
+    /// Devices are written in place as any file that is not a regular one; a regular file elsewhere under `/dev/`
+    /// (`/dev/shm/`) is replaced as any other (written in place, `check --update` emptied an expected file there
+    /// before reading it, and wrote through a link that named no file).
+    private static func namesADescriptor(_ path: FilePath) -> Bool {
+        ["/dev/stdout", "/dev/stderr"].contains { path.bytes.elementsEqual($0.utf8) }
+            || ["/dev/fd/", "/proc/"].contains { path.bytes.starts(with: $0.utf8) }
+    }
 
     /// The file a link at `path` names, else `path`.
     private static func resolvingLink(_ path: FilePath) -> FilePath {

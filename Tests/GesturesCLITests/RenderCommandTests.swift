@@ -95,8 +95,8 @@ import Testing
 
     /// A picture that cannot be written whole (here past the file size limit, with SIGXFSZ ignored so that
     /// the write fails with EFBIG) leaves the old file as it was, and no temporary file: status 74. A picture
-    /// that can replaces the file a link names, keeping the link and the file's permissions; a device is
-    /// written in place.
+    /// that can replaces the file a link names, keeping the link and the file's permissions; a device, and standard
+    /// output by its name, are written in place.
     @Test func aPictureReplacesTheOldFileOnlyOnceWrittenWhole() throws {
         let trace = try write("tap.evemu", header + tap)
         let output = try write("tap.svg", "<svg>old</svg>\n")
@@ -120,6 +120,9 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.svg", "tap.evemu", "tap.svg"])
         let device = try CLI.run(["render", trace, "-o", "/dev/null"])
         #expect(device.status == 0 && device.stderr == "")
+        // Standard output by its name, a regular file here (the run's capture): written in place, not replaced.
+        let standardOutput = try CLI.run(["render", trace, "-o", "/dev/stdout"])
+        #expect(standardOutput.status == 0 && standardOutput.stderr == "" && standardOutput.stdout == picture)
     }
 
     /// A picture is not written over a file its user may not write, though the directory would let a new file

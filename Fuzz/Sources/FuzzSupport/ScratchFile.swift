@@ -16,16 +16,9 @@ public enum Scratch {
         }
         guard let path = made else { fatalError("cannot create a scratch folder in \(base): \(String(cString: strerror(errno)))") }
         atexit {
-            // The folder's files, then the folder (it holds only files this process wrote).
-            let path = Scratch.directory
-            if let folder = opendir(path) {
-                while let entry = readdir(folder) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                    if name != "." && name != ".." { unlink(path + "/" + name) }
-                }
-                closedir(folder)
-            }
-            rmdir(path)
+            // The folder's files, then the folder (it holds only files and links this process wrote).
+            for name in Scratch.names() { Scratch.remove(name) }
+            rmdir(Scratch.directory)
         }
         return path
     }()
@@ -56,8 +49,56 @@ public enum Scratch {
         return bytes.withUnsafeBufferPointer { write(name, $0) }
     }
 
-    /// Removes `name` from the folder, if it is there.
+    /// Removes `name` from the folder, if it is there (a link, not what it names).
     public static func remove(_ name: String) {
         unlink(directory + "/" + name)
+    }
+
+    /// Makes `name` in the folder a symbolic link to `target` (a name in the folder, or any path), replacing it.
+    @discardableResult
+    public static func symlink(_ name: String, to target: String) -> String {
+        let path = directory + "/" + name
+        unlink(path)
+        guard Glibc.symlink(target, path) == 0 else { fatalError("cannot link \(path): \(String(cString: strerror(errno)))") }
+        return path
+    }
+
+    /// Makes `name` in the folder a hard link to the file `existing` of the folder, replacing it.
+    @discardableResult
+    public static func hardLink(_ name: String, to existing: String) -> String {
+        let path = directory + "/" + name
+        unlink(path)
+        guard link(directory + "/" + existing, path) == 0 else { fatalError("cannot link \(path): \(String(cString: strerror(errno)))") }
+        return path
+    }
+
+    /// The names in the folder (files, links, whatever is there), sorted.
+    public static func names() -> [String] {
+        guard let folder = opendir(directory) else { fatalError("cannot list \(directory): \(String(cString: strerror(errno)))") }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// The bytes of the file `name` names in the folder (a link followed); nil when there is none.
+    public static func read(_ name: String) -> [UInt8]? {
+        let fd = open(directory + "/" + name, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                fatalError("cannot read \(directory)/\(name): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
     }
 }

@@ -4,17 +4,7 @@ import GestureCore
 import TraceFormats
 
 /// The layout of every run: the date chart and the timer dial of `Recordings/synthetic-dial-rotate`.
-let fixedLayout = parseFixedLayout("""
-        {
-          "surface": {"width": 215.5, "height": 134.7},
-          "regions": [
-            {"name": "chart", "kind": "timeline", "rect": {"x": 10, "y": 5, "width": 200, "height": 60},
-             "domain": {"start": "2025-11-01", "end": "2025-12-01"}, "bucket": "day", "longPressMs": 300},
-            {"name": "timer", "kind": "dial", "center": {"x": 107.5, "y": 100}, "radius": 30,
-             "detentDegrees": 6, "maxDegrees": 360}
-          ]
-        }
-        """)
+let fixedLayout = parseFixedLayout(chartAndDialLayout)
 
 /// Replays the input as an evemu trace: with its own header, or the fixed one when it has none, and the fixed
 /// layout. One event at a time through `GesturePipeline.handle(_:)`, every event's gesture events through
