@@ -164,20 +164,21 @@ struct JSONLineFields: GestureEventVisitor, EventFieldWriter {
     }
 
     mutating func selection(_ key: StaticString, _ value: Selection) {
-        self.key(key)
-        out.append(#"{"start":"#)
-        JSONFields.writeBucket(value.start, to: &out)
-        out.append(#","end":"#)
-        JSONFields.writeBucket(value.end, to: &out)
-        out.append(UInt8(ascii: "}"))
+        range(key, value.start, value.end, JSONFields.writeBucket)
     }
 
     mutating func visibleDomain(_ key: StaticString, _ value: VisibleDomain) {
+        range(key, value.start, value.end, JSONFields.writeValue)
+    }
+
+    /// `,"KEY":{"start":START,"end":END}`, each bound written by `write`.
+    private mutating func range<Bound>(_ key: StaticString, _ start: Bound, _ end: Bound,
+                                       _ write: (Bound, inout ByteWriter) -> Void) {
         self.key(key)
         out.append(#"{"start":"#)
-        JSONFields.writeValue(value.start, to: &out)
+        write(start, &out)
         out.append(#","end":"#)
-        JSONFields.writeValue(value.end, to: &out)
+        write(end, &out)
         out.append(UInt8(ascii: "}"))
     }
 }

@@ -107,19 +107,20 @@ struct TextLineFields: GestureEventVisitor, EventFieldWriter {
         TextFields.writeBucket(value, to: &out)
     }
 
-    /// `START..END`.
     mutating func selection(_ key: StaticString, _ value: Selection) {
-        self.key(key)
-        TextFields.writeBucket(value.start, to: &out)
-        out.append("..")
-        TextFields.writeBucket(value.end, to: &out)
+        range(key, value.start, value.end, TextFields.writeBucket)
     }
 
-    /// `START..END`.
     mutating func visibleDomain(_ key: StaticString, _ value: VisibleDomain) {
+        range(key, value.start, value.end, TextFields.writeValue)
+    }
+
+    /// ` KEY=START..END`, each bound written by `write`.
+    private mutating func range<Bound>(_ key: StaticString, _ start: Bound, _ end: Bound,
+                                       _ write: (Bound, inout ByteWriter) -> Void) {
         self.key(key)
-        TextFields.writeValue(value.start, to: &out)
+        write(start, &out)
         out.append("..")
-        TextFields.writeValue(value.end, to: &out)
+        write(end, &out)
     }
 }

@@ -62,8 +62,10 @@ struct LiveCommand: ParsableCommand {
 
     func run() throws {
         let layout = layoutOption.layout
-        try refuseOutput(record, option: "--record", overwriting: [(layout, "the layout"), (device.map { FilePath($0) }, "the device")]
-                                                                  .compactMap { path, what in path.map { ($0, what) } })
+        var inputs: [(path: FilePath, what: String)] = []
+        if let layout { inputs.append((layout, "the layout")) }
+        if let device { inputs.append((FilePath(device), "the device")) }
+        try refuseOutput(record, option: "--record", overwriting: inputs)
         var options = LiveOptions()
         options.format = format
         options.size = size?.size
