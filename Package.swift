@@ -9,20 +9,18 @@ let package = Package(
         // re-exports too: SwiftPM rebuilds a client's code when a module it depends on directly changes, and a
         // module that only re-exports another does not change with it.
         .library(name: "TouchGestures", targets: ["TouchGestures", "GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
-                                                  "LayoutFile", "LiveInput", "EvdevDevice", "SystemCalls"]),
+                                                  "LayoutFile", "GestureRuntime", "TracePlayback", "LiveInput", "EvdevDevice",
+                                                  "SystemCalls"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureFormat", targets: ["GestureFormat"]),
         .library(name: "EvdevModel", targets: ["EvdevModel"]),
-        .library(name: "TraceFormats", targets: ["TraceFormats", "EvdevModel"]),
+        .library(name: "TraceFormats", targets: ["TraceFormats", "EvdevModel", "SystemCalls"]),
         .library(name: "LayoutFile", targets: ["LayoutFile"]),
-        .library(name: "LiveInput", targets: ["LiveInput", "EvdevDevice", "SystemCalls"]),
+        .library(name: "GestureRuntime", targets: ["GestureRuntime", "EvdevModel", "SystemCalls"]),
+        .library(name: "TracePlayback", targets: ["TracePlayback", "GestureRuntime", "TraceFormats", "LayoutFile", "EvdevModel", "SystemCalls"]),
+        .library(name: "LiveInput", targets: ["LiveInput", "GestureRuntime", "EvdevDevice", "SystemCalls"]),
         // Pictures of played traces, as SVG.
         .library(name: "Render", targets: ["Render"]),
-        // For the fuzz targets of Fuzz/ (a package of their own): the touch scripts and the invariant checks.
-        .library(name: "GestureTestSupport", targets: ["GestureTestSupport"]),
-        // For the fuzz targets of Fuzz/ only: the command line's own code, through its `@_spi(Fuzzing)` entry points
-        // (Sources/Replay/FuzzingEntryPoints.swift, CheckFuzzing). Its package API is no library's.
-        .library(name: "Replay", targets: ["Replay"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
     dependencies: [
@@ -42,24 +40,29 @@ let package = Package(
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // JSON Lines and text rendering of gesture events (pure, no Foundation).
         .target(name: "GestureFormat", dependencies: ["GestureCore"]),
-        // evdev's model of a device, the assembly of its events into touch frames, and the pipeline from its
-        // events to gestures (pure, no Foundation).
+        // evdev's model of a device and the assembly of its events into touch frames (pure, no Foundation).
         .target(name: "EvdevModel", dependencies: ["GestureCore"]),
-        // Readers and writers of recorded traces: evemu and libinput-record.
+        // Readers and writers of recorded traces, behind one table of formats: evemu and libinput-record.
         .target(name: "TraceFormats", dependencies: ["EvdevModel", "GestureCore", "SystemCalls", .product(name: "Yams", package: "Yams")]),
+        // What runs the engine on input: the pipeline from evdev events to gestures, `GestureSource`, time and the
+        // clocks, the loop that waits on a source, the `AsyncSequence` of a source's gestures, the recorder of its
+        // events. No trace format, so no YAML: live input links it without Yams.
+        .target(name: "GestureRuntime", dependencies: ["GestureCore", "EvdevModel", "SystemCalls"]),
+        // The one way a trace is opened and played (its layout beside it, its warnings): `gestures replay`, `check`,
+        // `render` and `TraceGestureSource`.
+        .target(name: "TracePlayback", dependencies: ["GestureRuntime", "TraceFormats", "LayoutFile", "EvdevModel", "GestureCore",
+                                                     "SystemCalls"]),
         // The layout file: a strict JSON reader and the checks of every key (pure, no Foundation).
         .target(name: "LayoutFile", dependencies: ["GestureCore"]),
         // Pictures of a played trace: the surface, its targets, the contacts' paths and the gestures, as SVG
         // (pure, no Foundation).
         .target(name: "Render", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")]),
-        // The command line's own code, which no library module uses: `replay`, `check` and the pictures of
-        // `render`, and the writer of standard output. Its errors are typed and its warnings handed out: the exit
-        // statuses and the messages on standard error are the command's.
-        .target(name: "Replay", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats", "LayoutFile", "Render",
-                                              "SystemCalls"]),
-        // The `gestures` command: also its exit statuses and its messages on standard error.
+        // The `gestures` command, its code in one target: replay, check, render, live and record, the writer of
+        // standard output, the exit statuses and the messages on standard error. `main.swift` alone starts it, so
+        // that the fuzz targets of Fuzz/ compile the rest as a module of their own.
         .executableTarget(name: "gestures", dependencies: [
-            "Replay", "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "GestureCore", "GestureFormat", "CLibevdev", "SystemCalls",
+            "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "TracePlayback", "GestureRuntime", "GestureCore",
+            "GestureFormat", "LayoutFile", "Render", "CLibevdev", "SystemCalls",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libevdev, through the system's pkg-config (Debian: libevdev-dev).
@@ -68,15 +71,16 @@ let package = Package(
         .target(name: "EvdevDevice", dependencies: ["CLibevdev", "EvdevModel", "GestureCore", "SystemCalls"]),
         // Live input: device discovery, the live source (deadlines on the event clock, resync, device loss,
         // recording), and the AsyncSequence of any source's gestures.
-        .target(name: "LiveInput", dependencies: ["EvdevDevice", "EvdevModel", "GestureCore", "TraceFormats", "SystemCalls"]),
+        .target(name: "LiveInput", dependencies: ["EvdevDevice", "EvdevModel", "GestureCore", "GestureRuntime", "SystemCalls"]),
         // The umbrella: re-exports every library module an app needs.
         .target(name: "TouchGestures", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
-                                                      "LayoutFile", "LiveInput"]),
+                                                      "LayoutFile", "GestureRuntime", "TracePlayback", "LiveInput"]),
         // The example app: a kitchen timer and a week's chart, through the umbrella's public API only (it imports
         // TouchGestures alone; the modules it re-exports are listed, as in its product, so that it is rebuilt
         // when they change).
         .executableTarget(name: "kitchen-timer", dependencies: ["TouchGestures", "GestureCore", "GestureFormat", "EvdevModel",
-                                                                "TraceFormats", "LayoutFile", "LiveInput"],
+                                                                "TraceFormats", "LayoutFile", "GestureRuntime", "TracePlayback",
+                                                                "LiveInput"],
                           path: "Examples/KitchenTimer"),
         // Writes the synthetic traces of Recordings/ and their layouts: `swift run trace-generator Recordings`.
         .executableTarget(name: "trace-generator", dependencies: ["EvdevModel", "TraceFormats", "GestureCore", "GestureTestSupport"], path: "Sources/TraceGenerator"),
@@ -85,13 +89,15 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureFormat", "GestureTestSupport"]),
         .testTarget(name: "GestureFormatTests", dependencies: ["GestureCore", "GestureFormat"]),
         .testTarget(name: "LayoutFileTests", dependencies: ["LayoutFile", "GestureCore"]),
-        .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator", "kitchen-timer", "Replay", "GestureCore",
-                                                          "GestureFormat"]),
-        .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "EvdevDevice", "SystemCalls", "EvdevModel", "TraceFormats", "GestureCore",
+        .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator", "kitchen-timer", "GestureCore",
+                                                          "GestureFormat", "GestureRuntime", "TracePlayback", "SystemCalls"]),
+        .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "GestureRuntime", "TracePlayback", "EvdevDevice", "SystemCalls",
+                                                           "EvdevModel", "TraceFormats", "GestureCore",
                                                            "GestureFormat", "LayoutFile", "GestureTestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Replay", "TraceFormats", "EvdevModel", "LayoutFile", "GestureCore",
+        .testTarget(name: "RenderTests", dependencies: ["Render", "gestures", "TracePlayback", "GestureRuntime", "SystemCalls", "TraceFormats", "EvdevModel", "LayoutFile", "GestureCore",
                                                        "GestureTestSupport"]),
-        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "EvdevModel", "GestureCore", "GestureTestSupport"]),
+        .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TracePlayback", "GestureRuntime", "EvdevModel", "GestureCore",
+                                                             "SystemCalls", "GestureTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,6 +58,7 @@ let package = Package(
                 .product(name: "GestureFormat", package: main),
                 .product(name: "LayoutFile", package: main),
                 .product(name: "TraceFormats", package: main),
+                .product(name: "TracePlayback", package: main),
             ],
             path: "Benchmarks/ReplayWorkloads"
         ),
@@ -74,6 +75,7 @@ let package = Package(
                 .product(name: "GestureCore", package: main),
                 .product(name: "GestureFormat", package: main),
                 .product(name: "TraceFormats", package: main),
+                .product(name: "TracePlayback", package: main),
             ],
             path: "Benchmarks/ReplayBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -15,16 +15,29 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: "TouchGestures"),
+        // The command line's own argument parser, for the command's code compiled here (`GesturesCommand`).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
         // Declares libFuzzer's `LLVMFuzzerRunDriver`, the entry point for a program with its own `main`.
         .target(name: "CFuzzerDriver"),
+        // The main package's test helpers (the touch scripts, the invariant checks) and the `gestures` command's
+        // code but its `main.swift`, compiled here as modules of this package: they are no library's product, and
+        // these targets reach their package API.
+        .target(name: "GestureTestSupport", dependencies: [
+            .product(name: "GestureCore", package: main), .product(name: "GestureFormat", package: main),
+            .product(name: "EvdevModel", package: main), .product(name: "RealModule", package: "swift-numerics"),
+        ], path: "TouchGestures/Tests/GestureTestSupport"),
+        .target(name: "GesturesCommand", dependencies: [
+            .product(name: "TouchGestures", package: main), .product(name: "Render", package: main),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "TouchGestures/Sources/gestures", exclude: ["main.swift"]),
         // What the targets share: the driver, a scratch file, the fixed header, the checks of the gesture events.
         .target(name: "FuzzSupport", dependencies: [
-            "CFuzzerDriver",
+            "CFuzzerDriver", "GestureTestSupport",
             .product(name: "GestureCore", package: main),
             .product(name: "GestureFormat", package: main),
-            .product(name: "GestureTestSupport", package: main),
             .product(name: "LayoutFile", package: main),
         ]),
         .executableTarget(name: "fuzz-evemu", dependencies: [
@@ -37,15 +50,16 @@ let package = Package(
             "FuzzSupport", .product(name: "LayoutFile", package: main), .product(name: "GestureCore", package: main),
         ], path: "Sources/LayoutFuzzer"),
         .executableTarget(name: "fuzz-pipeline", dependencies: [
-            "FuzzSupport", .product(name: "TraceFormats", package: main), .product(name: "LayoutFile", package: main),
+            "FuzzSupport", .product(name: "TraceFormats", package: main), .product(name: "GestureRuntime", package: main),
+            .product(name: "LayoutFile", package: main),
             .product(name: "GestureCore", package: main),
         ], path: "Sources/PipelineFuzzer"),
         .executableTarget(name: "fuzz-render", dependencies: [
-            "FuzzSupport", .product(name: "Replay", package: main), .product(name: "Render", package: main),
+            "FuzzSupport", "GesturesCommand", .product(name: "Render", package: main),
             .product(name: "LayoutFile", package: main), .product(name: "GestureCore", package: main),
         ], path: "Sources/RenderFuzzer"),
         .executableTarget(name: "fuzz-check", dependencies: [
-            "FuzzSupport", .product(name: "Replay", package: main), .product(name: "TraceFormats", package: main),
+            "FuzzSupport", "GesturesCommand", .product(name: "TraceFormats", package: main),
         ], path: "Sources/CheckFuzzer"),
     ],
     swiftLanguageModes: [.v6]

@@ -107,11 +107,4 @@ static inline long long gestures_event_microseconds(const struct input_event *ev
     return (long long)event->input_event_sec * 1000000LL + (long long)event->input_event_usec;
 }
 
-/// CLOCK_MONOTONIC now, in microseconds.
-static inline long long gestures_monotonic_microseconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (long long)now.tv_sec * 1000000LL + now.tv_nsec / 1000;
-}
-
 #endif

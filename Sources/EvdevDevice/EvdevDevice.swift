@@ -1,7 +1,7 @@
 import CLibevdev
-import Glibc
 import EvdevModel
 import GestureCore
+import Glibc
 // `Errno` is part of this module's API (`EvdevError`, `DeviceRead.failed`): an app that imports it sees it.
 @_exported import SystemCalls
 

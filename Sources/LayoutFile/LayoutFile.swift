@@ -1,3 +1,5 @@
+// Over 400 lines for a reason: the checks of every key of the layout file, in the order of the document, each a few
+// lines, read together against SPEC's "Layout file" table.
 import GestureCore
 
 /// A layout file that cannot be used: which key, on which line, and what was expected.

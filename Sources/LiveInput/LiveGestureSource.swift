@@ -1,9 +1,12 @@
+// Over 400 lines for a reason: the live source is one class whose parts (opening and checking the device, the
+// event clock, reading ahead, resync after lost events, device loss, recording, the end) share its state; split, each
+// part would have to reach into the others' private state.
 import EvdevDevice
 import EvdevModel
 import GestureCore
+import GestureRuntime
 import Glibc
 import SystemCalls
-import TraceFormats
 
 /// Why a live source could not start, or ended early.
 public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -22,7 +25,7 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// failures over `during`, the last with `Errno`.
     case readFailedRepeatedly(path: String, Errno, times: Int, during: TimeSpan)
     /// The recording could not be created or written.
-    case recording(TraceError)
+    case recording(FileError)
 
     public var description: String {
         switch self {
@@ -59,15 +62,6 @@ public enum LiveNotice: Hashable, Sendable {
     /// After failed reads, libevdev has read the device's state again: a `SYN_DROPPED` went to the pipeline
     /// (and the recording), and the resync follows.
     case resynced
-}
-
-/// Where a live source writes the device's events as an evemu trace, while it recognizes.
-public enum RecordingDestination: Hashable, Sendable {
-    /// A file, created or replaced once the device is open and known to be a touch device: a wrong node or
-    /// a refused device leaves an existing file as it was.
-    case file(FilePath)
-    /// An open file descriptor (standard output, say), left open at the end; `name` is for messages.
-    case descriptor(Int32, name: String)
 }
 
 /// The event clock of a device, estimated from the monotonic clock (SPEC "Live input").
@@ -164,7 +158,7 @@ public final class LiveGestureSource: GestureSource {
     /// caller's thread, and never while a caller's closure runs: events are delivered once the pipeline has
     /// returned them. (`change(now:_:)`'s body is handed the engine itself.)
     @exclusivity(unchecked) private var pipeline: GesturePipeline?
-    private let recorder: EvemuWriter?
+    private let recorder: (any EventRecorder)?
     private let notices: (LiveNotice) -> Void
     private var clock = EventClock()
     /// Events may be left to read (in libevdev's queue, where `poll()` does not see them) after a dispatch
@@ -238,11 +232,7 @@ public final class LiveGestureSource: GestureSource {
         }
         // Only now, with the device open and checked, is the recording's file created (or replaced).
         do {
-            switch recording {
-            case .file(let file)?: recorder = try EvemuWriter(path: file)
-            case .descriptor(let descriptor, let name)?: recorder = EvemuWriter(fileDescriptor: descriptor, name: name)
-            case nil: recorder = nil
-            }
+            recorder = try recording?.makeRecorder()
             try recorder?.writeHeader(device.description)
         } catch {
             device.close()
@@ -427,4 +417,21 @@ public final class LiveGestureSource: GestureSource {
         stop(now: now, deliver)
     }
 
+}
+
+extension LiveGestureSource {
+    /// The gestures on the device at `path`, as an `AsyncSequence` (see `GestureEvents`); the parameters are
+    /// `init(device:recognition:size:grace:grab:recording:messages:notices:)`'s. Opening the device fails on
+    /// the first `next()`, with the error `init` throws.
+    public static func events(device path: String, recognition: Recognition = .layout(nil), size: Size? = nil,
+                              grace: TimeSpan = LiveGestureSource.defaultGrace, grab: Bool = false,
+                              recording: RecordingDestination? = nil,
+                              messages: @escaping @Sendable (LibevdevMessage) -> Void = { _ in },
+                              notices: @escaping @Sendable (LiveNotice) -> Void = { _ in },
+                              clock: any MonotonicClock = SystemMonotonicClock()) -> GestureEvents<LiveGestureSource> {
+        GestureEvents(clock: clock) { () throws(LiveInputError) in
+            try LiveGestureSource(device: path, recognition: recognition, size: size, grace: grace, grab: grab,
+                                  recording: recording, messages: messages, notices: notices)
+        }
+    }
 }

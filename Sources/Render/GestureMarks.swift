@@ -1,3 +1,5 @@
+// Over 400 lines for a reason: one small drawing per kind of mark (`EventDrawing`), kept together as the one list of
+// how gestures look, to be read and compared side by side.
 import GestureCore
 import GestureFormat
 import RealModule

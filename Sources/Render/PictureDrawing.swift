@@ -1,3 +1,5 @@
+// Over 400 lines for a reason: the drawing of one picture, in the order its layers are painted (surface, targets,
+// contacts' paths, gesture marks, the time strip, the legend); each layer is small, and their order is the picture's.
 import GestureCore
 import GestureFormat
 import RealModule

@@ -1,8 +1,10 @@
-// One import for an app: the engine, the output formats, the evdev model and pipeline, the trace formats, the
-// layout file and live input.
+// One import for an app: the engine, the output formats, the evdev model, the runtime (pipeline, sources, clocks),
+// the trace formats and their playback, the layout file and live input.
 @_exported import EvdevModel
 @_exported import GestureCore
 @_exported import GestureFormat
+@_exported import GestureRuntime
 @_exported import LayoutFile
 @_exported import LiveInput
 @_exported import TraceFormats
+@_exported import TracePlayback

@@ -1,4 +1,5 @@
 import EvdevModel
+import SystemCalls
 
 /// Builds a `DeviceDescription` from the description lines of an evemu file (or of `evemu-describe`
 /// output), versions 1.0 to 1.3.
@@ -25,7 +26,7 @@ struct EvemuDescriptionParser {
     }
 
     /// One description line (`N:`, `I:`, `P:`, `B:`, `A:`, `L:` or `S:`), whose tag is `tag`.
-    mutating func parse(_ line: EvemuSyntax.Bytes, tag: UInt8, number: Int) throws(TraceError) {
+    mutating func parse(_ line: EvemuSyntax.Bytes, tag: UInt8, number: Int) throws(FileError) {
         hasLines = true
         switch tag {
         case UInt8(ascii: "N"): try parseName(line, number: number)
@@ -39,19 +40,19 @@ struct EvemuDescriptionParser {
     }
 
     /// The description; `N:` and `I:` must have been seen.
-    func build() throws(TraceError) -> DeviceDescription {
+    func build() throws(FileError) -> DeviceDescription {
         guard let name else {
-            throw TraceError(.malformed, path: path, message: "expected an N: line (the device name) in the description")
+            throw FileError(.malformed, path: path, message: "expected an N: line (the device name) in the description")
         }
         guard let id else {
-            throw TraceError(.malformed, path: path, message: "expected an I: line (bus vendor product version) in the description")
+            throw FileError(.malformed, path: path, message: "expected an I: line (bus vendor product version) in the description")
         }
         return DeviceDescription(name: name, id: id, properties: properties, codes: codes, absinfo: absinfo)
     }
 
     // MARK: Lines
 
-    private mutating func parseName(_ line: EvemuSyntax.Bytes, number: Int) throws(TraceError) {
+    private mutating func parseName(_ line: EvemuSyntax.Bytes, number: Int) throws(FileError) {
         guard name == nil else {
             throw error(number, "expected one N: line (one device per file), found a second one")
         }
@@ -62,7 +63,7 @@ struct EvemuDescriptionParser {
         name = String(decoding: UnsafeBufferPointer(rebasing: line[start...]), as: UTF8.self)
     }
 
-    private mutating func parseID(_ line: EvemuSyntax.Bytes, number: Int) throws(TraceError) {
+    private mutating func parseID(_ line: EvemuSyntax.Bytes, number: Int) throws(FileError) {
         guard id == nil else {
             throw error(number, "expected one I: line (one device per file), found a second one")
         }
@@ -80,7 +81,7 @@ struct EvemuDescriptionParser {
         id = InputID(bustype: values[0], vendor: values[1], product: values[2], version: values[3])
     }
 
-    private mutating func parseProperties(_ line: EvemuSyntax.Bytes, number: Int) throws(TraceError) {
+    private mutating func parseProperties(_ line: EvemuSyntax.Bytes, number: Int) throws(FileError) {
         let fields = EvemuSyntax.tokens(line)
         guard fields.count == 8 else {
             throw error(number, "expected 9 fields on a P: line (8 hexadecimal bytes), found \(fields.count + 1)")
@@ -97,7 +98,7 @@ struct EvemuDescriptionParser {
         propertyLines += 1
     }
 
-    private mutating func parseMask(_ line: EvemuSyntax.Bytes, number: Int) throws(TraceError) {
+    private mutating func parseMask(_ line: EvemuSyntax.Bytes, number: Int) throws(FileError) {
         let fields = EvemuSyntax.tokens(line)
         guard fields.count == 9 else {
             throw error(number, "expected 10 fields on a B: line (event type and 8 hexadecimal bytes), found \(fields.count + 1)")
@@ -121,7 +122,7 @@ struct EvemuDescriptionParser {
         maskLines[UInt16(type)] = lineIndex + 1
     }
 
-    private mutating func parseAbs(_ line: EvemuSyntax.Bytes, number: Int) throws(TraceError) {
+    private mutating func parseAbs(_ line: EvemuSyntax.Bytes, number: Int) throws(FileError) {
         let fields = EvemuSyntax.tokens(line)
         guard fields.count == 5 || fields.count == 6 else {
             throw error(number, "expected 6 or 7 fields on an A: line (axis min max fuzz flat [resolution]), found \(fields.count + 1)")
@@ -142,7 +143,7 @@ struct EvemuDescriptionParser {
     }
 
     /// `L:` (LED) and `S:` (switch) states: checked, then ignored; touch devices have none.
-    private mutating func parseState(_ line: EvemuSyntax.Bytes, tag: UInt8, number: Int) throws(TraceError) {
+    private mutating func parseState(_ line: EvemuSyntax.Bytes, tag: UInt8, number: Int) throws(FileError) {
         let letter = tag == UInt8(ascii: "L") ? "L" : "S"
         let fields = EvemuSyntax.tokens(line)
         guard fields.count == 2 else {
@@ -153,7 +154,7 @@ struct EvemuDescriptionParser {
         }
     }
 
-    private func error(_ line: Int, _ message: String) -> TraceError {
-        TraceError(.malformed, path: path, line: line, message: message)
+    private func error(_ line: Int, _ message: String) -> FileError {
+        FileError(.malformed, path: path, line: line, message: message)
     }
 }

@@ -1,5 +1,6 @@
 import EvdevModel
 import GestureCore
+import SystemCalls
 
 /// Reads an evemu file (versions 1.0 to 1.3): its description header, if it has one, then its events,
 /// one at a time, line by line through a fixed buffer. Traces can be hundreds of MB; this never holds more
@@ -36,16 +37,16 @@ final class EvemuReader {
     /// The first event, read with the header.
     private var pending: InputEvent?
     /// A problem with the first event line, thrown by the first `next()`.
-    private var pendingError: TraceError?
+    private var pendingError: FileError?
     private var finished = false
 
     /// Opens `path` and reads its description header, up to the first `E:` line. (A `lineLimit` other than
     /// the default is for tests: the line reader's buffer then holds a few lines at a time.)
-    init(path: FilePath, readsPlainLinesInOnePass: Bool = true, lineLimit: Int = LineReader.defaultLineLimit) throws(TraceError) {
+    init(path: FilePath, readsPlainLinesInOnePass: Bool = true, lineLimit: Int = LineReader.defaultLineLimit) throws(FileError) {
         let lines = try LineReader(path: path, lineLimit: lineLimit)
         var parser = EvemuDescriptionParser(path: path.description)
         var pending: InputEvent?
-        var pendingError: TraceError?
+        var pendingError: FileError?
         var cutShortLine: Int?
         var finished = true
         scan: while let line = try lines.next() {
@@ -62,14 +63,14 @@ final class EvemuReader {
                 if let event = EvemuSyntax.event(line.bytes) {
                     pending = event
                 } else {
-                    pendingError = TraceError(.malformed, path: path, line: line.number, message: EvemuSyntax.eventProblem(line.bytes))
+                    pendingError = FileError(.malformed, path: path, line: line.number, message: EvemuSyntax.eventProblem(line.bytes))
                 }
                 break scan
             case .unknown:
                 // A libinput recording named otherwise is read as evemu (by its name): its `version: 1` says so.
                 let recording = line.bytes.starts(with: "version:".utf8)
                     ? " (a libinput record file? it is read as one when its name ends in .yml or .yaml)" : ""
-                throw TraceError(
+                throw FileError(
                     .malformed, path: path, line: line.number,
                     message: "expected a description line (N:, I:, P:, B:, A:, L:, S:), an event line (E:) or a # comment, found '\(EvemuSyntax.text(line.bytes))'"
                         + recording)
@@ -86,16 +87,16 @@ final class EvemuReader {
     }
 
     /// The description of an `evemu-describe` file (or the header of a trace).
-    static func readDescription(path: FilePath) throws(TraceError) -> DeviceDescription {
+    static func readDescription(path: FilePath) throws(FileError) -> DeviceDescription {
         let reader = try EvemuReader(path: path)
         guard let description = reader.headerDescription else {
-            throw TraceError(.malformed, path: path, message: "expected a device description (N:, I:, P:, B:, A: lines), found none")
+            throw FileError(.malformed, path: path, message: "expected a device description (N:, I:, P:, B:, A: lines), found none")
         }
         return description
     }
 
     /// The next event, or nil at the end of the file. After an error, nil.
-    func next() throws(TraceError) -> InputEvent? {
+    func next() throws(FileError) -> InputEvent? {
         if let error = pendingError {
             pendingError = nil
             finished = true
@@ -121,7 +122,7 @@ final class EvemuReader {
     /// The plain event lines of a run in the line reader's buffer are read straight from it, one after the
     /// other (`EvemuSyntax.plainEventLines`), with no call per line; `next()` reads any other line (a comment,
     /// a CR line end, the line cut by the buffer's end), then the run goes on.
-    func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(TraceError) -> Int {
+    func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(FileError) -> Int {
         var count = 0
         while count < events.count {
             if readsPlainLinesInOnePass && pending == nil && pendingError == nil && !finished, let unread = lines.unreadLines {
@@ -146,7 +147,7 @@ final class EvemuReader {
     }
 
     @inline(__always)
-    private func readEvent() throws(TraceError) -> InputEvent? {
+    private func readEvent() throws(FileError) -> InputEvent? {
         while let line = try lines.next() {
             // Nearly every line of a trace is a plain event line: read in one pass, once `use(of:…)`'s
             // checks of every line are known to pass. Any other line takes the validating path below,
@@ -165,13 +166,13 @@ final class EvemuReader {
                 return nil
             case .event:
                 if let event = EvemuSyntax.event(line.bytes) { return event }
-                throw TraceError(.malformed, path: path, line: line.number, message: EvemuSyntax.eventProblem(line.bytes))
+                throw FileError(.malformed, path: path, line: line.number, message: EvemuSyntax.eventProblem(line.bytes))
             case .description:
-                throw TraceError(
+                throw FileError(
                     .malformed, path: path, line: line.number,
                     message: "expected an event line (E:): the description lines come before the events, and a file holds one device")
             case .unknown:
-                throw TraceError(
+                throw FileError(
                     .malformed, path: path, line: line.number,
                     message: "expected an event line (E:) or a # comment, found '\(EvemuSyntax.text(line.bytes))'")
             }
@@ -195,14 +196,14 @@ final class EvemuReader {
     /// What to do with a line, after the checks every line gets: no NUL byte, at most the line limit.
     /// The last line, without its line end, is cut short unless it is a comment, or a description line
     /// while no event has been read (`afterEvents` false).
-    private static func use(of line: LineReader.Line, afterEvents: Bool, lines: LineReader) throws(TraceError) -> LineUse {
+    private static func use(of line: LineReader.Line, afterEvents: Bool, lines: LineReader) throws(FileError) -> LineUse {
         let kind = EvemuSyntax.kind(of: line.bytes)
         if line.isOverlong {
             // Refused whatever it holds, the last line too (SPEC "Input files", Line length): its rest is not read.
             if let column = line.nulColumn {
-                throw TraceError(.malformed, path: lines.path, line: line.number, message: "unexpected NUL byte in column \(column): expected a text evemu file")
+                throw FileError(.malformed, path: lines.path, line: line.number, message: "unexpected NUL byte in column \(column): expected a text evemu file")
             }
-            throw TraceError(.malformed, path: lines.path, line: line.number, message: lines.overlongMessage)
+            throw FileError(.malformed, path: lines.path, line: line.number, message: lines.overlongMessage)
         }
         if line.ending == .endOfFile {
             switch kind {
@@ -212,7 +213,7 @@ final class EvemuReader {
             }
         }
         if let column = line.nulColumn {
-            throw TraceError(.malformed, path: lines.path, line: line.number, message: "unexpected NUL byte in column \(column): expected a text evemu file")
+            throw FileError(.malformed, path: lines.path, line: line.number, message: "unexpected NUL byte in column \(column): expected a text evemu file")
         }
         switch kind {
         case .blank, .comment: return .skip

@@ -1,26 +1,18 @@
+// Over 400 lines for a reason: evemu's whole line syntax (every header line kind, the event lines, and the fast
+// scanner of plain event lines with the rules it must agree with) in one place, so that the two readings of an event
+// line cannot drift apart.
 import EvdevModel
 import GestureCore
+import SystemCalls
 
 /// The byte-level grammar of evemu lines. Parsing an event line allocates nothing: it reads the bytes
 /// in place. Only a failure builds a message, by parsing the line again to say what is wrong.
-enum EvemuSyntax {
+enum EvemuSyntax: TextBytes {
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
-    static let space: UInt8 = 0x20
-    static let tab: UInt8 = 0x09
-    static let hash: UInt8 = 0x23
     static let dot: UInt8 = 0x2E
-    static let colon: UInt8 = 0x3A
     static let minus: UInt8 = 0x2D
-    static let plus: UInt8 = 0x2B
 
-    @inline(__always)
-    static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
-
-    @inline(__always)
-    static func decimalDigit(_ byte: UInt8) -> UInt8? {
-        byte >= 0x30 && byte <= 0x39 ? byte - 0x30 : nil
-    }
 
     @inline(__always)
     static func hexDigit(_ byte: UInt8) -> UInt8? {
@@ -470,7 +462,7 @@ enum EvemuSyntax {
             if byte >= 0x20 && byte < 0x7F && byte != 0x27 {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                result += hexEscape(byte)
+                result += TerminalText.hexEscape(byte)
             }
         }
         if range.count > 40 { result += "…" }

@@ -16,6 +16,17 @@ import SystemCalls
 /// way. Values are written unpadded too (`-1`, `5`, where evemu writes `%04d`: `-001`, `0005`): evemu reads
 /// them with `%d` either way, and no reader that guesses the base can take them for octal.
 public enum EvemuFormat {
+    /// An evemu 1.3 file: `EvemuFormat`'s header, `# ` lines saying where the file comes from, then the
+    /// `E:` lines. Microseconds are written without zero padding (`E: 1.10000` is 1.010000 s), which
+    /// umockdev 0.17 needs and evemu reads the same.
+    public static func document(description: DeviceDescription, comments: [String], events: [InputEvent]) -> String {
+        var text = EvemuFormat.header(for: description)
+        for comment in comments { text += "# " + comment + "\n" }
+        var lastSyn: Timestamp?
+        for event in events { text += EvemuFormat.eventLine(event, lastSyn: &lastSyn) }
+        return text
+    }
+
     /// Event types written even when empty, with their mask's size in `B:` lines (8 bytes each), as
     /// evemu does: `EV_KEY` needs 12 lines for codes up to `KEY_MAX`, `EV_FF` 2.
     private static let maskLines: [(type: UInt16, lines: Int)] = [
@@ -163,7 +174,7 @@ public enum EvemuFormat {
 
 /// Writes an evemu trace to a file: the header, then the events, buffered.
 ///
-/// Write errors are `TraceError`s of kind `.io`. `close()` flushes; a writer that is not closed flushes
+/// Write errors are `FileError`s of kind `.io`. `close()` flushes; a writer that is not closed flushes
 /// and closes its file when released, ignoring errors.
 public final class EvemuWriter {
     /// The file, for messages (`FilePath.description`), or the name given with a file descriptor.
@@ -178,27 +189,27 @@ public final class EvemuWriter {
     /// written by one recorder at a time (an exclusive `flock`), and a second one is refused before it changes
     /// anything (`.io`: "another recorder is writing it"). A FIFO is opened without waiting for its reader:
     /// one that no process reads is refused at once (SPEC "Live input").
-    public init(path: FilePath) throws(TraceError) {
+    public init(path: FilePath) throws(FileError) {
         let fd: Int32
         switch path.withCString({ openWithoutWaiting($0, flags: O_WRONLY | O_CREAT | O_CLOEXEC, mode: 0o644) }) {
         case .success(let opened): fd = opened
         case .failure(let error) where error.rawValue == ENXIO:
-            throw TraceError(.io, path: path, message: "cannot open: it is a pipe (FIFO) that no process reads")
-        case .failure(let error): throw TraceError(.io, path: path, message: "cannot create: \(error)")
+            throw FileError(.io, path: path, message: "cannot open: it is a pipe (FIFO) that no process reads")
+        case .failure(let error): throw FileError(.io, path: path, message: "cannot create: \(error)")
         }
         switch Self.lockAsRecorder(fd) {
         case .success: break
         case .failure(let error) where error.rawValue == EWOULDBLOCK:
             _ = closeDescriptor(fd)
-            throw TraceError(.io, path: path, message: "cannot record: another recorder is writing it")
+            throw FileError(.io, path: path, message: "cannot record: another recorder is writing it")
         case .failure(let error):
             _ = closeDescriptor(fd)
-            throw TraceError(.io, path: path, message: "cannot lock: \(error)")
+            throw FileError(.io, path: path, message: "cannot lock: \(error)")
         }
         // Only now, owned, is an old file's content dropped (a pipe or a device has none to drop).
         if case .success(let status) = fileStatus(descriptor: fd), status.isRegularFile, case .failure(let error) = truncateFile(fd, to: 0) {
             _ = closeDescriptor(fd)
-            throw TraceError(.io, path: path, message: "cannot create: \(error)")
+            throw FileError(.io, path: path, message: "cannot create: \(error)")
         }
         self.path = path.description
         self.fd = fd
@@ -220,7 +231,7 @@ public final class EvemuWriter {
     }
 
     /// `init(path:)` for a path given as text (its UTF-8 bytes).
-    public convenience init(path: String) throws(TraceError) {
+    public convenience init(path: String) throws(FileError) {
         try self.init(path: FilePath(path))
     }
 
@@ -239,25 +250,25 @@ public final class EvemuWriter {
 
     /// Writes the `N:`, `I:`, `P:`, `B:` and `A:` lines of `description`, as `evemu-describe` does, and
     /// flushes them: call it once, before the first event.
-    public func writeHeader(_ description: DeviceDescription) throws(TraceError) {
+    public func writeHeader(_ description: DeviceDescription) throws(FileError) {
         buffer.append(contentsOf: EvemuFormat.header(for: description).utf8)
         try flush()
     }
 
     /// Buffers one event line, writing the buffer out when it is full.
-    public func write(_ event: InputEvent) throws(TraceError) {
+    public func write(_ event: InputEvent) throws(FileError) {
         EvemuFormat.appendEventLine(event, lastSyn: &lastSyn, to: &buffer)
         if buffer.count >= Self.flushThreshold { try flush() }
     }
 
     /// Writes out the buffered lines.
     ///
-    /// - Throws: `TraceError` of kind `.io` when the write fails.
-    public func flush() throws(TraceError) {
+    /// - Throws: `FileError` of kind `.io` when the write fails.
+    public func flush() throws(FileError) {
         let written = buffer.withUnsafeBytes { writeAll(fd, $0) }
         buffer.removeAll(keepingCapacity: true)
         if case .failure(let error) = written {
-            throw TraceError(.io, path: path, message: "cannot write: " + Self.why(error))
+            throw FileError(.io, path: path, message: "cannot write: " + Self.why(error))
         }
     }
 
@@ -268,12 +279,12 @@ public final class EvemuWriter {
     }
 
     /// Flushes, then closes the file if this writer opened it.
-    public func close() throws(TraceError) {
+    public func close() throws(FileError) {
         try flush()
         if ownsDescriptor && fd >= 0 {
             let result = closeDescriptor(fd)
             fd = -1
-            if case .failure(let error) = result { throw TraceError(.io, path: path, message: "cannot close: \(error)") }
+            if case .failure(let error) = result { throw FileError(.io, path: path, message: "cannot close: \(error)") }
         }
     }
 }

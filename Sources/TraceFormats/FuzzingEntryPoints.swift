@@ -1,4 +1,5 @@
 import EvdevModel
+import SystemCalls
 
 /// The two ways a libinput recording is read, for the fuzz target that checks them against each other
 /// (`Fuzz/`): not an API for anything else.
@@ -6,7 +7,7 @@ import EvdevModel
     /// Reads `path` as `TraceReader` does: streamed in libinput record's block layout, falling back to the
     /// whole document (from where the streaming stopped) when it is not in that layout. `readWhole` tells
     /// whether the fallback was taken.
-    public static func streamed(path: String) throws(TraceError)
+    public static func streamed(path: String) throws(FileError)
         -> (description: DeviceDescription, events: [InputEvent], readWhole: Bool)
     {
         let reader = try LibinputRecordReader(path: FilePath(path))
@@ -16,7 +17,7 @@ import EvdevModel
     }
 
     /// Reads the whole document of `path` at once with Yams, whatever its layout.
-    public static func wholeDocument(path: String) throws(TraceError) -> (description: DeviceDescription, events: [InputEvent]) {
+    public static func wholeDocument(path: String) throws(FileError) -> (description: DeviceDescription, events: [InputEvent]) {
         try LibinputRecordReader.readWholeDocument(path: FilePath(path))
     }
 }
@@ -27,7 +28,7 @@ import EvdevModel
     /// What reading a trace gave: its events up to the end or the error, and the last line if it was cut short.
     public struct Reading: Hashable, Sendable {
         public var events: [InputEvent] = []
-        public var error: TraceError?
+        public var error: FileError?
         public var cutShortLine: Int?
     }
 
@@ -42,7 +43,7 @@ import EvdevModel
     /// `read(path:onePass:batch:)` with a line limit of a test's (`EvemuReader.init`).
     static func read(path: String, onePass: Bool, batch: Int?, lineLimit: Int) -> Reading {
         var reading = Reading()
-        do throws(TraceError) {
+        do throws(FileError) {
             let reader = try EvemuReader(path: FilePath(path), readsPlainLinesInOnePass: onePass, lineLimit: lineLimit)
             defer { reading.cutShortLine = reader.cutShortLine }
             if let batch {

@@ -1,5 +1,8 @@
+// Over 400 lines for a reason: the streamed reader of libinput record's block layout and the whole-document
+// fallback through Yams must give the same events and the same messages; they are kept side by side so that they do.
 import EvdevModel
 import GestureCore
+import SystemCalls
 import Yams
 
 /// Reads a `libinput record` YAML file, format version 1 (libinput 1.11 and later), streaming its events.
@@ -105,7 +108,7 @@ final class LibinputRecordReader {
     ///
     /// - Parameter wholeDocumentLimit: the largest file read whole by Yams when it is not in libinput
     ///   record's block layout (a parameter for tests).
-    init(path: FilePath, wholeDocumentLimit: Int = LibinputRecordReader.wholeDocumentLimit) throws(TraceError) {
+    init(path: FilePath, wholeDocumentLimit: Int = LibinputRecordReader.wholeDocumentLimit) throws(FileError) {
         let lines = try LineReader(path: path)
         let mayReadWhole = (lines.regularFileSize ?? Int.max) <= wholeDocumentLimit
         self.path = path
@@ -124,7 +127,7 @@ final class LibinputRecordReader {
                 header.append(contentsOf: line.bytes)
                 header.append(0x0A)
                 if header.count > Self.headerLimit {
-                    problem = (line.number, "expected the first device's events: key in the first \(mebibytes(Self.headerLimit))")
+                    problem = (line.number, "expected the first device's events: key in the first \(FileError.sizeInWords(Self.headerLimit))")
                     break scanning
                 }
             case .events(let column, let devicesColumn):
@@ -170,7 +173,7 @@ final class LibinputRecordReader {
     var readsWholeDocument: Bool { fallbackEvents != nil }
 
     /// The next event, or nil at the end of the first device's events (and after an error).
-    func next() throws(TraceError) -> InputEvent? {
+    func next() throws(FileError) -> InputEvent? {
         if let events = fallbackEvents {
             guard fallbackIndex < events.count else { return nil }
             defer { fallbackIndex += 1 }
@@ -206,14 +209,14 @@ final class LibinputRecordReader {
     }
 
     /// The description of the first device of a recording, from its header.
-    static func readDescription(path: FilePath) throws(TraceError) -> DeviceDescription {
+    static func readDescription(path: FilePath) throws(FileError) -> DeviceDescription {
         try LibinputRecordReader(path: path).description
     }
 
     /// Reads the whole document with Yams, at once: for documents that are not in libinput record's layout.
     /// Its lines are read and checked as the streaming reads and checks them (with their line ends made
     /// LF, which Yams counts as it counts any line end), and at most `limit` bytes of them.
-    static func readWholeDocument(path: FilePath, limit: Int = LibinputRecordReader.wholeDocumentLimit) throws(TraceError)
+    static func readWholeDocument(path: FilePath, limit: Int = LibinputRecordReader.wholeDocumentLimit) throws(FileError)
         -> (description: DeviceDescription, events: [InputEvent])
     {
         let lines = try LineReader(path: path)
@@ -223,25 +226,25 @@ final class LibinputRecordReader {
             text.append(contentsOf: line.bytes)
             if line.ending == .lineEnd { text.append(0x0A) }
             guard text.count <= limit else {
-                throw TraceError(
+                throw FileError(
                     .malformed, path: path, line: line.number,
-                    message: "expected at most \(mebibytes(limit)) of YAML to read whole, found more")
+                    message: "expected at most \(FileError.sizeInWords(limit)) of YAML to read whole, found more")
             }
         }
         return try parse(String(decoding: text, as: UTF8.self), path: path)
     }
 
     /// The checks of every line, streamed or read whole: at most the line limit, no NUL, UTF-8.
-    private static func checkText(_ line: LineReader.Line, of lines: LineReader) throws(TraceError) {
+    private static func checkText(_ line: LineReader.Line, of lines: LineReader) throws(FileError) {
         if let column = line.nulColumn {
-            throw TraceError(
+            throw FileError(
                 .malformed, path: lines.path, line: line.number, message: "unexpected NUL byte in column \(column): expected a YAML text file")
         }
         if line.isOverlong {
-            throw TraceError(.malformed, path: lines.path, line: line.number, message: lines.overlongMessage)
+            throw FileError(.malformed, path: lines.path, line: line.number, message: lines.overlongMessage)
         }
         if LibinputRecordSyntax.hasNonASCII(line.bytes) && !LibinputRecordSyntax.isValidUTF8(line.bytes) {
-            throw TraceError(.malformed, path: lines.path, line: line.number, message: "expected UTF-8 text (YAML), found invalid bytes")
+            throw FileError(.malformed, path: lines.path, line: line.number, message: "expected UTF-8 text (YAML), found invalid bytes")
         }
     }
 
@@ -249,7 +252,7 @@ final class LibinputRecordReader {
 
     /// Reads lines up to the next event, the end of the first device's events, or something that is not in
     /// libinput record's block layout.
-    private func streamNext() throws(TraceError) -> Step {
+    private func streamNext() throws(FileError) -> Step {
         guard stage != .done else { return .end }
         while let line = try lines.next() {
             try Self.checkText(line, of: lines)
@@ -342,7 +345,7 @@ final class LibinputRecordReader {
     }
 
     /// An item's `- ` line: its first key.
-    private func startItem(_ bytes: LineShape.Bytes, _ shape: LineShape, line: Int) throws(TraceError) -> Step? {
+    private func startItem(_ bytes: LineShape.Bytes, _ shape: LineShape, line: Int) throws(FileError) -> Step? {
         itemIndex += 1
         itemLine = line
         itemHasEvdev = false
@@ -367,7 +370,7 @@ final class LibinputRecordReader {
 
     /// A key of the current item, at `start`: `evdev:` begins its rows, any other key is skipped. The
     /// first, on the item's `- ` line, may also be a value that is not a mapping (skipped as well).
-    private func key(_ bytes: LineShape.Bytes, at start: Int, line: Int, first: Bool = false) throws(TraceError) -> Step? {
+    private func key(_ bytes: LineShape.Bytes, at start: Int, line: Int, first: Bool = false) throws(FileError) -> Step? {
         switch LibinputRecordSyntax.key(bytes, at: start, "evdev") {
         case .other:
             guard first || LibinputRecordSyntax.isPlainKey(bytes, at: start) else {
@@ -381,7 +384,7 @@ final class LibinputRecordReader {
                 line: line, expected: "expected plain keys in the items of events: (evdev:, not quoted, tagged, anchored or complex)")
         case .key(let valueStart):
             if itemHasEvdev {
-                throw TraceError(.malformed, path: path, line: itemLine, message: "expected unique keys in a mapping, found evdev twice")
+                throw FileError(.malformed, path: path, line: itemLine, message: "expected unique keys in a mapping, found evdev twice")
             }
             itemHasEvdev = true
             guard LibinputRecordSyntax.isEmptyValue(bytes, at: valueStart) else {
@@ -398,16 +401,16 @@ final class LibinputRecordReader {
     }
 
     /// The end of a key's value: an `evdev:` key without rows is the error the whole document's parse gives.
-    private func endKey() throws(TraceError) {
+    private func endKey() throws(FileError) {
         guard stage == .inRows, rowCount == 0 else { return }
-        throw TraceError(
+        throw FileError(
             .malformed, path: path, line: evdevLine,
             message: "devices[0].events[\(itemIndex)].evdev: expected a list of [sec, usec, type, code, value]")
     }
 
     /// A row, `- [sec, usec, type, code, value]`: read from its bytes when it is five decimal integers in
     /// range; otherwise by Yams, the row alone, for YAML's other spellings and the messages of the errors.
-    private func row(_ bytes: LineShape.Bytes, _ shape: LineShape, line: Int) throws(TraceError) -> Step {
+    private func row(_ bytes: LineShape.Bytes, _ shape: LineShape, line: Int) throws(FileError) -> Step {
         if let event = LibinputRecordSyntax.row(bytes, from: shape.contentStart) { return .event(event) }
         if LibinputRecordSyntax.mayContinueOnNextLines(bytes, at: shape.contentStart) {
             // `- - 0`, `-` alone, `- |`: a row made of the lines that follow too.
@@ -442,11 +445,11 @@ final class LibinputRecordReader {
     private static let headerLayout =
         "expected a top-level devices: list whose first device has its events: key on a line of its own, after its evdev: key"
 
-    private static func notBlockLayoutError(path: FilePath, line: Int?, expected: String, limit: Int) -> TraceError {
-        TraceError(
+    private static func notBlockLayoutError(path: FilePath, line: Int?, expected: String, limit: Int) -> FileError {
+        FileError(
             .malformed, path: path, line: line,
             message: expected
-                + " (libinput record's own layout: a recording of more than \(mebibytes(limit)) is streamed, not read whole as YAML)")
+                + " (libinput record's own layout: a recording of more than \(FileError.sizeInWords(limit)) is streamed, not read whole as YAML)")
     }
 
     private static func problem(_ error: YamlError) -> String {
@@ -461,15 +464,15 @@ final class LibinputRecordReader {
     /// Refuses the YAML aliases of `text`, read from line `lineOffset` + 1 of the file: an alias stands for
     /// the whole node it names, and aliases of aliases let a file of a few hundred bytes stand for
     /// exponentially many nodes, which Yams would expand (hashing a mapping's keys) for ever.
-    private static func refuseAliases(in text: String, path: FilePath, lineOffset: Int = 0) throws(TraceError) {
+    private static func refuseAliases(in text: String, path: FilePath, lineOffset: Int = 0) throws(FileError) {
         guard let alias = YAMLAliases.first(in: text) else { return }
-        throw TraceError(
+        throw FileError(
             .malformed, path: path, line: alias.line + lineOffset,
             message: "expected no YAML aliases (libinput record writes none), found *\(alias.name)")
     }
 
     /// Parses a whole document (or the header of one: the text before the first device's `events:`).
-    static func parse(_ text: String, path: FilePath) throws(TraceError) -> (description: DeviceDescription, events: [InputEvent]) {
+    static func parse(_ text: String, path: FilePath) throws(FileError) -> (description: DeviceDescription, events: [InputEvent]) {
         try refuseAliases(in: text, path: path)
         let root: Node?
         do {
@@ -477,11 +480,11 @@ final class LibinputRecordReader {
         } catch let error as YamlError {
             throw translate(error, path: path)
         } catch {
-            throw TraceError(.malformed, path: path, message: "invalid YAML: \(error)")
+            throw FileError(.malformed, path: path, message: "invalid YAML: \(error)")
         }
         let walker = Walker(path: path)
         guard let root, root.mapping != nil else {
-            throw TraceError(.malformed, path: path, line: root?.mark?.line, message: "expected a libinput recording (a YAML mapping with version: 1)")
+            throw FileError(.malformed, path: path, line: root?.mark?.line, message: "expected a libinput recording (a YAML mapping with version: 1)")
         }
         guard let version = root["version"] else {
             throw walker.error(root, "version", "expected the key version: 1 (libinput record format)")
@@ -516,20 +519,20 @@ final class LibinputRecordReader {
         return (description, events)
     }
 
-    private static func translate(_ error: YamlError, path: FilePath) -> TraceError {
+    private static func translate(_ error: YamlError, path: FilePath) -> FileError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return TraceError(.malformed, path: path, line: mark.line, message: "expected valid YAML: \(problem)")
+            return FileError(.malformed, path: path, line: mark.line, message: "expected valid YAML: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return TraceError(
+            return FileError(
                 .malformed, path: path, line: context.mark.line,
                 message: "expected unique keys in a mapping, found \(duplicates.sorted().joined(separator: ", ")) twice")
         case .reader(let problem, let offset, _, let text):
             // A byte YAML does not allow (a control character): its line, from its offset in the text.
             let line = offset.map { offset in text.utf8.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } }
-            return TraceError(.malformed, path: path, line: line, message: "expected valid YAML: \(problem)")
+            return FileError(.malformed, path: path, line: line, message: "expected valid YAML: \(problem)")
         case .no, .memory, .writer, .emitter, .representer, .dataCouldNotBeDecoded:
-            return TraceError(.malformed, path: path, message: "expected valid YAML: \(error)")
+            return FileError(.malformed, path: path, message: "expected valid YAML: \(error)")
         }
     }
 }
@@ -545,11 +548,11 @@ private struct Walker {
     /// Added to the line numbers of the nodes: for a row parsed alone, its line in the file less one.
     var lineOffset = 0
 
-    func error(_ node: Node, _ key: String, _ message: String) -> TraceError {
-        TraceError(.malformed, path: path, line: node.mark.map { $0.line + lineOffset }, message: "\(key): \(message)")
+    func error(_ node: Node, _ key: String, _ message: String) -> FileError {
+        FileError(.malformed, path: path, line: node.mark.map { $0.line + lineOffset }, message: "\(key): \(message)")
     }
 
-    func integer(_ node: Node, _ key: String) throws(TraceError) -> Int {
+    func integer(_ node: Node, _ key: String) throws(FileError) -> Int {
         guard let scalar = node.scalar else { throw error(node, key, "expected an integer, found a \(kind(node))") }
         if let value = Int(scalar.string) { return value }
         // YAML's other integer spellings (0x1F, 0o17), as Yams resolves them.
@@ -557,7 +560,7 @@ private struct Walker {
         throw error(node, key, "expected an integer, found '\(scalar.string)'")
     }
 
-    func integer<T: FixedWidthInteger>(_ node: Node, _ key: String, as type: T.Type, in range: ClosedRange<Int>) throws(TraceError) -> T {
+    func integer<T: FixedWidthInteger>(_ node: Node, _ key: String, as type: T.Type, in range: ClosedRange<Int>) throws(FileError) -> T {
         let value = try integer(node, key)
         guard range.contains(value), let converted = T(exactly: value) else {
             throw error(node, key, "expected an integer from \(range.lowerBound) to \(range.upperBound), found \(value)")
@@ -565,12 +568,12 @@ private struct Walker {
         return converted
     }
 
-    func integers(_ node: Node, _ key: String) throws(TraceError) -> [Node] {
+    func integers(_ node: Node, _ key: String) throws(FileError) -> [Node] {
         guard let sequence = node.sequence else { throw error(node, key, "expected a list of integers, found a \(kind(node))") }
         return Array(sequence)
     }
 
-    func description(_ evdev: Node, at key: String) throws(TraceError) -> DeviceDescription {
+    func description(_ evdev: Node, at key: String) throws(FileError) -> DeviceDescription {
         guard let nameNode = evdev["name"], let name = nameNode.scalar?.string else {
             throw error(evdev["name"] ?? evdev, "\(key).name", "expected the device's name")
         }
@@ -624,7 +627,7 @@ private struct Walker {
         return description
     }
 
-    func event(_ row: Node, at key: String) throws(TraceError) -> InputEvent {
+    func event(_ row: Node, at key: String) throws(FileError) -> InputEvent {
         guard let values = row.sequence, values.count == 5 else {
             let found = row.sequence.map { "\($0.count) items" } ?? "a \(kind(row))"
             throw error(row, key, "expected [sec, usec, type, code, value] (5 integers), found \(found)")

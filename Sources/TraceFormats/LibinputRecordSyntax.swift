@@ -7,27 +7,20 @@ import Darwin
 #endif
 import EvdevModel
 import GestureCore
+import SystemCalls
 
 /// The byte-level reading of the lines of a `libinput record` file, in the block layout libinput writes.
 /// Reading a row allocates nothing: it reads the bytes in place.
-enum LibinputRecordSyntax {
+enum LibinputRecordSyntax: TextBytes {
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
-    static let space: UInt8 = 0x20
-    static let tab: UInt8 = 0x09
-    static let hash: UInt8 = 0x23
     static let dash: UInt8 = 0x2D
-    static let plus: UInt8 = 0x2B
     static let comma: UInt8 = 0x2C
-    static let colon: UInt8 = 0x3A
     static let openBracket: UInt8 = 0x5B
     static let closeBracket: UInt8 = 0x5D
     static let openBrace: UInt8 = 0x7B
     static let doubleQuote: UInt8 = 0x22
     static let singleQuote: UInt8 = 0x27
-
-    @inline(__always)
-    static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
     /// The index of the first byte at or after `index` that is not a blank (or the line's end).
     @inline(__always)

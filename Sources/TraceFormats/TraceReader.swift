@@ -1,15 +1,66 @@
 import EvdevModel
+import SystemCalls
 
-/// The format of a trace file.
-public enum TraceFormat: Hashable, Sendable {
+/// The trace formats: the one table of their names, file-name suffixes, readers and writers. Opening a trace
+/// (`TraceReader.open(path:device:)`), `gestures check`'s search for traces and the command line's help all read
+/// it, so a format added here is known to all of them.
+public enum TraceFormat: Hashable, Sendable, CaseIterable {
     /// evemu text: `.evemu`, `.events`, `.event`, `.desc` and anything else not YAML.
     case evemu
     /// `libinput record` YAML: `.yml`, `.yaml`.
     case libinputRecord
 
-    /// The format by the file's extension.
+    /// The format's name, for people: `evemu`, `libinput record`.
+    public var name: String {
+        switch self {
+        case .evemu: "evemu"
+        case .libinputRecord: "libinput record"
+        }
+    }
+
+    /// The suffixes of the format's files, without the dot, compared without regard to ASCII case.
+    public var suffixes: [String] {
+        switch self {
+        case .evemu: ["evemu", "events", "event"]
+        case .libinputRecord: ["yml", "yaml"]
+        }
+    }
+
+    /// The format a file is read in when its name has none of the formats' suffixes (a `.desc`, a name without
+    /// one): evemu, which reads any text that is not YAML.
+    public static let fallback = TraceFormat.evemu
+
+    /// The format by the file's suffix; `fallback` for a name with none of the formats' suffixes.
     public init(path: FilePath) {
-        self = path.hasSuffix(ignoringCase: ".yml") || path.hasSuffix(ignoringCase: ".yaml") ? .libinputRecord : .evemu
+        self = Self.allCases.first { $0.names(path) } ?? Self.fallback
+    }
+
+    /// True when `path` has one of the format's suffixes.
+    private func names(_ path: FilePath) -> Bool {
+        suffixes.contains { path.hasSuffix(ignoringCase: "." + $0) }
+    }
+
+    /// True when `path` has the suffix of a trace format: what `gestures check` takes for a trace in a directory.
+    public static func isNamedLikeTrace(_ path: FilePath) -> Bool {
+        allCases.contains { $0.names(path) }
+    }
+
+    /// The formats' suffixes in words, for the command line's help: `.evemu, .events, .event (evemu) or .yml,
+    /// .yaml (libinput record)`.
+    public static var suffixesInWords: String {
+        allCases.map { format in format.suffixes.map { "." + $0 }.joined(separator: ", ") + " (\(format.name))" }
+            .joined(separator: " or ")
+    }
+
+    /// A whole file of the format, byte for byte the same on every run: `description`'s device, `comments` (each
+    /// a line, without its comment sign), then `events`, whose last frame ends with a `SYN_REPORT`. `node` is the
+    /// device node a libinput recording names.
+    public func document(description: DeviceDescription, node: String = "/dev/input/event0", comments: [String],
+                         events: [InputEvent]) -> String {
+        switch self {
+        case .evemu: EvemuFormat.document(description: description, comments: comments, events: events)
+        case .libinputRecord: LibinputRecordFormat.document(description: description, node: node, comments: comments, events: events)
+        }
     }
 }
 
@@ -24,16 +75,16 @@ public enum DescriptionSource: Hashable, Sendable {
 /// The reader of one trace format's events, behind `TraceReader`.
 protocol FormatReader: AnyObject {
     /// The next event, or nil at the end of the trace (and after an error).
-    func next() throws(TraceError) -> InputEvent?
+    func next() throws(FileError) -> InputEvent?
     /// The next events into `events`, as `TraceReader.read(into:)`.
-    func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(TraceError) -> Int
+    func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(FileError) -> Int
     /// The number of the trace's last line when it had no line end and was dropped (evemu).
     var cutShortLine: Int? { get }
 }
 
 extension FormatReader {
     /// One event at a time, by `next()`.
-    func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(TraceError) -> Int {
+    func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(FileError) -> Int {
         guard !events.isEmpty, let event = try next() else { return 0 }
         events[0] = event
         return 1
@@ -82,11 +133,11 @@ public final class TraceReader {
     ///   - device: a description file (`evemu-describe` output, or a libinput recording) that replaces the
     ///     trace's own header, if any (`replacedOwnDescription`). Without it, a header-less evemu trace
     ///     takes the first of `descriptionCandidates(forTrace:)` that exists.
-    /// - Throws: `TraceError` — `.unreadable` when the trace or the given description cannot be opened;
+    /// - Throws: `FileError` — `.unreadable` when the trace or the given description cannot be opened;
     ///   `.malformed` for a bad header, or when a header-less trace has no description.
-    public static func open(path: FilePath, device: FilePath? = nil) throws(TraceError) -> TraceReader {
+    public static func open(path: FilePath, device: FilePath? = nil) throws(FileError) -> TraceReader {
         let format = TraceFormat(path: path)
-        let given = try device.map { (devicePath) throws(TraceError) in try readDescription(path: devicePath) }
+        let given = try device.map { (devicePath) throws(FileError) in try readDescription(path: devicePath) }
         switch format {
         case .evemu:
             let reader = try EvemuReader(path: path)
@@ -98,8 +149,8 @@ public final class TraceReader {
                 return TraceReader(path: path, format: format, description: header, source: .header, evemu: reader)
             }
             let candidates = descriptionCandidates(forTrace: path)
-            guard let found = try sidecar(among: candidates, what: "the trace's device description") else {
-                throw TraceError(
+            guard let found = try FilePath.sidecar(among: candidates, what: "the trace's device description") else {
+                throw FileError(
                     .malformed, path: path,
                     message: "expected a device description: the trace has no header (N:, I:, … lines) and there is no "
                         + candidates.map(\.description).joined(separator: " or ") + " beside it")
@@ -117,13 +168,13 @@ public final class TraceReader {
     }
 
     /// `open(path:device:)` for a path given as text (its UTF-8 bytes).
-    public static func open(path: String, device: String? = nil) throws(TraceError) -> TraceReader {
+    public static func open(path: String, device: String? = nil) throws(FileError) -> TraceReader {
         try open(path: FilePath(path), device: device.map { FilePath($0) })
     }
 
     /// The device description of a file: `evemu-describe` output (or an evemu trace's header), or the first
     /// device of a libinput recording.
-    public static func readDescription(path: FilePath) throws(TraceError) -> DeviceDescription {
+    public static func readDescription(path: FilePath) throws(FileError) -> DeviceDescription {
         switch TraceFormat(path: path) {
         case .evemu: try EvemuReader.readDescription(path: path)
         case .libinputRecord: try LibinputRecordReader.readDescription(path: path)
@@ -131,7 +182,7 @@ public final class TraceReader {
     }
 
     /// `readDescription(path:)` for a path given as text (its UTF-8 bytes).
-    public static func readDescription(path: String) throws(TraceError) -> DeviceDescription {
+    public static func readDescription(path: String) throws(FileError) -> DeviceDescription {
         try readDescription(path: FilePath(path))
     }
 
@@ -172,8 +223,8 @@ public final class TraceReader {
 
     /// The next event, or nil at the end of the trace (and after an error).
     ///
-    /// - Throws: `TraceError` — `.malformed` with the line and what was expected; `.io` when reading fails.
-    public func next() throws(TraceError) -> InputEvent? {
+    /// - Throws: `FileError` — `.malformed` with the line and what was expected; `.io` when reading fails.
+    public func next() throws(FileError) -> InputEvent? {
         try reader.next()
     }
 
@@ -183,12 +234,12 @@ public final class TraceReader {
     /// error after some events is thrown by the next call, once they are handled.
     ///
     /// - Throws: as `next()`.
-    public func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(TraceError) -> Int {
+    public func read(into events: UnsafeMutableBufferPointer<InputEvent>) throws(FileError) -> Int {
         try reader.read(into: events)
     }
 
     /// All the remaining events (for small traces and tests; `next()` streams).
-    public func readAll() throws(TraceError) -> [InputEvent] {
+    public func readAll() throws(FileError) -> [InputEvent] {
         var result: [InputEvent] = []
         while let event = try next() { result.append(event) }
         return result

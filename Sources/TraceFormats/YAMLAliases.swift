@@ -1,6 +1,7 @@
 // libyaml as Yams builds it (its `CYaml` target), for its scanner: Yams has no API that sees an alias
 // before it is expanded.
 import CYaml
+import SystemCalls
 
 /// Finds YAML aliases (`*name`) before Yams composes a document.
 ///

@@ -1,3 +1,4 @@
+// Over 400 lines for a reason: the list of the synthetic recordings, one small scenario each, read as a catalogue.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,27 +8,22 @@ import Darwin
 #endif
 import GestureCore
 import GestureTestSupport
+import TraceFormats
 
 /// One synthetic trace: a touch script played on an emulated device, with its layout.
 struct Scenario {
-    enum Format {
-        /// evemu 1.3, `NAME.evemu`.
-        case evemu
-        /// `libinput record` version 1, `NAME.yml`.
-        case libinputRecord
-    }
-
     /// The file name without extension; the layout is `NAME.layout.json`, the expected output
     /// `NAME.expected.jsonl`.
     var name: String
     var device: TestDevice
-    var format: Format = .evemu
+    /// evemu 1.3, `NAME.evemu`, or `libinput record` version 1, `NAME.yml`.
+    var format: TraceFormat = .evemu
     /// What the trace pins down, in one line (written into the trace's comments).
     var summary: String
     var layout: String
     var script: ScriptTimeline
 
-    var traceFile: String { name + (format == .evemu ? ".evemu" : ".yml") }
+    var traceFile: String { name + "." + format.suffixes[0] }
     var layoutFile: String { name + ".layout.json" }
 
     /// The trace's text, the same bytes on every run.
@@ -39,12 +35,7 @@ struct Scenario {
             "Layout: \(layoutFile); expected output: \(name).expected.jsonl.",
         ]
         let events = device.events(for: script)
-        switch format {
-        case .evemu:
-            return TraceText.evemu(description: device.description, comments: comments, events: events)
-        case .libinputRecord:
-            return TraceText.libinputRecord(description: device.description, node: "/dev/input/event20", comments: comments, events: events)
-        }
+        return format.document(description: device.description, node: "/dev/input/event20", comments: comments, events: events)
     }
 }
 

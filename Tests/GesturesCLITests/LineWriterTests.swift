@@ -1,8 +1,11 @@
 import Foundation
 import GestureCore
 import GestureFormat
-import Replay
+import GestureRuntime
+import gestures
+import SystemCalls
 import Testing
+import TracePlayback
 
 /// The output buffering of SPEC "Command line": `live` writes each line at once to a terminal, and the lines
 /// of a wake-up in one write to a pipe or a file (the loop flushes at the end of each wake-up).

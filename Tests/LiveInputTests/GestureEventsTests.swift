@@ -2,11 +2,14 @@ import EvdevDevice
 import EvdevModel
 import Foundation
 import GestureCore
+import GestureRuntime
 import GestureTestSupport
 import LiveInput
 import Synchronization
+import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 /// The `AsyncSequence` of a source's events: a stand-in device (a pipe) on a manual clock that reads 500 s,
 /// so that the times of a stop are exact; and the recordings of `Recordings/`.

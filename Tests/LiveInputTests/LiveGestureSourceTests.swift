@@ -2,12 +2,14 @@ import EvdevDevice
 import EvdevModel
 import Foundation
 import GestureCore
+import GestureRuntime
 import GestureTestSupport
 import Glibc
 import LiveInput
 import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 /// The live loop's timing on a manual clock: a stand-in device (a pipe) whose events arrive 490 s after their
 /// device time (device time 10 s arrives at monotonic 500 s), the default layout (the whole 100 × 50 mm

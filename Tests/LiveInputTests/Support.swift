@@ -3,13 +3,16 @@ import EvdevModel
 import Foundation
 import GestureCore
 import GestureFormat
+import GestureRuntime
 import GestureTestSupport
-import LayoutFile
 import Glibc
+import LayoutFile
 import LiveInput
 import Synchronization
+import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 /// What a test learns of its stand-in device, from any thread: whether the source closed it, and whether it
 /// was released (nothing kept it alive).

@@ -1,9 +1,12 @@
 import EvdevModel
 import Foundation
 import GestureCore
+import GestureRuntime
 import LiveInput
+import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 /// A trace as a source: at once, as `gestures replay` prints it, and at its own pace on a manual clock.
 @Suite struct TraceGestureSourceTests {

@@ -1,12 +1,15 @@
 import EvdevModel
 import Foundation
 import GestureCore
+import GestureRuntime
 import GestureTestSupport
 import LayoutFile
 @testable import Render
-import Replay
+import gestures
+import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 /// Traces made here, as evemu files, and their pictures as `gestures render` draws them.
 enum GeneratedTraces {
@@ -53,7 +56,7 @@ enum GeneratedTraces {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("generated-" + UUID().uuidString + ".evemu")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let picture = try Replay.picture(of: FilePath(url.path), options: ReplayOptions(layout: layout, explain: explain, warn: { _ in }))
+        let picture = try gestures.picture(of: FilePath(url.path), options: ReplayOptions(layout: layout, explain: explain, warn: { _ in }))
         return (picture, text.utf8.count)
     }
 

@@ -1,8 +1,11 @@
 import Foundation
+import GestureRuntime
 @testable import Render
-import Replay
+import gestures
+import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 /// The bundled recordings (`Recordings/`), drawn as `gestures render` draws them.
 enum Recordings {

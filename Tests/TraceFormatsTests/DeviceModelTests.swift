@@ -1,7 +1,10 @@
 import EvdevModel
 import GestureCore
+import GestureRuntime
+import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 /// Units, resolutions, device kinds and code sets.
 @Suite struct DeviceModelTests {

@@ -1,7 +1,10 @@
 import EvdevModel
 import GestureCore
+import GestureRuntime
+import SystemCalls
 import Testing
 @_spi(Fuzzing) @testable import TraceFormats
+import TracePlayback
 
 /// The one-pass reading of plain event lines (`EvemuSyntax.plainEvent`) against the validating path that
 /// reads every other line: whatever the one pass takes, it reads as the validating path does, and what it

@@ -1,7 +1,10 @@
 import EvdevModel
 import GestureCore
+import GestureRuntime
+import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 /// A small evemu header: a 2-slot touchscreen, 0…1000 × 0…500 at 10 units/mm.
 let smallHeader = """
@@ -192,7 +195,7 @@ let smallHeader = """
         let error = traceError { _ = try TraceReader.open(path: path) }
         #expect(
             error
-                == TraceError(
+                == FileError(
                     .malformed, path: path, line: 1,
                     message: "expected a description line (N:, I:, P:, B:, A:, L:, S:), an event line (E:) or a # comment, found '\\xde\\xad\\xbe\\xef\\x01\\x02\\xff'"
                 ))
@@ -212,7 +215,7 @@ let smallHeader = """
         let column = try #require(bytes.firstIndex(of: 0)) + 1
         let error = traceError { _ = try TraceReader.open(path: path).readAll() }
         #expect(
-            error == TraceError(.malformed, path: path, line: 1, message: "unexpected NUL byte in column \(column): expected a text evemu file"))
+            error == FileError(.malformed, path: path, line: 1, message: "unexpected NUL byte in column \(column): expected a text evemu file"))
     }
 
     /// One limit for every line, comments included: 1 MiB (SPEC "Input files").
@@ -265,7 +268,7 @@ let smallHeader = """
         let error = traceError { _ = try TraceReader.open(path: path) }
         #expect(
             error
-                == TraceError(
+                == FileError(
                     .malformed, path: path,
                     message: "expected a device description: the trace has no header (N:, I:, … lines) and there is no "
                         + "\(directory.path)/Some Device.gesture.desc or \(directory.path)/Some Device.desc beside it"))
@@ -293,11 +296,11 @@ let smallHeader = """
     @Test func missingFile() throws {
         let path = directory.path + "/absent.evemu"
         let error = traceError { _ = try TraceReader.open(path: path) }
-        #expect(error == TraceError(.unreadable, path: path, message: "cannot open: No such file or directory"))
+        #expect(error == FileError(.unreadable, path: path, message: "cannot open: No such file or directory"))
         let given = traceError { _ = try TraceReader.open(path: Recordings.path("n4.events"), device: path) }
-        #expect(given == TraceError(.unreadable, path: path, message: "cannot open: No such file or directory"))
+        #expect(given == FileError(.unreadable, path: path, message: "cannot open: No such file or directory"))
         let directoryError = traceError { _ = try TraceReader.open(path: directory.path) }
-        #expect(directoryError == TraceError(.unreadable, path: directory.path, message: "cannot read: it is a directory"))
+        #expect(directoryError == FileError(.unreadable, path: directory.path, message: "cannot read: it is a directory"))
     }
 
     /// After an error, the reader gives no more events.
@@ -305,7 +308,7 @@ let smallHeader = """
         let path = try directory.write("t.evemu", smallHeader + "E: 1.0 0 0 0\nE: bad\nE: 2.0 0 0 0\n")
         let trace = try TraceReader.open(path: path)
         #expect(try trace.next() == InputEvent(time: T(1_000_000), type: 0, code: 0, value: 0))
-        #expect(throws: TraceError.self) { try trace.next() }
+        #expect(throws: FileError.self) { try trace.next() }
         #expect(try trace.next() == nil)
     }
 
@@ -331,7 +334,7 @@ let smallHeader = """
     @Test func descriptionFileWithoutDescription() throws {
         let path = try directory.write("empty.desc", "# nothing here\n")
         let error = traceError { _ = try TraceReader.readDescription(path: path) }
-        #expect(error == TraceError(.malformed, path: path, message: "expected a device description (N:, I:, P:, B:, A: lines), found none"))
+        #expect(error == FileError(.malformed, path: path, message: "expected a device description (N:, I:, P:, B:, A: lines), found none"))
     }
 
     // MARK: The end of the file

@@ -1,8 +1,11 @@
 import EvdevModel
 import Foundation
 import GestureCore
+import GestureRuntime
+import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 @Suite struct EvemuWriterTests {
     let directory: TemporaryDirectory
@@ -123,6 +126,6 @@ import TraceFormats
     @Test func writeErrors() throws {
         let path = directory.path + "/missing-directory/x.evemu"
         let error = traceError { _ = try EvemuWriter(path: path) }
-        #expect(error == TraceError(.io, path: path, message: "cannot create: No such file or directory"))
+        #expect(error == FileError(.io, path: path, message: "cannot create: No such file or directory"))
     }
 }

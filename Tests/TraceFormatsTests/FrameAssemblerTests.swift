@@ -1,7 +1,10 @@
 import EvdevModel
 import GestureCore
+import GestureRuntime
 import GestureTestSupport
+import SystemCalls
 import Testing
+import TracePlayback
 
 /// The frame assembler on hand-made event sequences. Test devices are 0…1000 × 0…500 at 10 units/mm,
 /// so a position in mm is the value / 10.

@@ -1,8 +1,11 @@
 import EvdevModel
 import Foundation
 import GestureCore
+import GestureRuntime
+import SystemCalls
 import Testing
 @testable import TraceFormats
+import TracePlayback
 
 /// The inputs the fuzz targets of `Fuzz/` found in the trace readers (minimized, in
 /// `Tests/Fixtures/fuzz/TARGET/`), each with the exact result it must keep giving. The layouts that
@@ -100,8 +103,8 @@ import Testing
     /// back to the whole document.
     private func libinputRecord(_ name: String) -> (result: String, readWhole: Bool) {
         let path = FilePath(Self.fixtures + "/fuzz-libinput-record/" + name)
-        func outcome(_ read: () throws(TraceError) -> (DeviceDescription, [InputEvent])) -> String {
-            do throws(TraceError) {
+        func outcome(_ read: () throws(FileError) -> (DeviceDescription, [InputEvent])) -> String {
+            do throws(FileError) {
                 let (description, events) = try read()
                 return "\(description.name): \(events.map { "\($0.time.microseconds) \($0.type) \($0.code) \($0.value)" })"
             } catch {
@@ -109,14 +112,14 @@ import Testing
             }
         }
         var readWhole = false
-        let streamed = outcome { () throws(TraceError) in
+        let streamed = outcome { () throws(FileError) in
             let reader = try LibinputRecordReader(path: path)
             var events: [InputEvent] = []
             while let event = try reader.next() { events.append(event) }
             readWhole = reader.readsWholeDocument
             return (reader.description, events)
         }
-        let whole = outcome { () throws(TraceError) in try LibinputRecordReader.readWholeDocument(path: path) }
+        let whole = outcome { () throws(FileError) in try LibinputRecordReader.readWholeDocument(path: path) }
         #expect(streamed == whole)
         return (streamed, readWhole)
     }

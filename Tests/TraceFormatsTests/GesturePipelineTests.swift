@@ -1,7 +1,10 @@
 import EvdevModel
 import GestureCore
+import GestureRuntime
 import GestureTestSupport
+import SystemCalls
 import Testing
+import TracePlayback
 
 /// The pipeline from evdev events to gesture events, on a protocol B test device (100 × 50 mm at 10 units/mm)
 /// with the default layout: the whole surface as the timeline `surface`, domain 0…100 in buckets of 1, so a

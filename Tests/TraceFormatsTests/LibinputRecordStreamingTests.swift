@@ -1,8 +1,11 @@
 import EvdevModel
 import Foundation
 import GestureCore
+import GestureRuntime
+import SystemCalls
 import Testing
 @testable import TraceFormats
+import TracePlayback
 
 /// Writes a recording in libinput record's layout (as `libinput record` 1.22 writes it). With `extras`,
 /// the events also hold what the reader must skip or accept: `# Current time is` comments, `hid:` items,
@@ -336,7 +339,7 @@ private func pad(_ value: some BinaryInteger, _ width: Int) -> String {
         bytes[at + 2] = 0xFF
         let path = try directory.write("rec.yml", bytes: bytes)
         let invalid = traceError { _ = try streamed(path) }
-        #expect(invalid == TraceError(.malformed, path: path, line: 47, message: "expected UTF-8 text (YAML), found invalid bytes"))
+        #expect(invalid == FileError(.malformed, path: path, line: 47, message: "expected UTF-8 text (YAML), found invalid bytes"))
         // A file that does not exist.
         let missing = traceError { _ = try TraceReader.open(path: directory.path + "/missing.yml") }
         #expect(missing?.kind == .unreadable)
@@ -383,7 +386,7 @@ private func pad(_ value: some BinaryInteger, _ width: Int) -> String {
         // Large (here: over 16 bytes): an error that says what was expected.
         let error = traceError { _ = try streamed(path, limit: 16) }
         #expect(
-            error == TraceError(
+            error == FileError(
                 .malformed, path: path, line: line,
                 message: expected + " (libinput record's own layout: a recording of more than 16 bytes is streamed, not read whole as YAML)"),
             "\(name)")

@@ -1,7 +1,10 @@
 import EvdevModel
 import GestureCore
+import GestureRuntime
+import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 /// A small libinput recording, written after libinput-record's output: unknown keys, a `hid:` item, a
 /// `libinput:` note, a frame split across two `evdev:` items, and a second device that is not read.
@@ -169,6 +172,6 @@ let smallRecording = """
                 == "rec.yml:3: expected valid YAML: did not find expected ',' or ']'")
         let path = try directory.write("binary.yml", bytes: [0x76, 0x00, 0xFF])
         let error = traceError { _ = try TraceReader.open(path: path) }
-        #expect(error == TraceError(.malformed, path: path, line: 1, message: "unexpected NUL byte in column 2: expected a YAML text file"))
+        #expect(error == FileError(.malformed, path: path, line: 1, message: "unexpected NUL byte in column 2: expected a YAML text file"))
     }
 }

@@ -1,8 +1,11 @@
 import EvdevModel
 import Foundation
 import GestureCore
+import GestureRuntime
+import SystemCalls
 import Testing
 @testable import TraceFormats
+import TracePlayback
 
 /// Issue 7: the readers do bounded work and memory for any input of a given size, read alike whatever the
 /// line ends, and every malformed input names its line.

@@ -1,7 +1,10 @@
 import EvdevModel
 import GestureCore
+import GestureRuntime
+import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 /// What each real recording must give. The numbers were computed by a separate implementation of the
 /// SPEC's rules (a Python script), not by this package.

@@ -1,8 +1,11 @@
 import EvdevModel
 import Foundation
 import GestureCore
+import GestureRuntime
+import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 /// The real recordings copied into the repository (`Recordings/`, with `SOURCES.md`).
 enum Recordings {
@@ -106,15 +109,15 @@ func C(_ id: Int, _ x: Double, _ y: Double, _ phase: ContactPhase) -> Contact {
 
 func T(_ microseconds: Int64) -> Timestamp { Timestamp(microseconds: microseconds) }
 
-/// The error `body` throws, as a `TraceError`.
-func traceError(_ body: () throws -> Void) -> TraceError? {
+/// The error `body` throws, as a `FileError`.
+func traceError(_ body: () throws -> Void) -> FileError? {
     do {
         try body()
         return nil
-    } catch let error as TraceError {
+    } catch let error as FileError {
         return error
     } catch {
-        Issue.record("expected a TraceError, got \(error)")
+        Issue.record("expected a FileError, got \(error)")
         return nil
     }
 }

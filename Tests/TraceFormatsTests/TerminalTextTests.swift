@@ -1,5 +1,8 @@
-@testable import TraceFormats
+import GestureRuntime
+import SystemCalls
 import Testing
+@testable import TraceFormats
+import TracePlayback
 
 /// Text for a terminal shows its control characters as `\xNN`, as a path does.
 @Suite struct TerminalTextTests {

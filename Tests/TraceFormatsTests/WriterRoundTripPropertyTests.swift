@@ -1,9 +1,12 @@
 import EvdevModel
 import Foundation
 import GestureCore
+import GestureRuntime
 import GestureTestSupport
+import SystemCalls
 import Testing
 import TraceFormats
+import TracePlayback
 
 /// A property over random evdev streams: a trace written by the evemu writer reads back to the same
 /// events and replays to the same gestures. 10,000 cases in `make test`, more with `PROPERTY_CASES=N`.

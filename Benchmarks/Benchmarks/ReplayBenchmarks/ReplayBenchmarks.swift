@@ -5,7 +5,10 @@ import Foundation
 import GestureCore
 import GestureFormat
 import ReplayWorkloads
+import GestureRuntime
+import SystemCalls
 import TraceFormats
+import TracePlayback
 
 let benchmarks: @Sendable () -> Void = {
     // Time alone here: the allocations are counted in steady state (below), where they are meant to be none.

@@ -3,7 +3,10 @@ import Foundation
 import GestureCore
 import GestureFormat
 import LayoutFile
+import GestureRuntime
+import SystemCalls
 import TraceFormats
+import TracePlayback
 
 // Replay's workloads, shared by the benchmarks (ReplayBenchmarks) and the tool that writes the same trace for
 // the table's process runs and instruction counts (bench-workloads, run by Benchmarks/bench-table.py).

@@ -1,5 +1,5 @@
 import FuzzSupport
-@_spi(Fuzzing) import Replay
+import GesturesCommand
 import TraceFormats
 
 #if canImport(Glibc)
@@ -236,8 +236,8 @@ func fuzzCheck(_ input: FuzzInput) {
     switch run.expected {
     case .absent: break
     case .fuzzed: write(expected, Array(run.expectedBytes))
-    case .replayOutput: write(expected, CheckFuzzing.replay(trace: trace).output)
-    case .splicedIntoOutput: write(expected, run.spliced(into: CheckFuzzing.replay(trace: trace).output))
+    case .replayOutput: write(expected, CheckFuzzing.replayOutput(trace: trace).output)
+    case .splicedIntoOutput: write(expected, run.spliced(into: CheckFuzzing.replayOutput(trace: trace).output))
     case .linkToTrace: Scratch.symlink(expected, to: "trace.evemu")
     case .linkToLayout: Scratch.symlink(expected, to: "trace.layout.json")
     case .linkToDescription: Scratch.symlink(expected, to: "trace.desc")
@@ -254,7 +254,7 @@ func fuzzCheck(_ input: FuzzInput) {
     }
     let expectedIdentities = traces.map { identity($0 + ".expected.jsonl") }
     // What each trace's replay writes, now that every file is in place (the layout may be the expected file).
-    let outputs = traces.map { CheckFuzzing.replay(trace: Scratch.directory + "/" + $0 + ".evemu") }
+    let outputs = traces.map { CheckFuzzing.replayOutput(trace: Scratch.directory + "/" + $0 + ".evemu") }
     // Each expected file's bytes, a link followed; nil when there is none, or the link names none.
     let olds = traces.map { Scratch.read($0 + ".expected.jsonl") }
     // Why an expected file that is there cannot be opened, if it cannot (ENOENT: there is none).

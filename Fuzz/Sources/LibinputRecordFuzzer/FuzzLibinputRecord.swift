@@ -12,14 +12,14 @@ import FuzzSupport
 /// - both fail: fine (their messages may differ).
 func fuzzLibinputRecord(_ input: FuzzInput) {
     let path = Scratch.write("recording.yml", input.bytes)
-    let streamed: Result<(description: DeviceDescription, events: [InputEvent], readWhole: Bool), TraceError>
-    do throws(TraceError) {
+    let streamed: Result<(description: DeviceDescription, events: [InputEvent], readWhole: Bool), FileError>
+    do throws(FileError) {
         streamed = .success(try LibinputRecordPaths.streamed(path: path))
     } catch {
         streamed = .failure(error)
     }
-    let whole: Result<(description: DeviceDescription, events: [InputEvent]), TraceError>
-    do throws(TraceError) {
+    let whole: Result<(description: DeviceDescription, events: [InputEvent]), FileError>
+    do throws(FileError) {
         whole = .success(try LibinputRecordPaths.wholeDocument(path: path))
     } catch {
         whole = .failure(error)

@@ -1,6 +1,7 @@
 import EvdevModel
 import FuzzSupport
 import GestureCore
+import GestureRuntime
 import TraceFormats
 
 /// The layout of every run: the date chart and the timer dial of `Recordings/synthetic-dial-rotate`.

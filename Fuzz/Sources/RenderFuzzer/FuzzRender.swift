@@ -1,7 +1,7 @@
 import FuzzSupport
 import GestureCore
 import Render
-@_spi(Fuzzing) import Replay
+import GesturesCommand
 
 /// The layout of every run, so that every mark of a picture can appear: a date chart that zooms (taps,
 /// selections, pans, zooms), a dial with stops (winds, rotations, detent and limit haptics) and one without (winds
@@ -35,7 +35,7 @@ func fuzzRender(_ input: FuzzInput) {
     for explain in [false, true] {
         let picture: Picture
         do {
-            picture = try CommandEntryPoints.picture(of: path, layout: fixedLayout, explain: explain)
+            picture = try CommandEntryPoints.pictureOfTrace(path, layout: fixedLayout, explain: explain)
         } catch {
             return
         }
