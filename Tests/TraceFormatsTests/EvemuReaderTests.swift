@@ -3,26 +3,8 @@ import GestureCore
 import Testing
 import TraceFormats
 
-/// A small evemu header: a 2-slot touchscreen, 0…1000 × 0…500 at 10 units/mm.
-let smallHeader = """
-    # EVEMU 1.3
-    N: Small Touch # not a comment
-    I: 0003 1234 5678 0001
-    P: 02 00 00 00 00 00 00 00
-    B: 00 0b 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 04 00 00 00 00 00 00
-    B: 03 00 00 00 00 00 80 60 02
-    A: 2f 0 1 0 0 0
-    A: 35 0 1000 0 0 10
-    A: 36 0 500 0 0 10
-    A: 39 0 65535 0 0 0
-
-    """
+/// A small evemu header: a 2-slot touchscreen, 0…1000 × 0…500 at 10 units/mm, whose name has a `#` that is no comment.
+let smallHeader = smallTouchHeader(name: "Small Touch # not a comment")
 
 @Suite struct EvemuReaderTests {
     let directory: TemporaryDirectory

@@ -5,20 +5,7 @@ import TraceFormats
 
 /// A small libinput recording, written after libinput-record's output: unknown keys, a `hid:` item, a
 /// `libinput:` note, a frame split across two `evdev:` items, and a second device that is not read.
-let smallRecording = """
-    # libinput record
-    version: 1
-    ndevices: 2
-    libinput:
-      version: "1.22.1"
-      git: "unknown"
-    system:
-      os: "debian:12"
-      kernel: "6.1.0-13-amd64"
-      dmi: "dmi:bvnLENOVO"
-    devices:
-    - node: /dev/input/event6
-      evdev:
+let smallRecording = libinputRecordStart(devices: 2) + """
         # Name: Test Touchscreen
         name: "Test Touchscreen"
         id: [3, 1267, 9999, 273]
