@@ -13,9 +13,7 @@ import Testing
         // The long press is recognized at 300 ms but held while the tap is possible; the lift makes it a tap.
         var driver = GestureDriver(tap.exclusively(before: press))
         driver.run {
-            down(0, at: 10, 10)
-            after(.ms(500))
-            up(0)
+            hold(0, at: 10, 10, for: .ms(500))
         }
         #expect(driver.updates == [Timed(ms(500), GestureUpdate(.ended, .first(TapGesture.Value(location: origin, count: 1))))])
         #expect(driver.gesture.status == .ended)
@@ -43,10 +41,7 @@ import Testing
         var driver = GestureDriver(tap.exclusively(before: drag))
         driver.run {
             down(0, at: 10, 10)
-            after(.ms(10))
-            move(0, to: 12, 10)
-            after(.ms(10))
-            move(0, to: 14, 10)
+            moves(0, every: .ms(10), to: (12, 10), (14, 10))
             after(.ms(10))
             up(0)
         }
@@ -148,9 +143,7 @@ import Testing
     @Test func aSecondStillWaitingWhenANewTouchSequenceBeginsEndsCancelled() {
         var driver = GestureDriver(press.sequenced(before: TapGesture(count: 2)))
         driver.run {
-            down(0, at: 10, 10)
-            after(.ms(350))
-            up(0)                         // the first tap of the second's chain: it waits for the next
+            hold(0, at: 10, 10, for: .ms(350))  // the first tap of the second's chain: it waits for the next
             after(.ms(100))
             down(0, at: 10, 10)           // a new touch sequence
             after(.ms(50))
@@ -271,13 +264,9 @@ import Testing
         let drag = DragGesture(.init(minimumDistance: 0))
         var driver = GestureDriver(press.sequenced(before: drag))
         driver.run {
-            down(0, at: 10, 10)
-            after(.ms(400))
-            up(0)                   // began at 300, ended at 400
+            hold(0, at: 10, 10, for: .ms(400))  // began at 300, ended at 400
             after(.ms(100))
-            down(1, at: 10, 10)
-            after(.ms(400))
-            up(1)                   // began at 800, ended at 900
+            hold(1, at: 10, 10, for: .ms(400))  // began at 800, ended at 900
         }
         #expect(driver.updates.map { $0.value.phase } == [.began, .changed, .ended, .began, .changed, .ended])
         #expect(driver.updates.map { $0.time } == [ms(300), ms(300), ms(400), ms(800), ms(800), ms(900)])
@@ -292,9 +281,7 @@ import Testing
         let press = LongPressGesture(.init(minimumDuration: .ms(300), maximumDistance: 3))
         var driver = GestureDriver(tap.simultaneously(with: press))
         driver.run {
-            down(0, at: 10, 10)
-            after(.ms(500))
-            up(0)
+            hold(0, at: 10, 10, for: .ms(500))
         }
         #expect(driver.updates == [
             Timed(ms(300), GestureUpdate(.ended, .second(LongPressGesture.Value(startLocation: origin, location: origin)))),
@@ -371,9 +358,7 @@ import Testing
     @TouchScriptBuilder var script: [ScriptAction] {
         dragOfEightMillimetres()
         after(.ms(100))
-        down(1, at: 30, 10)
-        after(.ms(10))
-        up(1)
+        tap(1, at: 30, 10, holding: .ms(10))
     }
 
     @Test func aFailedFirstThatSaysSoIsFedAgainOnlyWhenASequenceBegins() {
@@ -459,10 +444,7 @@ import Testing
 /// suites above feed their gestures.
 @TouchScriptBuilder private func dragOfEightMillimetres() -> [ScriptAction] {
         down(0, at: 10, 10)
-        after(.ms(10))
-        move(0, to: 14, 10)
-        after(.ms(10))
-        move(0, to: 18, 10)
+        moves(0, every: .ms(10), to: (14, 10), (18, 10))
         after(.ms(10))
         up(0)
 }

@@ -20,6 +20,19 @@ import Testing
         return move(finger, to: point.x, point.y)
     }
 
+    /// A dial at 0 with detents every 6° wound to 30° in three steps of 10°, a frame every 10 ms from the down at 0 ms
+    /// (the events to its end): the wind begins with the first 10°, and the detents 1 to 5 tick on the way.
+    static let windToThirtyDegrees = [
+            #"{"time":0.010000,"region":"timer","type":"wind","phase":"began","angle":10,"delta":10,"detent":2}"#,
+            #"{"time":0.010000,"region":"timer","type":"haptic","kind":"detent","detent":1}"#,
+            #"{"time":0.010000,"region":"timer","type":"haptic","kind":"detent","detent":2}"#,
+            #"{"time":0.020000,"region":"timer","type":"wind","phase":"changed","angle":20,"delta":10,"detent":3}"#,
+            #"{"time":0.020000,"region":"timer","type":"haptic","kind":"detent","detent":3}"#,
+            #"{"time":0.030000,"region":"timer","type":"wind","phase":"changed","angle":30,"delta":10,"detent":5}"#,
+            #"{"time":0.030000,"region":"timer","type":"haptic","kind":"detent","detent":4}"#,
+            #"{"time":0.030000,"region":"timer","type":"haptic","kind":"detent","detent":5}"#,
+    ]
+
     func land(_ finger: Int, at degrees: Double, radius: Double = 20) -> ScriptAction {
         let point = polar(Self.center, radius: radius, degrees: degrees)
         return down(finger, at: point.x, point.y)
@@ -29,13 +42,9 @@ import Testing
 
     @Test func aTapHasNoTimeLimit_andCounts() {
         let lines = play(Self.timer()) {
-            down(0, at: 100, 100)
-            after(.seconds(2))
-            up(0)
+            tap(0, at: 100, 100, holding: .seconds(2))
             after(.ms(100))
-            down(0, at: 102, 101)
-            after(.ms(50))
-            up(0)
+            tap(0, at: 102, 101, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":2.000000,"region":"timer","type":"tap","x":100,"y":100,"count":1}"#,
@@ -54,15 +63,7 @@ import Testing
             after(.ms(10))
             up(0)
         }
-        #expect(lines == [
-            #"{"time":0.010000,"region":"timer","type":"wind","phase":"began","angle":10,"delta":10,"detent":2}"#,
-            #"{"time":0.010000,"region":"timer","type":"haptic","kind":"detent","detent":1}"#,
-            #"{"time":0.010000,"region":"timer","type":"haptic","kind":"detent","detent":2}"#,
-            #"{"time":0.020000,"region":"timer","type":"wind","phase":"changed","angle":20,"delta":10,"detent":3}"#,
-            #"{"time":0.020000,"region":"timer","type":"haptic","kind":"detent","detent":3}"#,
-            #"{"time":0.030000,"region":"timer","type":"wind","phase":"changed","angle":30,"delta":10,"detent":5}"#,
-            #"{"time":0.030000,"region":"timer","type":"haptic","kind":"detent","detent":4}"#,
-            #"{"time":0.030000,"region":"timer","type":"haptic","kind":"detent","detent":5}"#,
+        #expect(lines == Self.windToThirtyDegrees + [
             #"{"time":0.040000,"region":"timer","type":"wind","phase":"ended","angle":30,"delta":0,"detent":5}"#,
         ])
     }

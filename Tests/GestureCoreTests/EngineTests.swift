@@ -6,6 +6,11 @@ import Testing
 /// The engine around the regions: routing, ordering, deadlines across regions, frames, and invariants.
 @Suite struct EngineTests {
     /// A chart above a timer dial, as in SPEC's layout example but numeric.
+    /// A timeline named `name` over `rect` with the values 0 to 10 in buckets of 1.
+    static func tenBuckets(_ name: String, _ rect: Rect, longPressDuration: TimeSpan = .ms(300)) -> TimelineConfiguration {
+        TimelineConfiguration(name: name, rect: rect, domain: .numeric(start: 0, end: 10, bucket: 1), longPressDuration: longPressDuration)
+    }
+
     static let panel = Layout(regions: [
         .timeline(TimelineConfiguration(name: "chart", rect: Rect(x: 10, y: 5, width: 200, height: 60),
                                         domain: .numeric(start: 0, end: 20, bucket: 1))),
@@ -77,10 +82,8 @@ import Testing
     @Test func aTouchBelongsToTheFirstRegionContainingIt_boundaryIncluded() {
         // Two overlapping timelines: the first in layout order wins, and its rectangle includes its edge.
         let layout = Layout(regions: [
-            .timeline(TimelineConfiguration(name: "a", rect: Rect(x: 0, y: 0, width: 50, height: 50),
-                                            domain: .numeric(start: 0, end: 10, bucket: 1))),
-            .timeline(TimelineConfiguration(name: "b", rect: Rect(x: 0, y: 0, width: 100, height: 100),
-                                            domain: .numeric(start: 0, end: 10, bucket: 1))),
+            .timeline(Self.tenBuckets("a", Rect(x: 0, y: 0, width: 50, height: 50))),
+            .timeline(Self.tenBuckets("b", Rect(x: 0, y: 0, width: 100, height: 100))),
         ])
         let lines = play(layout) {
             down(0, at: 50, 50); after(.ms(10)); up(0)
@@ -95,10 +98,8 @@ import Testing
 
     @Test func deadlinesFireInTimeOrderBeforeTheFrame_tiesInLayoutOrder() {
         let layout = Layout(regions: [
-            .timeline(TimelineConfiguration(name: "left", rect: Rect(x: 0, y: 0, width: 50, height: 50),
-                                            domain: .numeric(start: 0, end: 10, bucket: 1), longPressDuration: .ms(500))),
-            .timeline(TimelineConfiguration(name: "right", rect: Rect(x: 60, y: 0, width: 50, height: 50),
-                                            domain: .numeric(start: 0, end: 10, bucket: 1), longPressDuration: .ms(300))),
+            .timeline(Self.tenBuckets("left", Rect(x: 0, y: 0, width: 50, height: 50), longPressDuration: .ms(500))),
+            .timeline(Self.tenBuckets("right", Rect(x: 60, y: 0, width: 50, height: 50), longPressDuration: .ms(300))),
         ])
         let lines = play(layout) {
             down(1, at: 85, 25)                     // right: deadline 0.300
@@ -134,10 +135,8 @@ import Testing
 
     @Test func simultaneousDeadlinesFireInLayoutOrder() {
         let layout = Layout(regions: [
-            .timeline(TimelineConfiguration(name: "first", rect: Rect(x: 0, y: 0, width: 50, height: 50),
-                                            domain: .numeric(start: 0, end: 10, bucket: 1))),
-            .timeline(TimelineConfiguration(name: "second", rect: Rect(x: 60, y: 0, width: 50, height: 50),
-                                            domain: .numeric(start: 0, end: 10, bucket: 1))),
+            .timeline(Self.tenBuckets("first", Rect(x: 0, y: 0, width: 50, height: 50))),
+            .timeline(Self.tenBuckets("second", Rect(x: 60, y: 0, width: 50, height: 50))),
         ])
         let lines = play(layout) {
             together(.down(1, Point(x: 85, y: 25)), .down(0, Point(x: 25, y: 25)))
@@ -154,16 +153,21 @@ import Testing
         ])
     }
 
+    /// The events the panel gives for `frames`, handed in turn to one engine.
+    static func panelEvents(_ frames: TouchFrame...) -> [GestureEvent] {
+        var engine = GestureEngine(layout: panel)
+        return frames.flatMap { engine.handle($0) }
+    }
+
+    /// The frame `milliseconds` in with `contacts`, each (id, x, y, phase).
+    static func frame(ms milliseconds: Int64, _ contacts: (Int, Double, Double, ContactPhase)...) -> TouchFrame {
+        TouchFrame(time: Timestamp(microseconds: milliseconds * 1000),
+                   contacts: contacts.map { Contact(id: $0.0, position: Point(x: $0.1, y: $0.2), phase: $0.3) })
+    }
+
     @Test func aLiftAtANewPositionIsAMoveThenALift() {
-        var engine = GestureEngine(layout: Self.panel)
-        var events = engine.handle(TouchFrame(time: Timestamp(microseconds: 0), contacts: [
-            Contact(id: 5, position: Point(x: 95, y: 30), phase: .began),
-        ]))
-        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 400_000), contacts: [
-            Contact(id: 5, position: Point(x: 115, y: 30), phase: .ended),
-        ]))
-        let formatter = EventFormatter()
-        #expect(events.map { formatter.line(for: $0) } == [
+        let events = Self.panelEvents(Self.frame(ms: 0, (5, 95, 30, .began)), Self.frame(ms: 400, (5, 115, 30, .ended)))
+        #expect(events.map { EventFormatter().line(for: $0) } == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
             #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
             #"{"time":0.400000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":8,"end":10}}"#,
@@ -173,33 +177,19 @@ import Testing
 
     @Test func aLiftAndALandingInOneFrameAreTwoTouchSequences() {
         // A slot whose tracking id changes without a −1: the old contact lifts, a new one lands.
-        var engine = GestureEngine(layout: Self.panel)
-        var events = engine.handle(TouchFrame(time: Timestamp(microseconds: 0), contacts: [
-            Contact(id: 1, position: Point(x: 50, y: 30), phase: .began),
-        ]))
-        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 50_000), contacts: [
-            Contact(id: 1, position: Point(x: 50, y: 30), phase: .ended),
-            Contact(id: 2, position: Point(x: 52, y: 30), phase: .began),
-        ]))
-        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 100_000), contacts: [
-            Contact(id: 2, position: Point(x: 52, y: 30), phase: .ended),
-        ]))
-        let formatter = EventFormatter()
-        #expect(events.map { formatter.line(for: $0) } == [
+        let events = Self.panelEvents(
+            Self.frame(ms: 0, (1, 50, 30, .began)),
+            Self.frame(ms: 50, (1, 50, 30, .ended), (2, 52, 30, .began)),
+            Self.frame(ms: 100, (2, 52, 30, .ended)))
+        #expect(events.map { EventFormatter().line(for: $0) } == [
             #"{"time":0.050000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
             #"{"time":0.100000,"region":"chart","type":"tap","x":52,"y":30,"count":2,"value":4.2,"selection":{"start":4,"end":4}}"#,
         ])
     }
 
     @Test func aKnownIdLandingAgainIsALiftThenALanding() {
-        var engine = GestureEngine(layout: Self.panel)
-        var events = engine.handle(TouchFrame(time: .zero, contacts: [Contact(id: 1, position: Point(x: 50, y: 30), phase: .began)]))
-        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 50_000), contacts: [
-            Contact(id: 1, position: Point(x: 52, y: 30), phase: .began),
-        ]))
-        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 100_000), contacts: [
-            Contact(id: 1, position: Point(x: 52, y: 30), phase: .ended),
-        ]))
+        let events = Self.panelEvents(
+            Self.frame(ms: 0, (1, 50, 30, .began)), Self.frame(ms: 50, (1, 52, 30, .began)), Self.frame(ms: 100, (1, 52, 30, .ended)))
         #expect(events.map(\.kind) == [
             .tap(GestureEvent.Tap(x: 50, y: 30, count: 1, value: .number(4), selection: Selection(start: .number(4), end: .number(4)))),
             .tap(GestureEvent.Tap(x: 52, y: 30, count: 2, value: .number(4.2), selection: Selection(start: .number(4), end: .number(4)))),
@@ -211,33 +201,16 @@ import Testing
         let formatter = EventFormatter()
         var lines: [String] = []
         func take(_ events: [GestureEvent]) { lines += events.map { formatter.line(for: $0) } }
-        take(engine.handle(TouchFrame(time: .zero, contacts: [Contact(id: 1, position: Point(x: 100, y: 30), phase: .began)])))
+        take(engine.handle(Self.frame(ms: 0, (1, 100, 30, .began))))
         take(engine.dropped(at: Timestamp(microseconds: 400_000)))
         // The resync: finger 1 lifted during the drop, finger 2 landed (on the chart) and finger 3 on the dial.
-        take(engine.resynced(TouchFrame(time: Timestamp(microseconds: 400_000), contacts: [
-            Contact(id: 1, position: Point(x: 100, y: 30), phase: .ended),
-            Contact(id: 2, position: Point(x: 150, y: 30), phase: .began),
-            Contact(id: 3, position: Point(x: 100, y: 110), phase: .began),
-        ])))
+        take(engine.resynced(Self.frame(ms: 400, (1, 100, 30, .ended), (2, 150, 30, .began), (3, 100, 110, .began))))
         // Finger 2 is ignored until it lifts: it makes no pan, and finger 4 beside it is ignored too.
-        take(engine.handle(TouchFrame(time: Timestamp(microseconds: 450_000), contacts: [
-            Contact(id: 2, position: Point(x: 190, y: 30), phase: .moved),
-            Contact(id: 4, position: Point(x: 50, y: 30), phase: .began),
-        ])))
-        take(engine.handle(TouchFrame(time: Timestamp(microseconds: 500_000), contacts: [
-            Contact(id: 2, position: Point(x: 190, y: 30), phase: .ended),
-            Contact(id: 4, position: Point(x: 50, y: 30), phase: .ended),
-            Contact(id: 3, position: Point(x: 100, y: 110), phase: .ended),
-        ])))
+        take(engine.handle(Self.frame(ms: 450, (2, 190, 30, .moved), (4, 50, 30, .began))))
+        take(engine.handle(Self.frame(ms: 500, (2, 190, 30, .ended), (4, 50, 30, .ended), (3, 100, 110, .ended))))
         // All lifted: a tap on each is recognized again.
-        take(engine.handle(TouchFrame(time: Timestamp(microseconds: 600_000), contacts: [
-            Contact(id: 5, position: Point(x: 50, y: 30), phase: .began),
-            Contact(id: 6, position: Point(x: 100, y: 110), phase: .began),
-        ])))
-        take(engine.handle(TouchFrame(time: Timestamp(microseconds: 650_000), contacts: [
-            Contact(id: 5, position: Point(x: 50, y: 30), phase: .ended),
-            Contact(id: 6, position: Point(x: 100, y: 110), phase: .ended),
-        ])))
+        take(engine.handle(Self.frame(ms: 600, (5, 50, 30, .began), (6, 100, 110, .began))))
+        take(engine.handle(Self.frame(ms: 650, (5, 50, 30, .ended), (6, 100, 110, .ended))))
         #expect(lines == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":9,"selection":{"start":9,"end":9}}"#,
             #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
@@ -248,12 +221,7 @@ import Testing
     }
 
     @Test func contactsNotListedInAFrameStayWhereTheyAre() {
-        var engine = GestureEngine(layout: Self.panel)
-        var events = engine.handle(TouchFrame(time: .zero, contacts: [Contact(id: 1, position: Point(x: 50, y: 30), phase: .began)]))
-        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 100_000), contacts: []))
-        events += engine.handle(TouchFrame(time: Timestamp(microseconds: 200_000), contacts: [
-            Contact(id: 1, position: Point(x: 50, y: 30), phase: .ended),
-        ]))
+        let events = Self.panelEvents(Self.frame(ms: 0, (1, 50, 30, .began)), Self.frame(ms: 100), Self.frame(ms: 200, (1, 50, 30, .ended)))
         #expect(events.count == 1)
         #expect(events.first?.kind.type == "tap")
     }
@@ -273,13 +241,13 @@ import Testing
 
     @Test func finishCancelsEverythingAndTheEngineStartsAfresh() {
         var engine = GestureEngine(layout: Self.panel)
-        _ = engine.handle(TouchFrame(time: .zero, contacts: [Contact(id: 1, position: Point(x: 50, y: 30), phase: .began)]))
-        _ = engine.handle(TouchFrame(time: Timestamp(microseconds: 50_000), contacts: [Contact(id: 1, position: Point(x: 60, y: 30), phase: .moved)]))
+        _ = engine.handle(Self.frame(ms: 0, (1, 50, 30, .began)))
+        _ = engine.handle(Self.frame(ms: 50, (1, 60, 30, .moved)))
         let end = engine.finish(at: Timestamp(microseconds: 50_000))
         #expect(end.map { $0.kind } == [.pan(.cancelled, GestureEvent.Pan(dx: 10, dy: 0))])
         // The same id landing again is a new touch.
-        var after = engine.handle(TouchFrame(time: Timestamp(microseconds: 60_000), contacts: [Contact(id: 1, position: Point(x: 50, y: 30), phase: .began)]))
-        after += engine.handle(TouchFrame(time: Timestamp(microseconds: 70_000), contacts: [Contact(id: 1, position: Point(x: 50, y: 30), phase: .ended)]))
+        var after = engine.handle(Self.frame(ms: 60, (1, 50, 30, .began)))
+        after += engine.handle(Self.frame(ms: 70, (1, 50, 30, .ended)))
         #expect(after.map { $0.kind.type } == ["tap"])
     }
 

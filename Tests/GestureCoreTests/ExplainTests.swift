@@ -13,7 +13,7 @@ import Testing
 
     /// The timeline's machines, by their paths: its one-finger gestures are the first part of a
     /// `simultaneously` whose second, the pinch, is absent without the zoom option (and so never changes).
-    static let tap = "simultaneously.first.exclusively.first.exclusively.first.tap"
+    static let tapPath = "simultaneously.first.exclusively.first.exclusively.first.tap"
     static let choice = "simultaneously.first.exclusively.first.exclusively"
     static let selecting = "simultaneously.first.exclusively.first.exclusively.second.sequenced"
     static let longPress = "simultaneously.first.exclusively.first.exclusively.second.sequenced.first.long-press"
@@ -30,7 +30,7 @@ import Testing
     /// The lines of a finger landing on the chart at (95, 30) at 0: the tap, the long press and the pan
     /// follow it.
     static let landing = [
-        explain("0.000000", tap, "idle", "pressed", "finger 0 landed at (95, 30): tap 1; deadline 0.300000"),
+        explain("0.000000", tapPath, "idle", "pressed", "finger 0 landed at (95, 30): tap 1; deadline 0.300000"),
         explain("0.000000", longPress, "idle", "pressing", "finger 0 landed at (95, 30); deadline 0.300000"),
         explain("0.000000", pan, "idle", "pending", "finger 0 landed at (95, 30)"),
     ]
@@ -39,7 +39,7 @@ import Testing
     /// long press fail, and so the selection and the choice between them; the pan begins and is heard.
     static func panBegins(at time: String, moved: String) -> [String] {
         [
-            explain(time, tap, "pressed", "failed", "finger 0 moved \(moved) mm > slop 3 mm"),
+            explain(time, tapPath, "pressed", "failed", "finger 0 moved \(moved) mm > slop 3 mm"),
             explain(time, longPress, "pressing", "failed", "finger 0 moved \(moved) mm > slop 3 mm"),
             explain(time, selecting, "first", "failed", "long-press failed"),
             explain(time, choice, "undecided", "second", "first (tap) failed"),
@@ -52,12 +52,10 @@ import Testing
 
     @Test func aTap_theTapWinsTheRaceAtTheLift() {
         let lines = play(Self.chart, explain: true) {
-            down(0, at: 95, 30)
-            after(.ms(100))
-            up(0)
+            tap(0, at: 95, 30, holding: .ms(100))
         }
         #expect(lines == Self.landing + [
-            Self.explain("0.100000", Self.tap, "pressed", "recognized", "finger 0 lifted after 100 ms < long press 300 ms, never beyond slop 3 mm"),
+            Self.explain("0.100000", Self.tapPath, "pressed", "recognized", "finger 0 lifted after 100 ms < long press 300 ms, never beyond slop 3 mm"),
             Self.explain("0.100000", Self.longPress, "pressing", "failed", "finger 0 lifted after 100 ms < long press 300 ms"),
             Self.explain("0.100000", Self.selecting, "first", "failed", "long-press failed"),
             Self.explain("0.100000", Self.choice, "undecided", "first", "first (tap) ended"),
@@ -77,7 +75,7 @@ import Testing
         }
         #expect(lines == Self.landing + [
             // Both deadlines fall at 0.3: the tap's limit and the long press.
-            Self.explain("0.300000", Self.tap, "pressed", "failed", "deadline 0.300000: still down after long press 300 ms"),
+            Self.explain("0.300000", Self.tapPath, "pressed", "failed", "deadline 0.300000: still down after long press 300 ms"),
             Self.explain("0.300000", Self.longPress, "pressing", "recognized", "deadline 0.300000: held 0 mm from its down <= slop 3 mm"),
             Self.explain("0.300000", Self.selecting, "first", "second", "long-press ended: 1 finger handed to drag"),
             Self.explain("0.300000", Self.selectDrag, "idle", "dragging", "finger 0 landed at (95, 30)"),
@@ -182,13 +180,9 @@ import Testing
     @Test func aDoubleTapIsRecognizedAtItsDeadline() {
         let button = Target("button", shape: .rectangle(Rect(x: 0, y: 0, width: 50, height: 50)), gesture: TapGesture(count: 2))
         let lines = play([button], explain: true) {
-            down(0, at: 10, 10)
-            after(.ms(50))
-            up(0)
+            tap(0, at: 10, 10, holding: .ms(50))
             after(.ms(100))
-            down(0, at: 12, 10)
-            after(.ms(50))
-            up(0)
+            tap(0, at: 12, 10, holding: .ms(50))
             after(.ms(400))
             tick()                  // a live driver wakes after the deadline, at 0.6
         }
@@ -206,9 +200,7 @@ import Testing
     @Test func aChainThatStopsShortFailsAtItsDeadline() {
         let button = Target("button", shape: .rectangle(Rect(x: 0, y: 0, width: 50, height: 50)), gesture: TapGesture(count: 2))
         let lines = play([button], explain: true) {
-            down(0, at: 10, 10)
-            after(.ms(50))
-            up(0)
+            tap(0, at: 10, 10, holding: .ms(50))
             after(.ms(400))
             tick()
         }
@@ -233,9 +225,7 @@ import Testing
 
     @Test func exclusivelyHolds_thenTheFirstWins() {
         let lines = play(Self.knob, explain: true) {
-            down(0, at: 10, 10)
-            after(.ms(50))
-            up(0)
+            tap(0, at: 10, 10, holding: .ms(50))
         }
         #expect(lines == Self.knobHeld + [
             Self.explain("0.050000", "exclusively.first.tap", "pressed", "recognized", "finger 0 lifted, never beyond slop 3 mm", region: "knob"),
@@ -305,12 +295,12 @@ import Testing
     static func heldOnTheButton() -> [String] {
         [
             explain("0.000000", "arbitration", "open", "waiting", "touch sequence began: waits for today"),
-            explain("0.000000", tap, "idle", "pressed", "finger 0 landed at (180, 15): tap 1; deadline 0.300000"),
+            explain("0.000000", tapPath, "idle", "pressed", "finger 0 landed at (180, 15): tap 1; deadline 0.300000"),
             explain("0.000000", longPress, "idle", "pressing", "finger 0 landed at (180, 15); deadline 0.300000"),
             explain("0.000000", pan, "idle", "pending", "finger 0 landed at (180, 15)"),
             explain("0.000000", "tap", "idle", "pressed", "finger 0 landed at (180, 15): tap 1", region: "today"),
             // The chart's long press is recognized while the button's tap is still possible: held.
-            explain("0.300000", tap, "pressed", "failed", "deadline 0.300000: still down after long press 300 ms"),
+            explain("0.300000", tapPath, "pressed", "failed", "deadline 0.300000: still down after long press 300 ms"),
             explain("0.300000", longPress, "pressing", "recognized", "deadline 0.300000: held 0 mm from its down <= slop 3 mm"),
             explain("0.300000", selecting, "first", "second", "long-press ended: 1 finger handed to drag"),
             explain("0.300000", selectDrag, "idle", "dragging", "finger 0 landed at (180, 15)"),

@@ -43,9 +43,7 @@ import Testing
 
     @Test func aDragWaitsForTheTapsToFail_thenPansFromTheDownPosition() {
         let lines = play(Self.photo) {
-            down(0, at: 50, 50)
-            line(0, from: Point(x: 50, y: 50), to: Point(x: 70, y: 50), steps: 4, over: .ms(40))
-            up(0)
+            drag(0, from: Point(x: 50, y: 50), to: Point(x: 70, y: 50), steps: 4, over: .ms(40))
         }
         // The taps fail at the first move beyond 3 mm (5 mm): the drag, begun in that frame, is heard. It
         // ends at 5 mm a frame of 10 ms: 500 mm/s.
@@ -61,9 +59,7 @@ import Testing
     @Test func aPinchOutIsAMagnify_theRotationAlongsideSeesNoTurn() {
         let lines = play(Self.photo) {
             down(0, at: 60, 60)
-            down(1, at: 100, 60)
-            line(1, from: Point(x: 100, y: 60), to: Point(x: 120, y: 60), steps: 4, over: .ms(40))
-            up(1)
+            drag(1, from: Point(x: 100, y: 60), to: Point(x: 120, y: 60), steps: 4, over: .ms(40))
             after(.ms(10)); up(0)
         }
         // The second finger makes the taps and the drag fail; the distance 40 → 45 mm begins the pinch.

@@ -59,9 +59,7 @@ import Testing
     @Test func aFingerOfThePairLiftingBeforeItBeganFailsIt_untilAllLift() {
         let lines = play(Self.photo) {
             down(0, at: 90, 50)
-            down(1, at: 110, 50)
-            after(.ms(10))
-            up(1)                                                     // before any scale: fails
+            tap(1, at: 110, 50, holding: .ms(10)) // before any scale: fails
             after(.ms(10))
             down(1, at: 130, 50)                                      // finger 0 still down: nothing
             after(.ms(10))

@@ -24,9 +24,7 @@ import Testing
 
     @Test func aTapOnTheButtonIsTheButtons() {
         let lines = play([Self.chart(children: [Self.button()])]) {
-            down(0, at: 180, 15)
-            after(.ms(100))
-            up(0)
+            tap(0, at: 180, 15, holding: .ms(100))
         }
         #expect(lines == [
             #"{"time":0.100000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,
@@ -35,9 +33,7 @@ import Testing
 
     @Test func aDragFromTheButtonScrollsTheChartFromTheDownPosition() {
         let lines = play([Self.chart(children: [Self.button()])]) {
-            down(0, at: 180, 15)
-            line(0, from: Point(x: 180, y: 15), to: Point(x: 150, y: 15), steps: 5, over: .ms(50))
-            up(0)
+            drag(0, from: Point(x: 180, y: 15), to: Point(x: 150, y: 15), steps: 5, over: .ms(50))
         }
         // The button's tap fails at the first move beyond its 3 mm; the chart's pan, which began in the
         // same frame, is released then, measured from the down position: no jump.
@@ -53,9 +49,7 @@ import Testing
 
     @Test func aLongPressBesideTheButtonStillSelects() {
         let lines = play([Self.chart(children: [Self.button()])]) {
-            down(0, at: 95, 30)
-            after(.ms(400))
-            up(0)
+            hold(0, at: 95, 30, for: .ms(400))
         }
         #expect(lines == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
@@ -104,13 +98,9 @@ import Testing
 
     @Test func aSimultaneousChildIsRecognizedAlongsideItsAncestor() {
         let lines = play([Self.chart(children: [Self.button(.simultaneous)])]) {
-            down(0, at: 180, 15)
-            after(.ms(100))
-            up(0)
+            tap(0, at: 180, 15, holding: .ms(100))
             after(.ms(500))
-            down(0, at: 180, 15)
-            line(0, from: Point(x: 180, y: 15), to: Point(x: 170, y: 15), steps: 2, over: .ms(20))
-            up(0)
+            drag(0, from: Point(x: 180, y: 15), to: Point(x: 170, y: 15), steps: 2, over: .ms(20))
         }
         // Parent before child in a frame; neither waits for the other.
         #expect(lines == [
@@ -127,9 +117,7 @@ import Testing
         let knob = Target("knob", shape: .rectangle(Self.buttonRect), gesture: DragGesture(.init(minimumDistance: 0)))
         let lines = play([Self.chart(.highPriority, children: [knob])]) {
             // A tap: the chart's, recognized at the lift; the knob's drag, held until then, is dropped.
-            down(0, at: 180, 15)
-            after(.ms(100))
-            up(0)
+            tap(0, at: 180, 15, holding: .ms(100))
             after(.ms(500))
             // A long press: the chart selects; the knob never moves.
             down(1, at: 180, 15)
@@ -173,14 +161,10 @@ import Testing
             down(0, at: 180, 15); after(.ms(50)); up(0)
             after(.ms(500))
             // On the chart beside the button, dragged 20 mm down: the chart's pan wins over the page's.
-            down(0, at: 95, 30)
-            line(0, from: Point(x: 95, y: 30), to: Point(x: 95, y: 50), steps: 4, over: .ms(40))
-            up(0)
+            drag(0, from: Point(x: 95, y: 30), to: Point(x: 95, y: 50), steps: 4, over: .ms(40))
             after(.ms(500))
             // On the page below the chart: the page's own scroll.
-            down(0, at: 100, 100)
-            line(0, from: Point(x: 100, y: 100), to: Point(x: 100, y: 70), steps: 3, over: .ms(30))
-            up(0)
+            drag(0, from: Point(x: 100, y: 100), to: Point(x: 100, y: 70), steps: 3, over: .ms(30))
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,
@@ -234,9 +218,7 @@ import Testing
             Target("c", shape: .rectangle(Rect(x: 0, y: 0, width: 20, height: 20)), gesture: Undecided()),
         ])]
         let lines = play(tree) {
-            down(0, at: 10, 10)
-            after(.ms(50))
-            up(0)
+            tap(0, at: 10, 10, holding: .ms(50))
         }
         #expect(lines == [#"{"time":0.050000,"region":"p","type":"tap","x":10,"y":10,"count":1}"#])
     }
@@ -245,9 +227,7 @@ import Testing
         let lines = play([Self.chart(children: [Self.button()])]) {
             down(0, at: 50, 30)
             synDropped()
-            down(1, at: 180, 15)
-            after(.ms(50))
-            up(1)
+            tap(1, at: 180, 15, holding: .ms(50))
             after(.ms(50))
             up(0)
             after(.ms(500))
@@ -337,15 +317,7 @@ import Testing
             arc(0, around: moved, radius: 20, from: 0, to: 30, steps: 3, over: .ms(30))
             up(0)
         }
-        #expect(lines == [
-            #"{"time":0.010000,"region":"timer","type":"wind","phase":"began","angle":10,"delta":10,"detent":2}"#,
-            #"{"time":0.010000,"region":"timer","type":"haptic","kind":"detent","detent":1}"#,
-            #"{"time":0.010000,"region":"timer","type":"haptic","kind":"detent","detent":2}"#,
-            #"{"time":0.020000,"region":"timer","type":"wind","phase":"changed","angle":20,"delta":10,"detent":3}"#,
-            #"{"time":0.020000,"region":"timer","type":"haptic","kind":"detent","detent":3}"#,
-            #"{"time":0.030000,"region":"timer","type":"wind","phase":"changed","angle":30,"delta":10,"detent":5}"#,
-            #"{"time":0.030000,"region":"timer","type":"haptic","kind":"detent","detent":4}"#,
-            #"{"time":0.030000,"region":"timer","type":"haptic","kind":"detent","detent":5}"#,
+        #expect(lines == DialTests.windToThirtyDegrees + [
             #"{"time":0.030000,"region":"timer","type":"wind","phase":"ended","angle":30,"delta":0,"detent":5}"#,
         ])
     }
@@ -366,15 +338,7 @@ import Testing
             arc(0, around: center, radius: 20, from: 12, to: 18, steps: 1, over: .ms(10))
             up(0)
         }
-        #expect(lines == [
-            #"{"time":0.010000,"region":"timer","type":"wind","phase":"began","angle":10,"delta":10,"detent":2}"#,
-            #"{"time":0.010000,"region":"timer","type":"haptic","kind":"detent","detent":1}"#,
-            #"{"time":0.010000,"region":"timer","type":"haptic","kind":"detent","detent":2}"#,
-            #"{"time":0.020000,"region":"timer","type":"wind","phase":"changed","angle":20,"delta":10,"detent":3}"#,
-            #"{"time":0.020000,"region":"timer","type":"haptic","kind":"detent","detent":3}"#,
-            #"{"time":0.030000,"region":"timer","type":"wind","phase":"changed","angle":30,"delta":10,"detent":5}"#,
-            #"{"time":0.030000,"region":"timer","type":"haptic","kind":"detent","detent":4}"#,
-            #"{"time":0.030000,"region":"timer","type":"haptic","kind":"detent","detent":5}"#,
+        #expect(lines == DialTests.windToThirtyDegrees + [
             #"{"time":0.030000,"region":"timer","type":"wind","phase":"ended","angle":30,"delta":0,"detent":5}"#,
             // 6° at 20 mm is within the slop: the wind begins at 12°, applying both steps at once.
             #"{"time":1.050000,"region":"timer","type":"wind","phase":"began","angle":132,"delta":12,"detent":22}"#,

@@ -72,9 +72,7 @@ import Testing
 
     @Test func liftingAt290msIsATap() {
         let lines = play(Self.chart) {
-            down(0, at: 95, 30)
-            after(.ms(290))
-            up(0)
+            tap(0, at: 95, 30, holding: .ms(290))
         }
         #expect(lines == [
             #"{"time":0.290000,"region":"chart","type":"tap","x":95,"y":30,"count":1,"value":8.5,"selection":{"start":8,"end":8}}"#,
@@ -83,9 +81,7 @@ import Testing
 
     @Test func liftingAt310msEndsASelectionThatBeganAt300ms() {
         let lines = play(Self.chart) {
-            down(0, at: 95, 30)
-            after(.ms(310))
-            up(0)
+            hold(0, at: 95, 30, for: .ms(310))
         }
         #expect(lines == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
@@ -97,9 +93,7 @@ import Testing
     @Test func liftingExactlyAtTheDeadlineIsALongPress() {
         // Deadlines ≤ t fire before the frame at t.
         let lines = play(Self.chart) {
-            down(0, at: 95, 30)
-            after(.ms(300))
-            up(0)
+            hold(0, at: 95, 30, for: .ms(300))
         }
         #expect(lines == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
@@ -110,9 +104,7 @@ import Testing
 
     @Test func theLongPressFiresAtItsDeadlineWithNoEventUntilMuchLater() {
         let lines = play(Self.chart) {
-            down(0, at: 95, 30)
-            after(.seconds(5))
-            up(0)
+            hold(0, at: 95, 30, for: .seconds(5))
         }
         #expect(lines == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
@@ -213,9 +205,7 @@ import Testing
 
     @Test func aTapOnTheRightEdgeBelongsToTheLastBucket() {
         let lines = play(Self.chart) {
-            down(0, at: 210, 65)
-            after(.ms(50))
-            up(0)
+            tap(0, at: 210, 65, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"chart","type":"tap","x":210,"y":65,"count":1,"value":20,"selection":{"start":19,"end":19}}"#,
@@ -365,17 +355,13 @@ import Testing
         let lines = play(Self.chart) {
             down(0, at: 100, 30)
             after(.ms(50))
-            down(1, at: 150, 30)
-            after(.ms(50))
-            up(1)
+            tap(1, at: 150, 30, holding: .ms(50))
             after(.ms(400))             // the long press would have fired: it failed
             move(0, to: 140, 30)        // the remaining finger does not pan
             after(.ms(50))
             up(0)
             after(.ms(50))
-            down(0, at: 100, 30)        // afresh: a tap, count 1
-            after(.ms(50))
-            up(0)
+            tap(0, at: 100, 30, holding: .ms(50)) // afresh: a tap, count 1
         }
         #expect(lines == [
             #"{"time":0.650000,"region":"chart","type":"tap","x":100,"y":30,"count":1,"value":9,"selection":{"start":9,"end":9}}"#,
@@ -437,14 +423,10 @@ import Testing
             after(.ms(10))
             move(0, to: 150, 30)        // ignored
             after(.ms(10))
-            down(1, at: 60, 30)         // beside an ignored finger: ignored too
-            after(.ms(10))
-            up(1)
+            tap(1, at: 60, 30, holding: .ms(10)) // beside an ignored finger: ignored too
             up(0)
             after(.ms(10))
-            down(2, at: 60, 30)         // all lifted: recognized again
-            after(.ms(10))
-            up(2)
+            tap(2, at: 60, 30, holding: .ms(10)) // all lifted: recognized again
         }
         #expect(lines == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":9,"selection":{"start":9,"end":9}}"#,
@@ -475,10 +457,7 @@ import Testing
     @Test func theEndOfInputCancelsWhatIsInProgressAtTheLastFrame() {
         let lines = play(Self.chart) {
             down(0, at: 100, 30)
-            after(.ms(50))
-            move(0, to: 110, 30)
-            after(.ms(50))
-            move(0, to: 115, 30)
+            moves(0, every: .ms(50), to: (110, 30), (115, 30))
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,

@@ -41,9 +41,7 @@ import Testing
     ])
     func aPanAndItsVelocityTurnWithTheView(rotation: ViewTransform.Rotation, values: [String]) {
         let lines = play(Self.photo(DragGesture(.init(minimumDistance: 3)), rotation)) {
-            down(0, at: 60, 30)
-            line(0, from: Point(x: 60, y: 30), to: Point(x: 70, y: 30), steps: 2, over: .ms(20))
-            up(0)
+            drag(0, from: Point(x: 60, y: 30), to: Point(x: 70, y: 30), steps: 2, over: .ms(20))
         }
         #expect(lines == [
             #"{"time":0.010000,"region":"photo","type":"pan","phase":"began",\#(values[0])}"#,

@@ -79,6 +79,17 @@ import Testing
         return (String(decoding: new, as: UTF8.self), String(decoding: old, as: UTF8.self))
     }
 
+    /// The first ten values of `values` that `write` writes otherwise than `reference`, each as `value: new ≠ old`.
+    static func differences<Value>(_ values: some Sequence<Value>, _ write: (Value, inout [UInt8]) -> Void,
+                                   _ reference: (Value, inout [UInt8]) -> Void) -> [String] {
+        var differences: [String] = []
+        for value in values where differences.count < 10 {
+            let (new, old) = both({ write(value, &$0) }, { reference(value, &$0) })
+            if new != old { differences.append("\(value): \(new) ≠ \(old)") }
+        }
+        return differences
+    }
+
     /// Doubles of every kind: the SPEC's cases, ties and near-ties of the third decimal in both directions,
     /// every magnitude from the smallest to the largest, the fast path's bounds, −0, infinities and NaN.
     static func doubles() -> [Double] {
@@ -124,12 +135,7 @@ import Testing
     }
 
     @Test func decimalsAreWrittenAsBefore() {
-        var differences: [String] = []
-        for value in Self.doubles() {
-            let (new, old) = Self.both({ Numbers.appendDecimal(value, to: &$0) }, { Reference.appendDecimal(value, to: &$0) })
-            if new != old && differences.count < 10 { differences.append("\(value): \(new) ≠ \(old)") }
-        }
-        #expect(differences == [])
+        #expect(Self.differences(Self.doubles(), { Numbers.appendDecimal($0, to: &$1) }, { Reference.appendDecimal($0, to: &$1) }) == [])
     }
 
     static func integers() -> [Int64] {
@@ -149,22 +155,14 @@ import Testing
     }
 
     @Test func integersAreWrittenAsBefore() {
-        var differences: [String] = []
-        for value in Self.integers() {
-            let (new, old) = Self.both({ Numbers.appendInteger(value, to: &$0) }, { Reference.appendInteger(value, to: &$0) })
-            if new != old && differences.count < 10 { differences.append("\(value): \(new) ≠ \(old)") }
-        }
-        #expect(differences == [])
+        #expect(Self.differences(Self.integers(), { Numbers.appendInteger($0, to: &$1) }, { Reference.appendInteger($0, to: &$1) }) == [])
     }
 
     @Test func secondsAreWrittenAsBefore() {
-        var differences: [String] = []
-        for micros in Self.integers() + (-2_000_001...2_000_001).map(Int64.init) {
-            let time = Timestamp(microseconds: micros)
-            let (new, old) = Self.both({ Numbers.appendSeconds(time, to: &$0) }, { Reference.appendSeconds(time, to: &$0) })
-            if new != old && differences.count < 10 { differences.append("\(micros): \(new) ≠ \(old)") }
-        }
-        #expect(differences == [])
+        // Each time as its microseconds.
+        let micros = Self.integers() + (-2_000_001...2_000_001).map(Int64.init)
+        #expect(Self.differences(micros, { Numbers.appendSeconds(Timestamp(microseconds: $0), to: &$1) },
+                                 { Reference.appendSeconds(Timestamp(microseconds: $0), to: &$1) }) == [])
     }
 
     /// A number that does not fit the room left in the array is written again into more room: the

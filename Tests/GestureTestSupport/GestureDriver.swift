@@ -4,9 +4,9 @@ import GestureCore
 /// (stamped with their own time), then the frame's moves, lifts and landings, with the count of fingers
 /// down after them. After a `SYN_DROPPED` the fingers down are ignored until they lift, and so are those
 /// that land beside them (the engine's rule for one target).
-public struct GestureDriver<G: Gesture> {
+public struct GestureDriver<G: Gesture>: ScriptWalker {
     public private(set) var gesture: G
-    public private(set) var now: Timestamp = .zero
+    public internal(set) var now: Timestamp = .zero
     /// What the recognizer reported, with the time of the input that caused it.
     public private(set) var updates: [Timed<GestureUpdate<G.Value>>] = []
     /// The fingers down that the recognizer sees.
@@ -20,27 +20,23 @@ public struct GestureDriver<G: Gesture> {
 
     public mutating func run(@TouchScriptBuilder _ script: () -> [ScriptAction]) {
         for action in script() {
-            switch action {
-            case .frame(let changes):
-                frame(changes)
-            case .wait(let span):
-                now = now + span
-            case .tick:
-                fireDeadlines()
-            case .dropped:
-                fireDeadlines()
-                record(gesture.cancel(at: now), at: now)
-                ignored.formUnion(fingers.keys)
-                fingers.removeAll()
-            case .path(let frames, let every):
-                for changes in frames {
-                    now = now + every
-                    frame(changes)
-                }
-            case .change:
-                preconditionFailure("a recognizer driven alone has no targets to change")
-            }
+            walk(action)
         }
+    }
+
+    mutating func tick() {
+        fireDeadlines()
+    }
+
+    mutating func dropped() {
+        fireDeadlines()
+        record(gesture.cancel(at: now), at: now)
+        ignored.formUnion(fingers.keys)
+        fingers.removeAll()
+    }
+
+    mutating func change(_ body: @Sendable (inout GestureEngine, Timestamp) -> [GestureEvent]) {
+        preconditionFailure("a recognizer driven alone has no targets to change")
     }
 
     private mutating func fireDeadlines() {
@@ -56,7 +52,7 @@ public struct GestureDriver<G: Gesture> {
         updates += list.map { Timed(time, $0) }
     }
 
-    private mutating func frame(_ list: [FingerChange]) {
+    mutating func frame(_ list: [FingerChange]) {
         fireDeadlines()
         var changes = TouchChanges(time: now, fingersDown: 0)
         // The landings last, as the recognizer applies them: a finger lands beside the ignored ones that

@@ -68,6 +68,22 @@ public func tap(_ finger: Int, at point: Point, holding: TimeSpan) -> [ScriptAct
     [down(finger, at: point), after(holding), up(finger)]
 }
 
+/// Finger `finger` lands at (x, y) mm, stays `holding`, and lifts where it landed.
+public func tap(_ finger: Int, at x: Double, _ y: Double, holding: TimeSpan) -> [ScriptAction] {
+    tap(finger, at: Point(x: x, y: y), holding: holding)
+}
+
+/// Finger `finger` lands at (x, y) mm, holds still `for` a time, and lifts: `tap` with the hold a long press would be.
+public func hold(_ finger: Int, at x: Double, _ y: Double, for span: TimeSpan) -> [ScriptAction] {
+    tap(finger, at: Point(x: x, y: y), holding: span)
+}
+
+/// Finger `finger` moves to each of `points` (x, y in mm) in turn, a frame each, `every` apart: the first one
+/// `every` from now (`after(every)` then `move` for each point).
+public func moves(_ finger: Int, every: TimeSpan, to points: (x: Double, y: Double)...) -> ScriptAction {
+    .path(points.map { [.move(finger, Point(x: $0.x, y: $0.y))] }, every: every)
+}
+
 // MARK: - Paths
 //
 // A path moves fingers one frame at a time: the first frame one step after now, the last at the end, now moved on to
@@ -99,6 +115,12 @@ public func line(_ finger: Int, from: Point, to: Point, steps: Int, over duratio
     ScriptAction.path(steps: steps, over: duration) { fraction in
         [.move(finger, Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction))]
     }
+}
+
+/// Finger `finger` lands at `from`, moves in a straight line to `to` in `steps` equal frames over `duration`, and
+/// lifts there in the last frame's time.
+public func drag(_ finger: Int, from: Point, to: Point, steps: Int, over duration: TimeSpan) -> [ScriptAction] {
+    [down(finger, at: from), line(finger, from: from, to: to, steps: steps, over: duration), up(finger)]
 }
 
 /// `line` with a frame every `ScriptAction.framePeriod`.
@@ -147,9 +169,9 @@ public func twist(_ a: Int, _ b: Int, around center: Point, radius: Double, from
 // MARK: - Playing a script
 
 /// Turns a script into engine inputs and plays them.
-public struct ScriptPlayer {
+public struct ScriptPlayer: ScriptWalker {
     public private(set) var engine: GestureEngine
-    public private(set) var now: Timestamp
+    public internal(set) var now: Timestamp
     public private(set) var events: [GestureEvent] = []
     /// The frames handed to the engine, in order.
     public private(set) var frames: [TouchFrame] = []
@@ -172,27 +194,23 @@ public struct ScriptPlayer {
 
     public mutating func run(_ actions: [ScriptAction]) {
         for action in actions {
-            switch action {
-            case .frame(let changes):
-                frame(changes)
-            case .wait(let span):
-                now = now + span
-            case .tick:
-                events += engine.advance(to: now)
-                reached = now
-            case .dropped:
-                events += engine.dropped(at: now)
-                reached = now
-            case .path(let frames, let every):
-                for changes in frames {
-                    now = now + every
-                    frame(changes)
-                }
-            case .change(let body):
-                events += body(&engine, now)
-                reached = now
-            }
+            walk(action)
         }
+    }
+
+    mutating func tick() {
+        events += engine.advance(to: now)
+        reached = now
+    }
+
+    mutating func dropped() {
+        events += engine.dropped(at: now)
+        reached = now
+    }
+
+    mutating func change(_ body: @Sendable (inout GestureEngine, Timestamp) -> [GestureEvent]) {
+        events += body(&engine, now)
+        reached = now
     }
 
     /// The end of input: gestures still in progress are cancelled at the last frame's time, or at the
@@ -201,7 +219,7 @@ public struct ScriptPlayer {
         events += engine.finish(at: reached ?? now)
     }
 
-    private mutating func frame(_ changes: [FingerChange]) {
+    mutating func frame(_ changes: [FingerChange]) {
         var contacts: [Contact] = []
         var changed: Set<Int> = []
         for change in changes {
@@ -252,22 +270,61 @@ public func play(_ layout: Layout, start: Timestamp = .zero, explain: Bool = fal
 /// (with `explain`, the explanation lines among them).
 public func play(_ targets: [Target], start: Timestamp = .zero, explain: Bool = false,
                  @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [String] {
-    var engine = GestureEngine(targets: targets)
-    engine.explains = explain
-    var player = ScriptPlayer(engine: engine, start: start)
-    player.run(script())
-    player.finish()
+    let events = playEvents(GestureEngine(targets: targets), start: start, explain: explain, script)
     let formatter = EventFormatter()
-    return player.events.map { formatter.line(for: $0) }
+    return events.map { formatter.line(for: $0) }
 }
 
 /// Plays `script` and returns the events themselves.
 public func playEvents(_ layout: Layout, start: Timestamp = .zero, explain: Bool = false,
                        @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [GestureEvent] {
-    var engine = GestureEngine(layout: layout)
+    playEvents(GestureEngine(layout: layout), start: start, explain: explain, script)
+}
+
+/// Plays `script` on `engine` (fresh from a layout or targets), ends the input, and returns the events.
+private func playEvents(_ engine: GestureEngine, start: Timestamp, explain: Bool,
+                        _ script: () -> [ScriptAction]) -> [GestureEvent] {
+    var engine = engine
     engine.explains = explain
     var player = ScriptPlayer(engine: engine, start: start)
     player.run(script())
     player.finish()
     return player.events
+}
+
+// MARK: - Walking a script
+
+/// What plays a script: the engine's player, and a driver of one recognizer. `walk` takes each action the same
+/// way for both: the frames, time passing (a path's frames spaced by it), and the inputs other than frames.
+protocol ScriptWalker {
+    var now: Timestamp { get set }
+    mutating func frame(_ changes: [FingerChange])
+    /// A live driver's wake-up at `now`.
+    mutating func tick()
+    /// A `SYN_DROPPED` at `now`.
+    mutating func dropped()
+    /// The app changes the targets at `now`.
+    mutating func change(_ body: @Sendable (inout GestureEngine, Timestamp) -> [GestureEvent])
+}
+
+extension ScriptWalker {
+    mutating func walk(_ action: ScriptAction) {
+        switch action {
+        case .frame(let changes):
+            frame(changes)
+        case .wait(let span):
+            now = now + span
+        case .tick:
+            tick()
+        case .dropped:
+            dropped()
+        case .path(let frames, let every):
+            for changes in frames {
+                now = now + every
+                frame(changes)
+            }
+        case .change(let body):
+            change(body)
+        }
+    }
 }

@@ -9,20 +9,7 @@ import Glibc
 /// then a pan of 10 moves and a hold of 40 frames; two `hid:` items follow each frame, and a
 /// `# Current time is` comment every ten frames. Each period lasts 3 s and ends with no finger down.
 enum LargeRecording {
-    static let header = """
-        # libinput record
-        version: 1
-        ndevices: 1
-        libinput:
-          version: "1.22.1"
-          git: "unknown"
-        system:
-          os: "debian:12"
-          kernel: "6.1.0-13-amd64"
-          dmi: "dmi:bvnLENOVO"
-        devices:
-        - node: /dev/input/event6
-          evdev:
+    static let header = libinputRecordStart() + """
             # Name: Large Touch
             name: "Large Touch"
             id: [3, 4660, 22136, 1]

@@ -637,18 +637,6 @@ struct LiveTests {
         return text + "E: 2.410000 0003 0039 -1\nE: 2.410000 0001 014a 0\nE: 2.410000 0000 0000 0\n"
     }
 
-    /// SplitMix64: the same moments on every run.
-    struct SeededMoments: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// `record` stopped by SIGINT at seeded random moments, from 50 ms after its start to the end of the trace:
     /// the file always parses (`replay` exits 0, no partial frame), holds the trace's events from the start in
     /// order, then the stop's SYN_REPORT, and lacks no frame that arrived 200 ms before the stop (the stop's time is
@@ -660,7 +648,7 @@ struct LiveTests {
     /// there is no file to check.
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func recordUnderSIGINTAtRandomMomentsAlwaysLeavesAWholeFile(seed: UInt64) throws {
-        var moments = SeededMoments(state: seed)
+        var moments = SplitMix64(seed: seed)
         let moment = Double(Int.random(in: 50...2_400, using: &moments)) / 1000
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

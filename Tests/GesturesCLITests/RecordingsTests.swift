@@ -110,14 +110,17 @@ enum PinnedRecordings {
     @Test func theGeneratorWritesTheCommittedSyntheticTraces() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let generator = CLI.binary.deletingLastPathComponent().appendingPathComponent("trace-generator")
-        let process = Process()
-        process.executableURL = generator
-        process.arguments = [directory.path]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        /// Runs `trace-generator` into `output` and gives its exit status.
+        func generate(into output: URL) throws -> Int32 {
+            let process = Process()
+            process.executableURL = CLI.binary.deletingLastPathComponent().appendingPathComponent("trace-generator")
+            process.arguments = [output.path]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(try generate(into: directory) == 0)
 
         let generated = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(generated.count >= 2 * 10)
@@ -133,12 +136,7 @@ enum PinnedRecordings {
         // Run twice, the same bytes.
         let again = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: again) }
-        let second = Process()
-        second.executableURL = generator
-        second.arguments = [again.path]
-        second.standardOutput = FileHandle.nullDevice
-        try second.run()
-        second.waitUntilExit()
+        #expect(try generate(into: again) == 0)
         for file in generated {
             #expect(try Data(contentsOf: again.appendingPathComponent(file)) == Data(contentsOf: directory.appendingPathComponent(file)))
         }

@@ -2,25 +2,7 @@ import Foundation
 import Testing
 
 /// A 2-slot touchscreen, 0…1000 × 0…500 at 10 units/mm: 100 × 50 mm.
-let header = """
-    # EVEMU 1.3
-    N: Small Touch
-    I: 0003 1234 5678 0001
-    P: 02 00 00 00 00 00 00 00
-    B: 00 0b 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 04 00 00 00 00 00 00
-    B: 03 00 00 00 00 00 80 60 02
-    A: 2f 0 1 0 0 0
-    A: 35 0 1000 0 0 10
-    A: 36 0 500 0 0 10
-    A: 39 0 65535 0 0 0
-
-    """
+let header = smallTouchHeader()
 
 /// A tap at (50, 25) mm: down at 1.000000, up at 1.080000.
 let tap = """

@@ -227,12 +227,7 @@ import Testing
 
     @Test(arguments: rejected)
     func aBadLayoutIsRejectedNamingItsKey(text: String, message: String) {
-        #expect(throws: LayoutError.self) { try LayoutFile.parse(text, file: "l.json") }
-        do {
-            _ = try LayoutFile.parse(text, file: "l.json")
-        } catch {
-            #expect(error.description == message)
-        }
+        expectRejected(text, with: message)
     }
 
     @Test func theLineOfTheOffendingKeyIsGiven() {

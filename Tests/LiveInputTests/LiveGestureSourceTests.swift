@@ -24,6 +24,21 @@ import TracePlayback
         source = try LiveGestureSource(input: PipeDevice(pipe, probe: probe), recognition: .layout(nil))
     }
 
+    /// The notices a source gave, in order.
+    final class Notices {
+        var all: [LiveNotice] = []
+    }
+
+    /// A source of its own, on a pipe device whose reads the test can script, and the notices it gives.
+    static func noticingSource(probe: DeviceProbe = DeviceProbe()) throws
+        -> (pipe: EventPipe, device: PipeDevice, source: LiveGestureSource, notices: Notices) {
+        let notices = Notices()
+        let pipe = try EventPipe()
+        let device = PipeDevice(pipe, probe: probe)
+        let source = try LiveGestureSource(input: device, recognition: .layout(nil), notices: { notices.all.append($0) })
+        return (pipe, device, source, notices)
+    }
+
     static let selectBegan = [
         #"{"time":10.300000,"region":"surface","type":"select","phase":"began","anchor":25,"selection":{"start":25,"end":25}}"#,
         #"{"time":10.300000,"region":"surface","type":"haptic","kind":"press"}"#,
@@ -205,10 +220,7 @@ import TracePlayback
     /// A read that fails with the device still there is a `SYN_DROPPED` at the event-clock time: the gesture
     /// in progress is cancelled, the notices say so, and the events up to the next `SYN_REPORT` make no frame.
     @Test func aFailedReadIsASynDroppedAtTheEventClockTime() throws {
-        var notices: [LiveNotice] = []
-        let pipe = try EventPipe()
-        let device = PipeDevice(pipe)
-        let source = try LiveGestureSource(input: device, recognition: .layout(nil), notices: { notices.append($0) })
+        let (pipe, device, source, notices) = try Self.noticingSource()
         pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
         #expect(source.dispatch(now: at(500)).isEmpty)
         #expect(lines(source.dispatch(now: at(500.32))) == Self.selectBegan)
@@ -217,7 +229,7 @@ import TracePlayback
         #expect(lines(source.dispatch(now: at(500.6))) == [
             #"{"time":10.600000,"region":"surface","type":"select","phase":"cancelled","anchor":25,"selection":{"start":25,"end":25}}"#,
         ])
-        #expect(notices == [.readFailed(.invalidArgument, inARow: 1), .resynced])
+        #expect(notices.all == [.readFailed(.invalidArgument, inARow: 1), .resynced])
         #expect(!source.isFinished)
     }
 
@@ -225,22 +237,19 @@ import TracePlayback
     /// lost device does. Eight at once do not: a device out of step with event boundaries catches up. From the
     /// eighth on, a dispatch reads once, so that each failure is timed by its own dispatch.
     @Test func readsThatFailInARowForASecondEndTheSource() throws {
-        var notices: [LiveNotice] = []
-        let pipe = try EventPipe()
         let probe = DeviceProbe()
-        let device = PipeDevice(pipe, probe: probe)
-        let source = try LiveGestureSource(input: device, recognition: .layout(nil), notices: { notices.append($0) })
+        let (pipe, device, source, notices) = try Self.noticingSource(probe: probe)
         device.scripted = (1...11).map { .failed(.invalidArgument, inARow: $0) }
         pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
         #expect(source.dispatch(now: at(500)).isEmpty)
-        #expect(notices.count == 8)
+        #expect(notices.all.count == 8)
         #expect(source.nextWakeup == .zero)   // at once: the device is still to read
         #expect(source.dispatch(now: at(500.5)).isEmpty)
         #expect(source.dispatch(now: at(500.999)).isEmpty)
-        #expect(notices.count == 10)
+        #expect(notices.all.count == 10)
         #expect(!source.isFinished)
         #expect(source.dispatch(now: at(501)).isEmpty)
-        #expect(notices == (1...11).map { .readFailed(.invalidArgument, inARow: $0) })
+        #expect(notices.all == (1...11).map { .readFailed(.invalidArgument, inARow: $0) })
         #expect(source.isFinished)
         #expect(source.failure == .readFailedRepeatedly(path: "/dev/input/event99", .invalidArgument, times: 11, during: .seconds(1)))
         #expect(source.failure?.description
@@ -250,17 +259,14 @@ import TracePlayback
 
     /// Fewer than eight failed reads in a row do not end the source, however long they take.
     @Test func sevenFailedReadsInARowOverTwoSecondsDoNotEndTheSource() throws {
-        var notices: [LiveNotice] = []
-        let pipe = try EventPipe()
-        let device = PipeDevice(pipe)
-        let source = try LiveGestureSource(input: device, recognition: .layout(nil), notices: { notices.append($0) })
+        let (pipe, device, source, notices) = try Self.noticingSource()
         device.scripted = (1...4).map { .failed(.invalidArgument, inARow: $0) }
         pipe.send(Finger.down(at: 10_000_000, x: 250, y: 100))
         #expect(source.dispatch(now: at(500)).isEmpty)
         device.scripted = (5...7).map { .failed(.invalidArgument, inARow: $0) }
         pipe.send(Finger.move(at: 10_010_000, x: 250, y: 100))
         #expect(source.dispatch(now: at(502)).isEmpty)
-        #expect(notices == (1...7).map { .readFailed(.invalidArgument, inARow: $0) })
+        #expect(notices.all == (1...7).map { .readFailed(.invalidArgument, inARow: $0) })
         #expect(!source.isFinished)
         #expect(source.failure == nil)
     }

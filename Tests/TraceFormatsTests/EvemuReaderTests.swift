@@ -6,26 +6,8 @@ import Testing
 import TraceFormats
 import TracePlayback
 
-/// A small evemu header: a 2-slot touchscreen, 0…1000 × 0…500 at 10 units/mm.
-let smallHeader = """
-    # EVEMU 1.3
-    N: Small Touch # not a comment
-    I: 0003 1234 5678 0001
-    P: 02 00 00 00 00 00 00 00
-    B: 00 0b 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 04 00 00 00 00 00 00
-    B: 03 00 00 00 00 00 80 60 02
-    A: 2f 0 1 0 0 0
-    A: 35 0 1000 0 0 10
-    A: 36 0 500 0 0 10
-    A: 39 0 65535 0 0 0
-
-    """
+/// A small evemu header: a 2-slot touchscreen, 0…1000 × 0…500 at 10 units/mm, whose name has a `#` that is no comment.
+let smallHeader = smallTouchHeader(name: "Small Touch # not a comment")
 
 @Suite struct EvemuReaderTests {
     let directory: TemporaryDirectory
@@ -122,62 +104,65 @@ let smallHeader = """
 
     // MARK: Malformed input
 
-    @Test func badHex() throws {
-        #expect(
-            try error(smallHeader + "E: 1.000000 00zz 0000 0\n")
-                == "trace.evemu:17: expected a hexadecimal event type (0 to ffff), found '00zz'")
-        #expect(
-            try error(smallHeader + "E: 1.000000 0003 10000 0\n")
-                == "trace.evemu:17: expected a hexadecimal event code (0 to ffff), found '10000'")
-        #expect(
-            try error("N: x\nI: 0000 g000 0000 0000\n")
-                == "trace.evemu:2: expected a hexadecimal number (0 to ffff) on the I: line, found 'g000'")
-        #expect(
-            try error("N: x\nI: 0 0 0 0\nB: 03 00 00 00 00 00 00 0x 00\n")
-                == "trace.evemu:3: expected a hexadecimal byte (00 to ff) on the B: line, found '0x'")
-        #expect(
-            try error("N: x\nI: 0 0 0 0\nP: 100 00 00 00 00 00 00 00\n")
-                == "trace.evemu:3: expected a hexadecimal byte (00 to ff) on the P: line, found '100'")
+    /// A malformed line: the text read and its exact error.
+    struct Malformed: Sendable, CustomTestStringConvertible {
+        var text: String
+        var message: String
+        init(_ text: String, _ message: String) { (self.text, self.message) = (text, message) }
+        var testDescription: String { text.replacingOccurrences(of: smallHeader, with: "(the small header) ").debugDescription }
     }
 
-    @Test func missingFields() throws {
-        #expect(
-            try error(smallHeader + "E: 0.000001 0003 0035\n")
-                == "trace.evemu:17: expected 5 fields on an E: line (sec.usec type code value), found 4")
-        #expect(
-            try error(smallHeader + "E: 1.000000 0003\n")
-                == "trace.evemu:17: expected 5 fields on an E: line (sec.usec type code value), found 3")
-        #expect(
-            try error(smallHeader + "E: 1.000000 0003 0035 1 2\n")
-                == "trace.evemu:17: expected 5 fields on an E: line (sec.usec type code value), found 6")
-        #expect(
-            try error(smallHeader + "E: 1.000000 0003 0035 one\n")
-                == "trace.evemu:17: expected a signed decimal value (32 bits), found 'one'")
-        #expect(
-            try error(smallHeader + "E: 1.000000 0003 0035 2147483648\n")
-                == "trace.evemu:17: expected a signed decimal value (32 bits), found '2147483648'")
-        #expect(
-            try error("N: x\nI: 0003 0001 0002\n")
-                == "trace.evemu:2: expected 5 fields on an I: line (bus vendor product version, in hex), found 4")
-        #expect(
-            try error("N: x\nI: 0 0 0 0\nB: 01 00 00\n")
-                == "trace.evemu:3: expected 10 fields on a B: line (event type and 8 hexadecimal bytes), found 4")
-        #expect(try error("N:   \nI: 0 0 0 0\n") == "trace.evemu:1: expected the device name after N:")
-    }
-
-    @Test func shortAbsLine() throws {
-        #expect(
-            try error("N: x\nI: 0 0 0 0\nA: 35 0 1000\n")
-                == "trace.evemu:3: expected 6 or 7 fields on an A: line (axis min max fuzz flat [resolution]), found 4")
-        #expect(
-            try error("N: x\nI: 0 0 0 0\nA: 35 0 1000 0 0 1 2\n")
-                == "trace.evemu:3: expected 6 or 7 fields on an A: line (axis min max fuzz flat [resolution]), found 8")
-        #expect(
-            try error("N: x\nI: 0 0 0 0\nA: 40 0 1000 0 0\n")
-                == "trace.evemu:3: expected a hexadecimal axis (00 to 3f) on the A: line, found '40'")
-        #expect(
-            try error("N: x\nI: 0 0 0 0\nA: 35 0 1e3 0 0\n")
-                == "trace.evemu:3: expected a decimal number (32 bits) on the A: line, found '1e3'")
+    @Test(arguments: [
+        // Bad hexadecimal numbers.
+        Malformed(smallHeader + "E: 1.000000 00zz 0000 0\n", "trace.evemu:17: expected a hexadecimal event type (0 to ffff), found '00zz'"),
+        Malformed(smallHeader + "E: 1.000000 0003 10000 0\n", "trace.evemu:17: expected a hexadecimal event code (0 to ffff), found '10000'"),
+        Malformed("N: x\nI: 0000 g000 0000 0000\n", "trace.evemu:2: expected a hexadecimal number (0 to ffff) on the I: line, found 'g000'"),
+        Malformed("N: x\nI: 0 0 0 0\nB: 03 00 00 00 00 00 00 0x 00\n",
+                  "trace.evemu:3: expected a hexadecimal byte (00 to ff) on the B: line, found '0x'"),
+        Malformed("N: x\nI: 0 0 0 0\nP: 100 00 00 00 00 00 00 00\n",
+                  "trace.evemu:3: expected a hexadecimal byte (00 to ff) on the P: line, found '100'"),
+        // Missing or extra fields, and values that are not numbers.
+        Malformed(smallHeader + "E: 0.000001 0003 0035\n", "trace.evemu:17: expected 5 fields on an E: line (sec.usec type code value), found 4"),
+        Malformed(smallHeader + "E: 1.000000 0003\n", "trace.evemu:17: expected 5 fields on an E: line (sec.usec type code value), found 3"),
+        Malformed(smallHeader + "E: 1.000000 0003 0035 1 2\n", "trace.evemu:17: expected 5 fields on an E: line (sec.usec type code value), found 6"),
+        Malformed(smallHeader + "E: 1.000000 0003 0035 one\n", "trace.evemu:17: expected a signed decimal value (32 bits), found 'one'"),
+        Malformed(smallHeader + "E: 1.000000 0003 0035 2147483648\n",
+                  "trace.evemu:17: expected a signed decimal value (32 bits), found '2147483648'"),
+        Malformed("N: x\nI: 0003 0001 0002\n", "trace.evemu:2: expected 5 fields on an I: line (bus vendor product version, in hex), found 4"),
+        Malformed("N: x\nI: 0 0 0 0\nB: 01 00 00\n", "trace.evemu:3: expected 10 fields on a B: line (event type and 8 hexadecimal bytes), found 4"),
+        Malformed("N:   \nI: 0 0 0 0\n", "trace.evemu:1: expected the device name after N:"),
+        // A: lines.
+        Malformed("N: x\nI: 0 0 0 0\nA: 35 0 1000\n",
+                  "trace.evemu:3: expected 6 or 7 fields on an A: line (axis min max fuzz flat [resolution]), found 4"),
+        Malformed("N: x\nI: 0 0 0 0\nA: 35 0 1000 0 0 1 2\n",
+                  "trace.evemu:3: expected 6 or 7 fields on an A: line (axis min max fuzz flat [resolution]), found 8"),
+        Malformed("N: x\nI: 0 0 0 0\nA: 40 0 1000 0 0\n", "trace.evemu:3: expected a hexadecimal axis (00 to 3f) on the A: line, found '40'"),
+        Malformed("N: x\nI: 0 0 0 0\nA: 35 0 1e3 0 0\n", "trace.evemu:3: expected a decimal number (32 bits) on the A: line, found '1e3'"),
+        // Timestamps out of range or not sec.usec.
+        Malformed(smallHeader + "E: 99999999999999999999.000000 0000 0000 0\n",
+                  "trace.evemu:17: timestamp '99999999999999999999.000000' is out of range (at most 9223372036854.775807 seconds)"),
+        Malformed(smallHeader + "E: 9223372036854.775808 0000 0000 0\n",
+                  "trace.evemu:17: timestamp '9223372036854.775808' is out of range (at most 9223372036854.775807 seconds)"),
+        Malformed(smallHeader + "E: -1.000000 0000 0000 0\n",
+                  "trace.evemu:17: expected a timestamp sec.usec (decimal seconds, a dot, decimal microseconds), found '-1.000000'"),
+        Malformed(smallHeader + "E: 12 0000 0000 0\n",
+                  "trace.evemu:17: expected a timestamp sec.usec (decimal seconds, a dot, decimal microseconds), found '12'"),
+        Malformed(smallHeader + "E: 1. 0000 0000 0\n",
+                  "trace.evemu:17: expected a timestamp sec.usec (decimal seconds, a dot, decimal microseconds), found '1.'"),
+        // Too many digits of microseconds.
+        Malformed(smallHeader + "E: 1.1234567 0000 0000 0\n",
+                  "trace.evemu:17: expected at most 6 digits of microseconds in the timestamp, found 7 in '1.1234567'"),
+        // A description without its name or id, or with two names.
+        Malformed("I: 0 0 0 0\nE: 1.0 0 0 0\n", "trace.evemu: expected an N: line (the device name) in the description"),
+        Malformed("N: only a name\nE: 1.0 0 0 0\n", "trace.evemu: expected an I: line (bus vendor product version) in the description"),
+        Malformed("N: one\nN: two\nI: 0 0 0 0\n", "trace.evemu:2: expected one N: line (one device per file), found a second one"),
+        // Description lines after the events.
+        Malformed(smallHeader + "E: 1.0 0 0 0\nN: another device\n",
+                  "trace.evemu:18: expected an event line (E:): the description lines come before the events, and a file holds one device"),
+        Malformed(smallHeader + "E: 1.0 0 0 0\nX: what\n", "trace.evemu:18: expected an event line (E:) or a # comment, found 'X: what'"),
+    ])
+    func aMalformedTraceGivesItsExactError(_ malformed: Malformed) throws {
+        #expect(try error(malformed.text) == malformed.message)
     }
 
     @Test func nulBytes() throws {
@@ -239,30 +224,6 @@ let smallHeader = """
         #expect(try read(smallHeader + atLimit + "\r\n").1 == [event])
     }
 
-    @Test func absurdTimestamps() throws {
-        #expect(
-            try error(smallHeader + "E: 99999999999999999999.000000 0000 0000 0\n")
-                == "trace.evemu:17: timestamp '99999999999999999999.000000' is out of range (at most 9223372036854.775807 seconds)")
-        #expect(
-            try error(smallHeader + "E: 9223372036854.775808 0000 0000 0\n")
-                == "trace.evemu:17: timestamp '9223372036854.775808' is out of range (at most 9223372036854.775807 seconds)")
-        #expect(
-            try error(smallHeader + "E: -1.000000 0000 0000 0\n")
-                == "trace.evemu:17: expected a timestamp sec.usec (decimal seconds, a dot, decimal microseconds), found '-1.000000'")
-        #expect(
-            try error(smallHeader + "E: 12 0000 0000 0\n")
-                == "trace.evemu:17: expected a timestamp sec.usec (decimal seconds, a dot, decimal microseconds), found '12'")
-        #expect(
-            try error(smallHeader + "E: 1. 0000 0000 0\n")
-                == "trace.evemu:17: expected a timestamp sec.usec (decimal seconds, a dot, decimal microseconds), found '1.'")
-    }
-
-    @Test func sevenDigitMicroseconds() throws {
-        #expect(
-            try error(smallHeader + "E: 1.1234567 0000 0000 0\n")
-                == "trace.evemu:17: expected at most 6 digits of microseconds in the timestamp, found 7 in '1.1234567'")
-    }
-
     @Test func missingDescription() throws {
         let path = try directory.write("Some Device.gesture.events", "E: 1.000000 0000 0000 0\n")
         let error = traceError { _ = try TraceReader.open(path: path) }
@@ -272,25 +233,6 @@ let smallHeader = """
                     .malformed, path: path,
                     message: "expected a device description: the trace has no header (N:, I:, … lines) and there is no "
                         + "\(directory.path)/Some Device.gesture.desc or \(directory.path)/Some Device.desc beside it"))
-    }
-
-    @Test func incompleteDescription() throws {
-        #expect(try error("I: 0 0 0 0\nE: 1.0 0 0 0\n") == "trace.evemu: expected an N: line (the device name) in the description")
-        #expect(
-            try error("N: only a name\nE: 1.0 0 0 0\n")
-                == "trace.evemu: expected an I: line (bus vendor product version) in the description")
-        #expect(
-            try error("N: one\nN: two\nI: 0 0 0 0\n")
-                == "trace.evemu:2: expected one N: line (one device per file), found a second one")
-    }
-
-    @Test func descriptionAfterEvents() throws {
-        #expect(
-            try error(smallHeader + "E: 1.0 0 0 0\nN: another device\n")
-                == "trace.evemu:18: expected an event line (E:): the description lines come before the events, and a file holds one device")
-        #expect(
-            try error(smallHeader + "E: 1.0 0 0 0\nX: what\n")
-                == "trace.evemu:18: expected an event line (E:) or a # comment, found 'X: what'")
     }
 
     @Test func missingFile() throws {
@@ -339,48 +281,39 @@ let smallHeader = """
 
     // MARK: The end of the file
 
-    /// A last `E:` line without its newline is cut short: dropped and reported, not parsed.
-    @Test func fileEndingMidLine() throws {
-        let result = try replay(
-            path: directory.write(
-                "cut.evemu",
-                smallHeader + """
-                    E: 1.000000 0003 0039 0001
-                    E: 1.000000 0003 0035 0100
-                    E: 1.000000 0000 0000 0000
-                    E: 1.010000 0003 0035 0200
-                    E: 1.010000 00
-                    """))
-        #expect(result.droppedPartialLine)
-        #expect(result.events == 4)
-        #expect(result.frames.count == 1)
-        #expect(result.finish == FrameAssembler.FinishResult(partialFrameDropped: true, lastFrameTime: T(1_000_000)))
+    /// How a trace ends: the text after the small header, and what the frame assembler makes of it.
+    struct Ending: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var events: String
+        var droppedPartialLine: Bool
+        var eventCount: Int
+        var frames: Int
+        var finish: FrameAssembler.FinishResult
     }
 
-    /// Even a complete-looking `SYN_REPORT` without its newline is dropped: the frame before it is partial.
-    @Test func lastReportWithoutNewline() throws {
-        let result = try replay(
-            path: directory.write(
-                "cut.evemu", smallHeader + "E: 1.000000 0003 0039 0001\nE: 1.000000 0000 0000 0000"))
-        #expect(result.droppedPartialLine)
-        #expect(result.events == 1)
-        #expect(result.frames.isEmpty)
-        #expect(result.finish == FrameAssembler.FinishResult(partialFrameDropped: true, lastFrameTime: nil))
-    }
-
-    @Test func fileEndingMidFrame() throws {
-        let result = try replay(
-            path: directory.write(
-                "partial.evemu",
-                smallHeader + """
-                    E: 1.000000 0003 0039 0001
-                    E: 1.000000 0000 0000 0000
-                    E: 1.010000 0003 0039 -001
-
-                    """))
-        #expect(result.droppedPartialLine == false)
-        #expect(result.frames.count == 1)
-        #expect(result.finish == FrameAssembler.FinishResult(partialFrameDropped: true, lastFrameTime: T(1_000_000)))
+    @Test(arguments: [
+        // A last `E:` line without its newline is cut short: dropped and reported, not parsed.
+        Ending(testDescription: "a file ending mid-line",
+               events: "E: 1.000000 0003 0039 0001\nE: 1.000000 0003 0035 0100\nE: 1.000000 0000 0000 0000\n"
+                   + "E: 1.010000 0003 0035 0200\nE: 1.010000 00",
+               droppedPartialLine: true, eventCount: 4, frames: 1,
+               finish: FrameAssembler.FinishResult(partialFrameDropped: true, lastFrameTime: T(1_000_000))),
+        // Even a complete-looking `SYN_REPORT` without its newline is dropped: the frame before it is partial.
+        Ending(testDescription: "a last report without its newline",
+               events: "E: 1.000000 0003 0039 0001\nE: 1.000000 0000 0000 0000",
+               droppedPartialLine: true, eventCount: 1, frames: 0,
+               finish: FrameAssembler.FinishResult(partialFrameDropped: true, lastFrameTime: nil)),
+        Ending(testDescription: "a file ending mid-frame",
+               events: "E: 1.000000 0003 0039 0001\nE: 1.000000 0000 0000 0000\nE: 1.010000 0003 0039 -001\n",
+               droppedPartialLine: false, eventCount: 3, frames: 1,
+               finish: FrameAssembler.FinishResult(partialFrameDropped: true, lastFrameTime: T(1_000_000))),
+    ])
+    func theEndOfTheFile(_ ending: Ending) throws {
+        let result = try replay(path: directory.write("end.evemu", smallHeader + ending.events))
+        #expect(result.droppedPartialLine == ending.droppedPartialLine)
+        #expect(result.events == ending.eventCount)
+        #expect(result.frames.count == ending.frames)
+        #expect(result.finish == ending.finish)
     }
 
     /// A last comment or description line without its newline is complete: nothing is dropped.

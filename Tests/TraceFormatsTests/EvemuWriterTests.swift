@@ -87,10 +87,7 @@ import TracePlayback
         let original = try TraceReader.open(path: Recordings.path(file))
         let events = try original.readAll()
         let path = directory.path + "/copy.evemu"
-        let writer = try EvemuWriter(path: path)
-        try writer.writeHeader(original.description)
-        for event in events { try writer.write(event) }
-        try writer.close()
+        try writeEvemu(original.description, events, to: path)
 
         let copy = try TraceReader.open(path: path)
         #expect(copy.descriptionSource == .header)
@@ -114,10 +111,7 @@ import TracePlayback
         let recording = try TraceReader.open(path: directory.write("r.yml", smallRecording))
         let events = try recording.readAll()
         let path = directory.path + "/r.evemu"
-        let writer = try EvemuWriter(path: path)
-        try writer.writeHeader(recording.description)
-        for event in events { try writer.write(event) }
-        try writer.close()
+        try writeEvemu(recording.description, events, to: path)
         let copy = try TraceReader.open(path: path)
         #expect(copy.description == recording.description)
         #expect(try copy.readAll() == events)

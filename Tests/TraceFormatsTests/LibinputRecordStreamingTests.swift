@@ -12,20 +12,7 @@ import TracePlayback
 /// `libinput:` notes (as an item's key and as items of their own, over several lines), frames split over
 /// two `evdev:` items, and rows spaced otherwise than libinput spaces them.
 func libinputRecording(description: DeviceDescription, events: [InputEvent], extras: Bool) -> String {
-    var text = """
-        # libinput record
-        version: 1
-        ndevices: 1
-        libinput:
-          version: "1.22.1"
-          git: "unknown"
-        system:
-          os: "debian:12"
-          kernel: "6.1.0-13-amd64"
-          dmi: "dmi:bvnLENOVO:bvrN32ET86W(1.62):bd07/12/2023"
-        devices:
-        - node: /dev/input/event6
-          evdev:
+    var text = libinputRecordStart(dmi: "dmi:bvnLENOVO:bvrN32ET86W(1.62):bd07/12/2023") + """
             # Name: \(description.name)
             name: "\(description.name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))"
             id: [\(description.id.bustype), \(description.id.vendor), \(description.id.product), \(description.id.version)]

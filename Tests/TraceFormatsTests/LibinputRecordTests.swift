@@ -8,20 +8,7 @@ import TracePlayback
 
 /// A small libinput recording, written after libinput-record's output: unknown keys, a `hid:` item, a
 /// `libinput:` note, a frame split across two `evdev:` items, and a second device that is not read.
-let smallRecording = """
-    # libinput record
-    version: 1
-    ndevices: 2
-    libinput:
-      version: "1.22.1"
-      git: "unknown"
-    system:
-      os: "debian:12"
-      kernel: "6.1.0-13-amd64"
-      dmi: "dmi:bvnLENOVO"
-    devices:
-    - node: /dev/input/event6
-      evdev:
+let smallRecording = libinputRecordStart(devices: 2) + """
         # Name: Test Touchscreen
         name: "Test Touchscreen"
         id: [3, 1267, 9999, 273]
@@ -121,43 +108,44 @@ let smallRecording = """
         #expect(try trace.readAll() == [])
     }
 
-    @Test func otherVersionsAreRejected() throws {
-        #expect(
-            try error(smallRecording.replacingOccurrences(of: "version: 1\n", with: "version: 2\n"))
-                == "rec.yml:2: version: expected version 1 (the only libinput record format), found 2")
-        #expect(
-            try error(smallRecording.replacingOccurrences(of: "version: 1\n", with: ""))
-                == "rec.yml:2: version: expected the key version: 1 (libinput record format)")
-        #expect(
-            try error(smallRecording.replacingOccurrences(of: "version: 1\n", with: "version: one\n"))
-                == "rec.yml:2: version: expected an integer, found 'one'")
+    /// The small recording with one piece of its text replaced: the version, an event row or the device.
+    struct Edit: Sendable, CustomTestStringConvertible {
+        var replacing: String
+        var with: String
+        var message: String
+        init(_ replacing: String, _ with: String, _ message: String) {
+            (self.replacing, self.with, self.message) = (replacing, with, message)
+        }
+        var testDescription: String { "\(replacing.debugDescription) → \(with.debugDescription)" }
     }
 
-    @Test func malformedRows() throws {
-        #expect(
-            try error(smallRecording.replacingOccurrences(of: "[  0,  10000,   3,  53,     520]", with: "[0, 10000, 3]"))
-                == "rec.yml:47: devices[0].events[2].evdev[0]: expected [sec, usec, type, code, value] (5 integers), found 3 items")
-        #expect(
-            try error(smallRecording.replacingOccurrences(of: "[  0,  10000,   3,  53,     520]", with: "[0, 1000000, 3, 53, 520]"))
-                == "rec.yml:47: devices[0].events[2].evdev[0][1] (usec): expected an integer from 0 to 999999, found 1000000")
-        #expect(
-            try error(smallRecording.replacingOccurrences(of: "[  0,  10000,   3,  53,     520]", with: "[0, 0, 3, 53, 2147483648]"))
-                == "rec.yml:47: devices[0].events[2].evdev[0][4] (value): expected an integer from -2147483648 to 2147483647, found 2147483648")
-        #expect(
-            try error(smallRecording.replacingOccurrences(of: "[  0,  10000,   3,  53,     520]", with: "[9223372036854, 775808, 3, 53, 520]"))
-                == "rec.yml:47: devices[0].events[2].evdev[0]: timestamp 9223372036854.775808 is out of range (at most 9223372036854.775807 seconds)")
-        #expect(
-            try error(smallRecording.replacingOccurrences(of: "[  0,  10000,   3,  53,     520]", with: "{sec: 0}"))
-                == "rec.yml:47: devices[0].events[2].evdev[0]: expected [sec, usec, type, code, value] (5 integers), found a mapping")
+    static let row = "[  0,  10000,   3,  53,     520]"
+
+    @Test(arguments: [
+        // Other versions.
+        Edit("version: 1\n", "version: 2\n", "rec.yml:2: version: expected version 1 (the only libinput record format), found 2"),
+        Edit("version: 1\n", "", "rec.yml:2: version: expected the key version: 1 (libinput record format)"),
+        Edit("version: 1\n", "version: one\n", "rec.yml:2: version: expected an integer, found 'one'"),
+        // Malformed rows.
+        Edit(row, "[0, 10000, 3]", "rec.yml:47: devices[0].events[2].evdev[0]: expected [sec, usec, type, code, value] (5 integers), found 3 items"),
+        Edit(row, "[0, 1000000, 3, 53, 520]", "rec.yml:47: devices[0].events[2].evdev[0][1] (usec): expected an integer from 0 to 999999, found 1000000"),
+        Edit(row, "[0, 0, 3, 53, 2147483648]",
+             "rec.yml:47: devices[0].events[2].evdev[0][4] (value): expected an integer from -2147483648 to 2147483647, found 2147483648"),
+        Edit(row, "[9223372036854, 775808, 3, 53, 520]",
+             "rec.yml:47: devices[0].events[2].evdev[0]: timestamp 9223372036854.775808 is out of range (at most 9223372036854.775807 seconds)"),
+        Edit(row, "{sec: 0}", "rec.yml:47: devices[0].events[2].evdev[0]: expected [sec, usec, type, code, value] (5 integers), found a mapping"),
+        // Malformed devices.
+        Edit("id: [3, 1267, 9999, 273]", "id: [3, 1267]", "rec.yml:16: devices[0].evdev.id: expected 4 integers [bus, vendor, product, version], found 2"),
+        Edit("53: [0, 2000, 0, 0, 10]", "53: [0, 2000]",
+             "rec.yml:25: devices[0].evdev.absinfo.53: expected 5 integers [min, max, fuzz, flat, resolution], found 2"),
+    ])
+    func aBrokenRecordingIsRejectedNamingItsPlace(_ edit: Edit) throws {
+        let text = smallRecording.replacingOccurrences(of: edit.replacing, with: edit.with)
+        #expect(text != smallRecording)
+        #expect(try error(text) == edit.message)
     }
 
-    @Test func malformedDevices() throws {
-        #expect(
-            try error(smallRecording.replacingOccurrences(of: "id: [3, 1267, 9999, 273]", with: "id: [3, 1267]"))
-                == "rec.yml:16: devices[0].evdev.id: expected 4 integers [bus, vendor, product, version], found 2")
-        #expect(
-            try error(smallRecording.replacingOccurrences(of: "53: [0, 2000, 0, 0, 10]", with: "53: [0, 2000]"))
-                == "rec.yml:25: devices[0].evdev.absinfo.53: expected 5 integers [min, max, fuzz, flat, resolution], found 2")
+    @Test func noDeviceOrADeviceWithoutEvdev() throws {
         #expect(try error("version: 1\ndevices: []\n") == "rec.yml:2: devices: expected a list of devices with at least one device")
         #expect(
             try error("version: 1\ndevices:\n- node: /dev/input/event1\n")

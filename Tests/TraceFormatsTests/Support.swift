@@ -45,6 +45,14 @@ final class TemporaryDirectory {
     }
 }
 
+/// Writes `description` and `events` to a new evemu file at `path` through the `EvemuWriter`.
+func writeEvemu(_ description: DeviceDescription, _ events: [InputEvent], to path: String) throws {
+    let writer = try EvemuWriter(path: path)
+    try writer.writeHeader(description)
+    for event in events { try writer.write(event) }
+    try writer.close()
+}
+
 /// What replaying a trace through the frame assembler gave.
 struct Replay {
     var description: DeviceDescription

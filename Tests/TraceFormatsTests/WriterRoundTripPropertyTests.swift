@@ -70,10 +70,7 @@ import TracePlayback
         for seed in 1...UInt64(Self.cases) {
             var random = SplitMix(state: seed)
             let events = Self.randomStream(&random)
-            let writer = try EvemuWriter(path: path)
-            try writer.writeHeader(description)
-            for event in events { try writer.write(event) }
-            try writer.close()
+            try writeEvemu(description, events, to: path)
             let reader = try TraceReader.open(path: path)
             let read = try reader.readAll()
             let expected = Self.gestures(events, description)

@@ -1,0 +1,1 @@
+../TraceFormatsTests/SmallTouch.swift

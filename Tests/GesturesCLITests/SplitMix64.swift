@@ -1,0 +1,1 @@
+../GestureFormatTests/SplitMix64.swift
