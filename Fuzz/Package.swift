@@ -51,6 +51,7 @@ let package = Package(
         ], path: "Sources/LayoutFuzzer"),
         .executableTarget(name: "fuzz-pipeline", dependencies: [
             "FuzzSupport", .product(name: "TraceFormats", package: main), .product(name: "GestureRuntime", package: main),
+            .product(name: "TracePlayback", package: main),
             .product(name: "LayoutFile", package: main),
             .product(name: "GestureCore", package: main),
         ], path: "Sources/PipelineFuzzer"),

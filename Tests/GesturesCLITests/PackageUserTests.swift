@@ -101,6 +101,29 @@ import Testing
         return "\(paths.count) files, " + String(hash, radix: 16)
     }
 
+    /// What the DocC tutorial's program prints, as its steps say: a quarter turn winds 15 minutes with 15 ticks,
+    /// 3 s of countdown leave 14.95, and a press on 8 November dragged to the 10th selects 8–10 November.
+    static let tutorialTranscript = [
+        "began at 1.666666666666666 minutes",
+        "changed at 3.3333333333333326 minutes",
+        "changed at 4.999999999999999 minutes",
+        "changed at 6.666666666666669 minutes",
+        "changed at 8.33333333333333 minutes",
+        "changed at 10.000000000000002 minutes",
+        "changed at 11.666666666666666 minutes",
+        "changed at 13.333333333333336 minutes",
+        "changed at 15.0 minutes",
+        "ended at 15.0 minutes",
+        "15 ticks",
+        "14.950000000000003 minutes left",
+        "began day(2025-11-08) … day(2025-11-08)",
+        "press haptic",
+        "changed day(2025-11-08) … day(2025-11-09)",
+        "changed day(2025-11-08) … day(2025-11-10)",
+        "ended day(2025-11-08) … day(2025-11-10)",
+        "draw the selection from x = 56.666666666666664",
+    ]
+
     @Test func theReadmesExamplesAndTheExampleAppBuildAndRunFromANewPackage() throws {
         let (manifest, examples) = try Self.readme()
         #expect(examples.map(\.name) == ["engine", "targets", "view-coordinates", "trace-stream", "live-stream", "render-loop", "main-loop"])
@@ -118,7 +141,7 @@ import Testing
 
         // The README's manifest, its one target replaced by one per example and the example app.
         let appTarget = try #require(manifest.split(separator: "\n").first { $0.contains(".executableTarget(name: \"KitchenApp\"") })
-        let targets = (examples.map(Self.targetName) + ["kitchen-timer"]).map { name in
+        let targets = (examples.map(Self.targetName) + ["kitchen-timer", "kitchen-screen-tutorial"]).map { name in
             appTarget.replacingOccurrences(of: "\"KitchenApp\"", with: "\"\(name)\"")
         }
         // SwiftPM plans a build again when the root manifest changes, not when a dependency given by path gains
@@ -131,6 +154,12 @@ import Testing
         }
         let app = try String(contentsOf: CLI.root.appendingPathComponent("Examples/KitchenTimer/main.swift"), encoding: .utf8)
         try Self.write(app, to: package.appendingPathComponent("Sources/kitchen-timer/main.swift"))
+        // The DocC tutorial's program, its files as its steps show them.
+        let tutorial = CLI.root.appendingPathComponent("Sources/GestureCore/GestureCore.docc/Resources/KitchenScreen")
+        for file in try FileManager.default.contentsOfDirectory(atPath: tutorial.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: tutorial.appendingPathComponent(file), encoding: .utf8)
+            try Self.write(text, to: package.appendingPathComponent("Sources/kitchen-screen-tutorial/\(file)"))
+        }
 
         let scratch = CLI.root.appendingPathComponent(".build/package-user")
         let build = try CLI.runProcess(["/usr/bin/env", "swift", "build", "--package-path", package.path,
@@ -158,5 +187,9 @@ import Testing
                                         ExampleAppTests.recording.path])
         #expect(timer.status == 0)
         #expect(timer.lines == (try CLI.runProcess([ExampleAppTests.binary.path, "--fast", ExampleAppTests.recording.path])).lines)
+        let tutorialRun = try CLI.runProcess([products.appendingPathComponent("kitchen-screen-tutorial").path])
+        #expect(tutorialRun.status == 0)
+        #expect(tutorialRun.stderr == "")
+        #expect(tutorialRun.lines == Self.tutorialTranscript)
     }
 }

@@ -3,6 +3,7 @@ import FuzzSupport
 import GestureCore
 import GestureRuntime
 import TraceFormats
+import TracePlayback
 
 /// The layout of every run: the date chart and the timer dial of `Recordings/synthetic-dial-rotate`.
 let fixedLayout = parseFixedLayout(chartAndDialLayout)
