@@ -36,7 +36,7 @@ max_len() {
 
 build() {
     # SwiftPM plans the build again when the root manifest changes, not when the package it depends on by
-    # path (the library, through Fuzz/TouchGestures) gains or loses a file: then the manifest is touched.
+    # path (the main package's folders, through Fuzz/TouchGestures) gains or loses a file: then the manifest is touched.
     local files="$fuzz/.build/library-files" now
     now="$(cd "$root" && find Sources -type f | LC_ALL=C sort)"
     if [[ ! -f "$files" || "$(cat "$files")" != "$now" ]]; then
