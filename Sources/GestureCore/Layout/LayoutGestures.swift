@@ -200,7 +200,7 @@ public enum LayoutGestures {
     /// `drag`: `DragGesture`, `pan` lines.
     public struct Drag: LayoutGesture {
         public static let kind = "drag"
-        /// The drag's thresholds: ``DragGesture/Configuration``, set by the options `slopMm`, `extraFinger`.
+        /// The drag's thresholds: ``DragMeasure/Configuration``, set by the options `slopMm`, `extraFinger`.
         public var configuration: DragGesture.Configuration
 
         public init() {

@@ -137,7 +137,7 @@ extension TapGesture.Value: StandardEventValue {
     }
 }
 
-extension DragGesture.Value: StandardEventValue {
+extension DragMeasure.Value: StandardEventValue {
     /// A `pan` line: the translation from where the drag started; at `ended`, the velocity.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
         .pan(phase, GestureEvent.Pan(dx: translation.dx, dy: translation.dy, velocity: velocity))
@@ -158,7 +158,7 @@ extension SwipeGesture.Value: StandardEventValue {
     }
 }
 
-extension EdgeSwipeGesture.Value: StandardEventValue {
+extension EdgeSwipeMeasure.Value: StandardEventValue {
     /// An `edge-swipe` line: the edge, and the translation from the down position.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
         .edgeSwipe(phase, GestureEvent.EdgeSwipe(edge: edge, dx: location.x - startLocation.x, dy: location.y - startLocation.y))
