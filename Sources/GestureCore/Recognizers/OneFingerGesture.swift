@@ -8,7 +8,7 @@
 /// when a second finger lands. Active, the gesture reports a change on every frame in which the finger moved, and
 /// ends at its lift (`cancelled` when the device withdrew it); a second finger ends or cancels it, by the measure's
 /// ``FingerMeasure/extraTouch(_:)``. Nothing more happens until every finger has lifted.
-public struct OneFingerGesture<Measure: FingerMeasure>: SinkGesture {
+public struct OneFingerGesture<Measure: FingerMeasure>: SinkGesture, DeadlineFreeRecognizer {
     /// What the measure is made with (``DragMeasure/Configuration``, ``EdgeSwipeMeasure/Configuration``,
     /// ``WindMeasure/Configuration``).
     public typealias Configuration = Measure.Configuration
@@ -45,14 +45,6 @@ public struct OneFingerGesture<Measure: FingerMeasure>: SinkGesture {
         self.configuration = configuration
     }
 
-    /// Once finished, it waits for the next touch sequence.
-    public var ignoresChangesUntilNextSequence: Bool {
-        switch state {
-        case .finished: true
-        case .idle, .pending, .active: false
-        }
-    }
-
     public var status: RecognizerStatus {
         switch state {
         case .idle, .pending: .possible
@@ -60,8 +52,6 @@ public struct OneFingerGesture<Measure: FingerMeasure>: SinkGesture {
         case .finished(let outcome): outcome.status
         }
     }
-
-    public var deadline: Timestamp? { nil }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
@@ -151,12 +141,7 @@ public struct OneFingerGesture<Measure: FingerMeasure>: SinkGesture {
     /// landing), more fail the gesture.
     private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        guard changes.landed.count == 1 else {
-            log.transition(&state, to: .finished(.failed), in: Self.name,
-                           because: .fingersLanded(count: changes.landed.count, expected: 1))
-            return
-        }
-        let touch = changes.landed[0]
+        guard let touch = log.soleLanding(in: changes, &state, else: .finished(.failed), in: Self.name) else { return }
         let condition = measure.landing(of: touch, configuration)
         if let condition, !condition.holds {
             log.transition(&state, to: .finished(.failed), in: Self.name, because: .measured(condition))
@@ -171,12 +156,6 @@ public struct OneFingerGesture<Measure: FingerMeasure>: SinkGesture {
         log.transition(&state, to: .active(touchID: touch.id, start: touch.position, location: touch.position),
                        in: Self.name, because: reason)
         updates.append(GestureUpdate(.began, value(.began, touch.position, touch.position, changes.time)))
-    }
-
-    /// Never called: this gesture sets no deadline (`deadline` is always nil).
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        preconditionFailure("\(Self.self).\(state): deadlineReached(at: \(now)), but it sets no deadline")
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,

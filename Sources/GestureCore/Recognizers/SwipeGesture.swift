@@ -6,7 +6,7 @@
 /// `minimumDistance`, and the directions of their velocities all lie within `tolerance` of one direction of the set
 /// (lisgd: 8 directions, ±15°). A stroke that stops before the lift is therefore no swipe. A finger more than
 /// `fingers`, or a first lift with fewer down, is no swipe.
-public struct SwipeGesture: SinkGesture {
+public struct SwipeGesture: SinkGesture, DeadlineFreeRecognizer {
     /// A direction on the surface (y down: `up` is towards the top edge).
     public enum Direction: String, Hashable, Sendable, CaseIterable {
         // The order of the cases is their order clockwise from up: `degrees` is 45 × the index.
@@ -135,8 +135,6 @@ public struct SwipeGesture: SinkGesture {
         }
     }
 
-    public var deadline: Timestamp? { nil }
-
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         checkFingers(changes)
@@ -248,12 +246,6 @@ public struct SwipeGesture: SinkGesture {
         if let other = directions.first(where: { $0 != direction }) { return .miss(.directionsDiffer(direction, other)) }
         let count = Double(fingers.count)
         return .swipe(Value(direction: direction, vx: sum.vx / count, vy: sum.vy / count, fingers: fingers.count))
-    }
-
-    /// Never called: this gesture sets no deadline (`deadline` is always nil).
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        preconditionFailure("SwipeGesture.\(state): deadlineReached(at: \(now)), but it sets no deadline")
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
