@@ -326,15 +326,13 @@ extension QuickScaleGesture.Value: StandardEventValue {
 
 extension LayoutGestures {
     /// `quick-scale`: `QuickScaleGesture`, `quick-scale` lines.
-    public struct QuickScale: LayoutGesture {
+    public struct QuickScale: ConfiguredLayoutGesture {
         public static let kind = "quick-scale"
+        /// The recognizer it builds.
+        public typealias Body = QuickScaleGesture
         /// The quick scale's thresholds: ``QuickScaleGesture/Configuration``, set by the options `slopMm`, `maxDurationMs`,
         /// `doubleTapMs`, `doubleTapSlopMm`, `mmPerDoubling`.
         public var configuration: QuickScaleGesture.Configuration
-
-        public init() {
-            self.init(QuickScaleGesture.Configuration())
-        }
 
         /// A `quick-scale` gesture with `configuration`.
         public init(_ configuration: QuickScaleGesture.Configuration) {
@@ -355,7 +353,5 @@ extension LayoutGestures {
         public var conflict: LayoutOptionConflict? {
             configuration.distancePerDoubling == 0 ? LayoutOptionConflict(key: "mmPerDoubling", expected: "a number other than 0") : nil
         }
-
-        public func gesture(in shape: Shape) -> QuickScaleGesture { QuickScaleGesture(configuration) }
     }
 }
