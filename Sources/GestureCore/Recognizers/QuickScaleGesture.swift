@@ -300,7 +300,7 @@ extension GestureEvent {
     }
 }
 
-extension GestureEvent.QuickScale: GestureEventPayload {
+extension GestureEvent.QuickScale: CenteredEventPayload {
     public static var type: StaticString { "quick-scale" }
     public var drawing: EventDrawing { .scale(scale, center: center) }
 
@@ -308,12 +308,6 @@ extension GestureEvent.QuickScale: GestureEventPayload {
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.number("scale", scale)
         fields.point("center", center)
-    }
-
-    public func viewed(through view: ViewTransform) -> Self {
-        var viewed = self
-        viewed.center = view.point(fromSurface: center)
-        return viewed
     }
 }
 
