@@ -79,25 +79,9 @@ public struct SwipeGesture: SinkGesture, DeadlineFreeRecognizer {
         }
     }
 
-    /// A recognized swipe, reported once as `ended` at the first lift (the output's `swipe` line).
-    public struct Value: Hashable, Sendable {
-        /// The direction of the set whose angle lies within the tolerance of every finger's direction.
-        public var direction: Direction
-        /// The fingers' mean velocity at the lift, mm/s.
-        public var vx: Double
-        /// The fingers' mean vertical velocity at the lift, mm/s, y down (negative for a swipe up).
-        public var vy: Double
-        /// How many fingers swiped: ``Configuration/fingers``.
-        public var fingers: Int
-
-        /// A swipe in `direction` at a mean `vx`, `vy` mm/s (y down), with `fingers` fingers.
-        public init(direction: Direction, vx: Double, vy: Double, fingers: Int) {
-            self.direction = direction
-            self.vx = vx
-            self.vy = vy
-            self.fingers = fingers
-        }
-    }
+    /// A recognized swipe, reported once as `ended` at the first lift: the values of its `swipe` line
+    /// (``GestureEvent/Swipe``), its direction, the fingers' mean velocity and their count.
+    public typealias Value = GestureEvent.Swipe
 
     /// A finger being followed: where it went down, and its recent positions.
     struct Finger: Hashable, Sendable {

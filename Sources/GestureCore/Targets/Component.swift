@@ -151,10 +151,10 @@ extension MagnificationMeasure.Value: StandardEventValue {
     }
 }
 
-extension SwipeGesture.Value: StandardEventValue {
+extension GestureEvent.Swipe: StandardEventValue {
     /// A `swipe` line: its direction, the fingers' mean velocity, and how many.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
-        .swipe(GestureEvent.Swipe(direction: direction, vx: vx, vy: vy, fingers: fingers))
+        .swipe(self)
     }
 }
 
@@ -172,10 +172,10 @@ extension LongPressGesture.Value: StandardEventValue {
     }
 }
 
-extension RotationMeasure.Value: StandardEventValue {
+extension GestureEvent.Rotation: StandardEventValue {
     /// A `rotation` line: the cumulative rotation and the fingers' midpoint.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
-        .rotation(phase, GestureEvent.Rotation(rotation: rotation, center: center))
+        .rotation(phase, self)
     }
 }
 
