@@ -11,7 +11,7 @@
 public struct AnyStandardGesture: SinkGesture {
     /// The value of the gesture held, erased.
     public struct Value: StandardEventValue {
-        /// The held gesture's own value (a ``TapGesture/Value``, a ``DragGesture/Value``, …), which makes its own
+        /// The held gesture's own value (a ``TapGesture/Value``, a ``DragMeasure/Value``, …), which makes its own
         /// output line through ``StandardEventValue/eventKind(_:)``.
         public let base: any StandardEventValue
 

@@ -126,39 +126,24 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: SinkGesture {
             decide(log: &log, sink: &updates)
         case .first:
             // Only the winner's deadline fires.
-            if let deadline = first.deadline, deadline <= now {
-                log.enter("exclusively.first")
-                updates.relaying(AsFirst<First.Value, Second.Value>()) { first.deadlineReached(at: now, log: &log, appendingTo: &$0) }
-                log.leave()
-            }
+            updates.relayDeadline(of: &first, as: "exclusively.first", at: now, log: &log, AsFirst<First.Value, Second.Value>())
         case .second:
-            if let deadline = second.deadline, deadline <= now {
-                log.enter("exclusively.second")
-                updates.relaying(AsSecond<First.Value, Second.Value>()) { second.deadlineReached(at: now, log: &log, appendingTo: &$0) }
-                log.leave()
-            }
+            updates.relayDeadline(of: &second, as: "exclusively.second", at: now, log: &log, AsSecond<First.Value, Second.Value>())
         }
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                         sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
         // Both are cancelled; only the winner's updates are heard.
-        var unheardFirst = UnheardUpdates<GestureUpdate<First.Value>>()
-        var unheardSecond = UnheardUpdates<GestureUpdate<Second.Value>>()
-        log.enter("exclusively.first")
-        if case .first = state {
-            updates.relaying(AsFirst<First.Value, Second.Value>()) { first.cancel(at: now, log: &log, appendingTo: &$0) }
-        } else {
-            first.cancel(at: now, log: &log, appendingTo: &unheardFirst)
+        let heard: (first: Bool, second: Bool) = switch state {
+        case .undecided: (false, false)
+        case .first: (true, false)
+        case .second: (false, true)
         }
-        log.leave()
-        log.enter("exclusively.second")
-        if case .second = state {
-            updates.relaying(AsSecond<First.Value, Second.Value>()) { second.cancel(at: now, log: &log, appendingTo: &$0) }
-        } else {
-            second.cancel(at: now, log: &log, appendingTo: &unheardSecond)
-        }
-        log.leave()
+        updates.relayCancel(of: &first, as: "exclusively.first", at: now, log: &log, AsFirst<First.Value, Second.Value>(),
+                            heard: heard.first)
+        updates.relayCancel(of: &second, as: "exclusively.second", at: now, log: &log, AsSecond<First.Value, Second.Value>(),
+                            heard: heard.second)
         if case .undecided = state {
             // Nothing of either was ever reported.
             log.cancel(&state, to: .undecided(held: []), in: Self.name)
@@ -223,10 +208,4 @@ extension Gesture {
     }
 }
 
-extension ExclusiveGesture: TargetShapedGesture {
-    /// Its parts that depend on the target's shape follow it.
-    mutating func targetReshaped(to shape: Shape) {
-        reshapeIfTargetShaped(&first, to: shape)
-        reshapeIfTargetShaped(&second, to: shape)
-    }
-}
+extension ExclusiveGesture: TwoPartGesture {}

@@ -67,3 +67,49 @@ struct UnheardUpdates<Element>: UpdateSink {
     @inline(__always)
     mutating func append(_ element: Element) {}
 }
+
+extension UpdateSink {
+    /// Gives `part`, under `step` of the path, the deadline `now` when it has one due by then, its updates relayed to
+    /// this sink (`relay`).
+    @inline(__always)
+    mutating func relayDeadline<Part: Gesture, Relay: UpdateRelay, Log: TransitionLogging>(
+        of part: inout Part, as step: StaticString, at now: Timestamp, log: inout Log, _ relay: Relay
+    ) where Relay.Part == Part.Value, Element == GestureUpdate<Relay.Whole> {
+        guard let deadline = part.deadline, deadline <= now else { return }
+        log.enter(step)
+        relaying(relay) { part.deadlineReached(at: now, log: &log, appendingTo: &$0) }
+        log.leave()
+    }
+
+    /// Cancels `part`, under `step` of the path: its updates relayed to this sink (`relay`) when they are `heard`,
+    /// dropped otherwise (the loser of `exclusively`, or either part while it is undecided).
+    @inline(__always)
+    mutating func relayCancel<Part: Gesture, Relay: UpdateRelay, Log: TransitionLogging>(
+        of part: inout Part, as step: StaticString, at now: Timestamp, log: inout Log, _ relay: Relay, heard: Bool = true
+    ) where Relay.Part == Part.Value, Element == GestureUpdate<Relay.Whole> {
+        log.enter(step)
+        if heard {
+            relaying(relay) { part.cancel(at: now, log: &log, appendingTo: &$0) }
+        } else {
+            var unheard = UnheardUpdates<GestureUpdate<Part.Value>>()
+            part.cancel(at: now, log: &log, appendingTo: &unheard)
+        }
+        log.leave()
+    }
+}
+
+/// A combinator of two parts (`exclusively`, `simultaneously`, `sequenced`): those of its parts that depend on the
+/// target's shape follow it.
+protocol TwoPartGesture: TargetShapedGesture {
+    associatedtype First: Gesture
+    associatedtype Second: Gesture
+    var first: First { get set }
+    var second: Second { get set }
+}
+
+extension TwoPartGesture {
+    mutating func targetReshaped(to shape: Shape) {
+        reshapeIfTargetShaped(&first, to: shape)
+        reshapeIfTargetShaped(&second, to: shape)
+    }
+}

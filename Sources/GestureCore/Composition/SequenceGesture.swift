@@ -306,10 +306,4 @@ extension Gesture {
 
 extension SequenceGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}
 
-extension SequenceGesture: TargetShapedGesture {
-    /// Its parts that depend on the target's shape follow it.
-    mutating func targetReshaped(to shape: Shape) {
-        reshapeIfTargetShaped(&first, to: shape)
-        reshapeIfTargetShaped(&second, to: shape)
-    }
-}
+extension SequenceGesture: TwoPartGesture {}

@@ -56,26 +56,14 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: SinkGesture 
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                                  sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        if let deadline = first.deadline, deadline <= now {
-            log.enter("simultaneously.first")
-            updates.relaying(AsFirst<First.Value, Second.Value>()) { first.deadlineReached(at: now, log: &log, appendingTo: &$0) }
-            log.leave()
-        }
-        if let deadline = second.deadline, deadline <= now {
-            log.enter("simultaneously.second")
-            updates.relaying(AsSecond<First.Value, Second.Value>()) { second.deadlineReached(at: now, log: &log, appendingTo: &$0) }
-            log.leave()
-        }
+        updates.relayDeadline(of: &first, as: "simultaneously.first", at: now, log: &log, AsFirst<First.Value, Second.Value>())
+        updates.relayDeadline(of: &second, as: "simultaneously.second", at: now, log: &log, AsSecond<First.Value, Second.Value>())
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                         sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        log.enter("simultaneously.first")
-        updates.relaying(AsFirst<First.Value, Second.Value>()) { first.cancel(at: now, log: &log, appendingTo: &$0) }
-        log.leave()
-        log.enter("simultaneously.second")
-        updates.relaying(AsSecond<First.Value, Second.Value>()) { second.cancel(at: now, log: &log, appendingTo: &$0) }
-        log.leave()
+        updates.relayCancel(of: &first, as: "simultaneously.first", at: now, log: &log, AsFirst<First.Value, Second.Value>())
+        updates.relayCancel(of: &second, as: "simultaneously.second", at: now, log: &log, AsSecond<First.Value, Second.Value>())
     }
 }
 
@@ -86,10 +74,4 @@ extension Gesture {
     }
 }
 
-extension SimultaneousGesture: TargetShapedGesture {
-    /// Its parts that depend on the target's shape follow it.
-    mutating func targetReshaped(to shape: Shape) {
-        reshapeIfTargetShaped(&first, to: shape)
-        reshapeIfTargetShaped(&second, to: shape)
-    }
-}
+extension SimultaneousGesture: TwoPartGesture {}

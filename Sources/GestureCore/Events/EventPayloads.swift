@@ -186,7 +186,7 @@ extension GestureEvent {
     }
 }
 
-extension GestureEvent.Rotate: GestureEventPayload {
+extension GestureEvent.Rotate: CenteredEventPayload {
     public static var type: StaticString { "rotate" }
     public var drawing: EventDrawing { .arc(angle: angle, delta: delta) }
 
@@ -197,12 +197,6 @@ extension GestureEvent.Rotate: GestureEventPayload {
         fields.number("delta", delta)
         fields.count("detent", detent)
         fields.point("center", center)
-    }
-
-    public func viewed(through view: ViewTransform) -> Self {
-        var viewed = self
-        viewed.center = view.point(fromSurface: center)
-        return viewed
     }
 }
 
@@ -223,7 +217,7 @@ extension GestureEvent {
     }
 }
 
-extension GestureEvent.Magnify: GestureEventPayload {
+extension GestureEvent.Magnify: CenteredEventPayload {
     public static var type: StaticString { "magnify" }
     public var drawing: EventDrawing { .scale(scale, center: center) }
 
@@ -231,12 +225,6 @@ extension GestureEvent.Magnify: GestureEventPayload {
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.number("scale", scale)
         fields.point("center", center)
-    }
-
-    public func viewed(through view: ViewTransform) -> Self {
-        var viewed = self
-        viewed.center = view.point(fromSurface: center)
-        return viewed
     }
 }
 
@@ -398,7 +386,7 @@ extension GestureEvent {
     }
 }
 
-extension GestureEvent.Rotation: GestureEventPayload {
+extension GestureEvent.Rotation: CenteredEventPayload {
     public static var type: StaticString { "rotation" }
     public var drawing: EventDrawing { .rotation(rotation, center: center) }
 
@@ -406,12 +394,6 @@ extension GestureEvent.Rotation: GestureEventPayload {
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.number("rotation", rotation)
         fields.point("center", center)
-    }
-
-    public func viewed(through view: ViewTransform) -> Self {
-        var viewed = self
-        viewed.center = view.point(fromSurface: center)
-        return viewed
     }
 }
 

@@ -26,6 +26,20 @@ extension GestureEventPayload {
     public func viewed(through view: ViewTransform) -> Self { self }
 }
 
+/// A payload whose one place on the surface is its `center` (a dial's rotation, a pinch, a target's rotation, a quick
+/// scale): seen through a view, the centre moves, and its angles and scales stay as they are.
+protocol CenteredEventPayload: GestureEventPayload {
+    var center: Point { get set }
+}
+
+extension CenteredEventPayload {
+    public func viewed(through view: ViewTransform) -> Self {
+        var viewed = self
+        viewed.center = view.point(fromSurface: center)
+        return viewed
+    }
+}
+
 /// Where a payload writes its fields (`GestureEventPayload.write(to:)`), each under its key, as one output format
 /// writes them (the JSON Lines `,"dx":-4`, the text ` dx=-4`).
 public protocol EventFieldWriter {

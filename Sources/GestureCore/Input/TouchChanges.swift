@@ -69,7 +69,8 @@ public struct TouchChanges: Hashable, Sendable {
 
     /// Stops the program unless `fingersBefore` is within `expected`: changes that do not follow from the fingers a
     /// recognizer knows to be down are an impossible input, whoever built them. `machine` names the recognizer and
-    /// its state (`DragGesture.pending(…)`). The one home of the check every recognizer makes on every change.
+    /// its state (`TapGesture.pressed(…)`, `OneFingerGesture<DragMeasure>.pending(…)`). The one home of the check
+    /// every recognizer makes on every change.
     @inline(__always)
     func requireFingersBefore(in expected: ClosedRange<Int>, _ machine: @autoclosure () -> String) {
         guard expected.contains(fingersBefore) else {

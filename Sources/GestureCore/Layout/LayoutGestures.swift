@@ -127,6 +127,29 @@ public struct LayoutOption<Root> {
     }
 }
 
+/// A layout gesture kind that is its recognizer's configuration, which its options set: made with the recognizer's
+/// defaults, and building the recognizer from it whatever the target's shape.
+protocol ConfiguredLayoutGesture: LayoutGesture where Body: ConfiguredGesture {
+    var configuration: Body.Configuration { get }
+    init(_ configuration: Body.Configuration)
+}
+
+extension ConfiguredLayoutGesture {
+    public init() {
+        self.init(Body.defaultConfiguration)
+    }
+
+    public func gesture(in shape: Shape) -> Body { Body(configuration) }
+}
+
+/// A recognizer made from its configuration alone, which has defaults.
+protocol ConfiguredGesture: Gesture {
+    associatedtype Configuration
+    /// The configuration of the recognizer made with no argument.
+    static var defaultConfiguration: Configuration { get }
+    init(_ configuration: Configuration)
+}
+
 /// The gesture kinds of the layout file, with the library's defaults (SPEC "Layout file").
 public enum LayoutGestures {
     /// Every kind, in SPEC's order.
@@ -144,15 +167,13 @@ public enum LayoutGestures {
     public static let mostFingers = 10
 
     /// `tap`: `TapGesture`, a `tap` line.
-    public struct Tap: LayoutGesture {
+    public struct Tap: ConfiguredLayoutGesture {
         public static let kind = "tap"
+        /// The recognizer it builds.
+        public typealias Body = TapGesture
         /// The tap's thresholds: ``TapGesture/Configuration``, set by the options `count`, `slopMm`, `maxDurationMs`,
         /// `doubleTapMs`, `doubleTapSlopMm`.
         public var configuration: TapGesture.Configuration
-
-        public init() {
-            self.init(TapGesture.Configuration())
-        }
 
         /// A `tap` gesture with `configuration`.
         public init(_ configuration: TapGesture.Configuration) {
@@ -168,19 +189,15 @@ public enum LayoutGestures {
                 .number("doubleTapSlopMm", \.configuration.countDistance),
             ]
         }
-
-        public func gesture(in shape: Shape) -> TapGesture { TapGesture(configuration) }
     }
 
     /// `long-press`: `LongPressGesture`, a `long-press` line.
-    public struct LongPress: LayoutGesture {
+    public struct LongPress: ConfiguredLayoutGesture {
         public static let kind = "long-press"
+        /// The recognizer it builds.
+        public typealias Body = LongPressGesture
         /// The long press's thresholds: ``LongPressGesture/Configuration``, set by the options `durationMs`, `slopMm`.
         public var configuration: LongPressGesture.Configuration
-
-        public init() {
-            self.init(LongPressGesture.Configuration())
-        }
 
         /// A `long-press` gesture with `configuration`.
         public init(_ configuration: LongPressGesture.Configuration) {
@@ -193,19 +210,15 @@ public enum LayoutGestures {
                 .number("slopMm", \.configuration.maximumDistance),
             ]
         }
-
-        public func gesture(in shape: Shape) -> LongPressGesture { LongPressGesture(configuration) }
     }
 
     /// `drag`: `DragGesture`, `pan` lines.
-    public struct Drag: LayoutGesture {
+    public struct Drag: ConfiguredLayoutGesture {
         public static let kind = "drag"
-        /// The drag's thresholds: ``DragGesture/Configuration``, set by the options `slopMm`, `extraFinger`.
+        /// The recognizer it builds.
+        public typealias Body = DragGesture
+        /// The drag's thresholds: ``DragMeasure/Configuration``, set by the options `slopMm`, `extraFinger`.
         public var configuration: DragGesture.Configuration
-
-        public init() {
-            self.init(DragGesture.Configuration())
-        }
 
         /// A `drag` gesture with `configuration`.
         public init(_ configuration: DragGesture.Configuration) {
@@ -218,19 +231,15 @@ public enum LayoutGestures {
                 .choice("extraFinger", \.configuration.extraTouch, [("cancel", .cancel), ("end", .end)]),
             ]
         }
-
-        public func gesture(in shape: Shape) -> DragGesture { DragGesture(configuration) }
     }
 
     /// `magnify`: `MagnifyGesture`, `magnify` lines.
-    public struct Magnify: LayoutGesture {
+    public struct Magnify: ConfiguredLayoutGesture {
         public static let kind = "magnify"
+        /// The recognizer it builds.
+        public typealias Body = MagnifyGesture
         /// The pinch's thresholds: ``MagnificationMeasure/Configuration``, set by the option `slopMm`.
         public var configuration: MagnificationMeasure.Configuration
-
-        public init() {
-            self.init(MagnificationMeasure.defaultConfiguration)
-        }
 
         /// A `magnify` gesture with `configuration`.
         public init(_ configuration: MagnificationMeasure.Configuration) {
@@ -240,19 +249,15 @@ public enum LayoutGestures {
         public static var options: [LayoutOption<Self>] {
             [.number("slopMm", \.configuration.minimumDistanceChange)]
         }
-
-        public func gesture(in shape: Shape) -> MagnifyGesture { MagnifyGesture(configuration) }
     }
 
     /// `rotation`: `RotationGesture`, `rotation` lines.
-    public struct Rotation: LayoutGesture {
+    public struct Rotation: ConfiguredLayoutGesture {
         public static let kind = "rotation"
+        /// The recognizer it builds.
+        public typealias Body = RotationGesture
         /// The rotation's threshold: ``RotationMeasure/Configuration``, set by the option `thresholdDegrees`.
         public var configuration: RotationMeasure.Configuration
-
-        public init() {
-            self.init(RotationMeasure.defaultConfiguration)
-        }
 
         /// A `rotation` gesture with `configuration`.
         public init(_ configuration: RotationMeasure.Configuration) {
@@ -262,20 +267,16 @@ public enum LayoutGestures {
         public static var options: [LayoutOption<Self>] {
             [.number("thresholdDegrees", \.configuration.minimumAngle)]
         }
-
-        public func gesture(in shape: Shape) -> RotationGesture { RotationGesture(configuration) }
     }
 
     /// `swipe`: `SwipeGesture`, a `swipe` line.
-    public struct Swipe: LayoutGesture {
+    public struct Swipe: ConfiguredLayoutGesture {
         public static let kind = "swipe"
+        /// The recognizer it builds.
+        public typealias Body = SwipeGesture
         /// The swipe's thresholds: ``SwipeGesture/Configuration``, set by the options `fingers`, `minSpeedMmPerS`,
         /// `slopMm`, `diagonals`, `toleranceDegrees`.
         public var configuration: SwipeGesture.Configuration
-
-        public init() {
-            self.init(SwipeGesture.Configuration())
-        }
 
         /// A `swipe` gesture with `configuration`.
         public init(_ configuration: SwipeGesture.Configuration) {
@@ -302,8 +303,6 @@ public enum LayoutGestures {
                 nil
             }
         }
-
-        public func gesture(in shape: Shape) -> SwipeGesture { SwipeGesture(configuration) }
     }
 
     /// `edge-swipe`: `EdgeSwipeGesture` on the edge of the target's bounding rectangle, `edge-swipe` lines.
@@ -339,4 +338,28 @@ public enum LayoutGestures {
             return EdgeSwipeGesture(configuration)
         }
     }
+}
+
+extension TapGesture: ConfiguredGesture {
+    static var defaultConfiguration: Configuration { Configuration() }
+}
+
+extension LongPressGesture: ConfiguredGesture {
+    static var defaultConfiguration: Configuration { Configuration() }
+}
+
+extension DragGesture: ConfiguredGesture {
+    static var defaultConfiguration: Configuration { Configuration() }
+}
+
+extension TwoFingerGesture: ConfiguredGesture {
+    static var defaultConfiguration: Configuration { Measure.defaultConfiguration }
+}
+
+extension SwipeGesture: ConfiguredGesture {
+    static var defaultConfiguration: Configuration { Configuration() }
+}
+
+extension QuickScaleGesture: ConfiguredGesture {
+    static var defaultConfiguration: Configuration { Configuration() }
 }

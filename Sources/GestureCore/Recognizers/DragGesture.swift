@@ -1,9 +1,19 @@
 /// A one-finger drag: begins when the finger has moved beyond `minimumDistance` from where it went down
 /// (at once when that distance is 0, as SwiftUI's `DragGesture(minimumDistance: 0)`), then reports a
 /// change on every frame in which the finger moved, and ends at the lift, with the finger's velocity there
-/// (`VelocityTracker`: the last 100 ms, least squares; 0 once the finger rested beyond 40 ms). Diagram:
-/// docs/state-machines/drag.md.
-public struct DragGesture: SinkGesture {
+/// (`VelocityTracker`: the last 100 ms, least squares; 0 once the finger rested beyond 40 ms). A `OneFingerGesture`;
+/// diagram: docs/state-machines/drag.md.
+public typealias DragGesture = OneFingerGesture<DragMeasure>
+
+extension OneFingerGesture where Measure == DragMeasure {
+    /// A drag with a 3 mm slop and a second finger cancelling it.
+    public init() {
+        self.init(Configuration())
+    }
+}
+
+/// How far a drag's finger is from its down, and how fast it moves: its positions since the down.
+public struct DragMeasure: FingerMeasure {
     /// How far a finger must move before the drag begins, and what a second finger does: the layout's `drag` options
     /// `slopMm` and `extraFinger` (SPEC.md, "Layout file").
     public struct Configuration: Hashable, Sendable {
@@ -48,176 +58,31 @@ public struct DragGesture: SinkGesture {
         }
     }
 
-    enum State: Hashable, Sendable {
-        /// No finger down in this touch sequence yet.
-        case idle
-        /// One finger down, not yet beyond the minimum distance (`tracker` holds its positions since the down).
-        case pending(touchID: Int, start: Point)
-        /// Dragging (`tracker` holds the finger's positions since the down).
-        case dragging(touchID: Int, start: Point, location: Point)
-        /// Decided; fingers may still be down (`TouchChanges.fingersDown`).
-        case finished(Outcome)
-    }
-
-    /// Its machine's name in explanation paths (`Explanation.path`).
     public static let name = "drag"
+    public static var activeStateName: String { "dragging" }
+    public static func slop(_ configuration: Configuration) -> Double { configuration.minimumDistance }
+    public static func extraTouch(_ configuration: Configuration) -> ExtraTouchPolicy { configuration.extraTouch }
+    public static func beginsAtLanding(_ configuration: Configuration) -> Bool { configuration.minimumDistance == 0 }
 
-    /// The thresholds this drag was made with, fixed for its life.
-    public let configuration: Configuration
-    private(set) var state: State = .idle
-    /// The positions of the finger followed in `pending` and `dragging`, since its down. Beside the state rather than
-    /// in it, so that its storage is reused from one touch sequence to the next: a drag allocates nothing once warm.
+    /// The finger's positions since its down.
     private var tracker = VelocityTracker()
 
-    /// A drag with `configuration`, by default a 3 mm slop and a second finger cancelling it.
-    public init(_ configuration: Configuration = Configuration()) {
-        self.configuration = configuration
+    public init() {}
+
+    public mutating func start(at position: Point, time: Timestamp, _ configuration: Configuration) {
+        tracker.restart(at: position, time: time)
     }
 
-    /// Once finished, it waits for the next touch sequence.
-    public var ignoresChangesUntilNextSequence: Bool {
-        switch state {
-        case .finished: true
-        case .idle, .pending, .dragging: false
-        }
+    public mutating func follow(to position: Point, at time: Timestamp, _ configuration: Configuration) {
+        tracker.add(position, at: time)
     }
 
-    public var status: RecognizerStatus {
-        switch state {
-        case .idle, .pending: .possible
-        case .dragging: .active
-        case .finished(let outcome): outcome.status
-        }
-    }
-
-    public var deadline: Timestamp? { nil }
-
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        checkFingers(changes)
-        switch state {
-        case .pending(let touchID, let start):
-            if let position = changes.position(of: touchID) {
-                tracker.add(position, at: changes.time)
-                let moved = Comparison(.moved(finger: touchID), position.distance(to: start), .beyond, configuration.minimumDistance, .slop)
-                if moved.holds {
-                    log.transition(&state, to: .dragging(touchID: touchID, start: start, location: position), in: Self.name,
-                                   because: .measured(moved))
-                    updates.append(GestureUpdate(.began, Value(startLocation: start, location: position)))
-                }
-            }
-        case .dragging(let touchID, let start, _):
-            if let position = changes.position(of: touchID) {
-                tracker.add(position, at: changes.time)
-                state = .dragging(touchID: touchID, start: start, location: position)
-                updates.append(GestureUpdate(.changed, Value(startLocation: start, location: position)))
-            }
-        case .idle, .finished:
-            break
-        }
-        switch state {
-        case .pending(let touchID, _):
-            if changes.lift(of: touchID) != nil {
-                log.transition(&state, to: .finished(.failed), in: Self.name,
-                               because: .liftedWithinSlop(finger: touchID, slop: configuration.minimumDistance))
-            }
-        case .dragging(let touchID, let start, let location):
-            if let lift = changes.lift(of: touchID) {
-                if lift.withdrawn {
-                    log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .withdrawn(finger: touchID))
-                    updates.append(GestureUpdate(.cancelled, Value(startLocation: start, location: location)))
-                } else {
-                    log.transition(&state, to: .finished(.ended), in: Self.name, because: .lifted(finger: touchID))
-                    updates.append(GestureUpdate(.ended, Value(startLocation: start, location: location,
-                                                               velocity: tracker.velocity(at: changes.time))))
-                }
-            }
-        case .idle, .finished:
-            break
-        }
-        guard !changes.landed.isEmpty else { return }
-        switch state {
-        case .idle:
-            // No finger was down (checked above): these landings begin a touch sequence.
-            startSequence(changes, log: &log, sink: &updates)
-        case .finished where changes.beginsSequence:
-            startSequence(changes, log: &log, sink: &updates)
-        case .finished:
-            // Nothing more until every finger has lifted.
-            break
-        case .pending:
-            log.transition(&state, to: .finished(.failed), in: Self.name, because: .secondFinger(changes.landed[0].id))
-        case .dragging(_, let start, let location):
-            switch configuration.extraTouch {
-            case .cancel:
-                log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .secondFinger(changes.landed[0].id))
-                updates.append(GestureUpdate(.cancelled, Value(startLocation: start, location: location)))
-            case .end:
-                log.transition(&state, to: .finished(.ended), in: Self.name, because: .secondFinger(changes.landed[0].id))
-                updates.append(GestureUpdate(.ended, Value(startLocation: start, location: location,
-                                                           velocity: tracker.velocity(at: changes.time))))
-            }
-        }
-    }
-
-    /// Stops on changes whose count of fingers contradicts the state: before them, no finger is down in
-    /// `idle`, and exactly one (the followed one) in `pending` and `dragging`.
-    @inline(__always)  // (a call of its own on every change once its check moved to TouchChanges)
-    private func checkFingers(_ changes: TouchChanges) {
-        switch state {
-        case .idle: changes.requireFingersBefore(in: 0...0, "DragGesture.\(state)")
-        case .pending, .dragging: changes.requireFingersBefore(in: 1...1, "DragGesture.\(state)")
-        case .finished: break
-        }
-    }
-
-    /// The landings of a new touch sequence: one finger is followed, more fail the drag.
-    private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        guard changes.landed.count == 1 else {
-            log.transition(&state, to: .finished(.failed), in: Self.name,
-                           because: .fingersLanded(count: changes.landed.count, expected: 1))
-            return
-        }
-        let touch = changes.landed[0]
-        tracker.restart(at: touch.position, time: changes.time)
-        guard configuration.minimumDistance == 0 else {
-            log.transition(&state, to: .pending(touchID: touch.id, start: touch.position), in: Self.name,
-                           because: .landed(finger: touch.id, at: touch.position, deadline: nil))
-            return
-        }
-        log.transition(&state, to: .dragging(touchID: touch.id, start: touch.position, location: touch.position),
-                       in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: nil))
-        updates.append(GestureUpdate(.began, Value(startLocation: touch.position, location: touch.position)))
-    }
-
-    /// Never called: this gesture sets no deadline (`deadline` is always nil).
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        preconditionFailure("DragGesture.\(state): deadlineReached(at: \(now)), but it sets no deadline")
-    }
-
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        switch state {
-        case .dragging(_, let start, let location):
-            log.cancel(&state, to: .finished(.cancelled), in: Self.name)
-            updates.append(GestureUpdate(.cancelled, Value(startLocation: start, location: location)))
-        case .pending:
-            log.cancel(&state, to: .finished(.failed), in: Self.name)
-        case .idle, .finished:
-            break
-        }
-    }
-}
-
-extension DragGesture.State: MachineState {
-    var name: String {
-        switch self {
-        case .idle: "idle"
-        case .pending: "pending"
-        case .dragging: "dragging"
-        case .finished(let outcome): outcome.name
+    /// The drag from `start` to `location`; at `ended`, with the finger's velocity at `time`.
+    public func value(_ phase: GesturePhase, start: Point, location: Point, at time: Timestamp,
+                      _ configuration: Configuration) -> Value {
+        switch phase {
+        case .ended: Value(startLocation: start, location: location, velocity: tracker.velocity(at: time))
+        case .began, .changed, .cancelled: Value(startLocation: start, location: location)
         }
     }
 }

@@ -2,8 +2,17 @@
 /// beyond `minimumDistance`, and at least as far as along the edge (UIKit's `UIScreenEdgePanGestureRecognizer`,
 /// lisgd's edge gestures). It begins then, reports a change on every later frame the finger moved, and ends at the
 /// lift; a second finger or a withdrawn one cancels it. A move beyond `minimumDistance` from the down that is less
-/// inward than along the edge (sideways, or outward) makes it fail. Diagram: docs/state-machines/edge-swipe.md.
-public struct EdgeSwipeGesture: SinkGesture {
+/// inward than along the edge (sideways, or outward) makes it fail. A `OneFingerGesture`; diagram:
+/// docs/state-machines/edge-swipe.md.
+public typealias EdgeSwipeGesture = OneFingerGesture<EdgeSwipeMeasure>
+
+extension OneFingerGesture where Measure == EdgeSwipeMeasure {
+    /// The edge of the rectangle a swipe comes in from: ``EdgeSwipeMeasure/Edge``.
+    public typealias Edge = EdgeSwipeMeasure.Edge
+}
+
+/// How far an edge swipe's finger is inside its edge, and along it.
+public struct EdgeSwipeMeasure: FingerMeasure {
     /// The edge of the rectangle a swipe comes in from (the layout's `edge`, the output's `edge`): the finger moves
     /// inward from it, rightwards from `left`, downwards from `top` (y down).
     public enum Edge: String, Hashable, Sendable {
@@ -56,7 +65,7 @@ public struct EdgeSwipeGesture: SinkGesture {
     /// An edge swipe's position: its edge, where the finger went down and where it is. The output's `edge-swipe` line
     /// prints `location − startLocation` as `dx`, `dy`.
     public struct Value: Hashable, Sendable {
-        /// The edge the swipe came in from: the configured ``Configuration/edge``.
+        /// The edge the swipe came in from: the configured ``EdgeSwipeMeasure/Configuration/edge``.
         public var edge: Edge
         /// Where the finger went down, in mm on the surface (y down).
         public var startLocation: Point
@@ -71,156 +80,45 @@ public struct EdgeSwipeGesture: SinkGesture {
         }
     }
 
-    enum State: Hashable, Sendable {
-        /// No finger down in this touch sequence yet.
-        case idle
-        /// One finger down near the edge, not yet beyond the slop.
-        case pending(touchID: Int, down: Point)
-        /// Swiping in.
-        case swiping(touchID: Int, down: Point, location: Point)
-        /// Decided; fingers may still be down.
-        case finished(Outcome)
-    }
-
-    /// Its machine's name in explanation paths (`Explanation.path`).
     public static let name = "edge-swipe"
+    public static var activeStateName: String { "swiping" }
+    public static func slop(_ configuration: Configuration) -> Double { configuration.minimumDistance }
+    /// A second finger cancels an edge swipe.
+    public static func extraTouch(_ configuration: Configuration) -> ExtraTouchPolicy { .cancel }
 
-    /// The edge, rectangle and distances this recognizer was made with, fixed for its life but for a layout's
-    /// rectangle, which follows its target's shape (`Configuration.followsTarget`).
-    public private(set) var configuration: Configuration
-    private(set) var state: State = .idle
+    public init() {}
 
-    /// An edge swipe recognizer for `configuration` (no default: the edge and its rectangle must be named).
-    public init(_ configuration: Configuration) {
-        self.configuration = configuration
+    /// A finger is followed when it lands within `edgeDistance` of the edge (outside the rectangle included).
+    public func landing(of touch: TouchPoint, _ configuration: Configuration) -> Comparison? {
+        Comparison(.landedFromEdge(finger: touch.id, edge: configuration.edge),
+                   configuration.inward(touch.position).depth, .within, configuration.edgeDistance, .edgeZone)
     }
 
-    public var status: RecognizerStatus {
-        switch state {
-        case .idle, .pending: .possible
-        case .swiping: .active
-        case .finished(let outcome): outcome.status
+    public mutating func start(at position: Point, time: Timestamp, _ configuration: Configuration) {}
+
+    public mutating func follow(to position: Point, at time: Timestamp, _ configuration: Configuration) {}
+
+    /// Begins once the finger has moved inward beyond the slop, and at least as far as along the edge; fails once it
+    /// has moved beyond the slop from its down, less inward than along.
+    public func decide(finger: Int, start: Point, position: Point, _ configuration: Configuration) -> FingerDecision {
+        let down = configuration.inward(start), now = configuration.inward(position)
+        let depth = now.depth - down.depth, along = abs(now.along - down.along)
+        if depth > configuration.minimumDistance && depth >= along {
+            return .begin(because: .movedInward(finger: finger, inward: depth, along: along, slop: configuration.minimumDistance))
+        } else if depth < along && position.distance(to: start) > configuration.minimumDistance {
+            // Beyond the slop, and more along the edge than in (or out): a move along the edge, not in from
+            // it. (One at least as far in as along, not yet beyond the slop inward, goes on waiting: failing
+            // it made a steady diagonal swipe in succeed or fail by where its frames fell.)
+            return .fail(because: .movedNotInward(finger: finger, distance: position.distance(to: start), inward: depth,
+                                                  along: along, slop: configuration.minimumDistance))
         }
+        return .wait
     }
 
-    public var deadline: Timestamp? { nil }
-
-    private func value(_ down: Point, _ location: Point) -> Value {
-        Value(edge: configuration.edge, startLocation: down, location: location)
-    }
-
-    public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
-                                                                sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        checkFingers(changes)
-        switch state {
-        case .pending(let touchID, let down):
-            if let position = changes.position(of: touchID) {
-                let start = configuration.inward(down), now = configuration.inward(position)
-                let depth = now.depth - start.depth, along = abs(now.along - start.along)
-                if depth > configuration.minimumDistance && depth >= along {
-                    log.transition(&state, to: .swiping(touchID: touchID, down: down, location: position), in: Self.name,
-                                   because: .movedInward(finger: touchID, inward: depth, along: along, slop: configuration.minimumDistance))
-                    updates.append(GestureUpdate(.began, value(down, position)))
-                } else if depth < along && position.distance(to: down) > configuration.minimumDistance {
-                    // Beyond the slop, and more along the edge than in (or out): a move along the edge, not in from
-                    // it. (One at least as far in as along, not yet beyond the slop inward, goes on waiting: failing
-                    // it made a steady diagonal swipe in succeed or fail by where its frames fell.)
-                    log.transition(&state, to: .finished(.failed), in: Self.name,
-                                   because: .movedNotInward(finger: touchID, distance: position.distance(to: down), inward: depth,
-                                                            along: along, slop: configuration.minimumDistance))
-                }
-            }
-        case .swiping(let touchID, let down, _):
-            if let position = changes.position(of: touchID) {
-                state = .swiping(touchID: touchID, down: down, location: position)
-                updates.append(GestureUpdate(.changed, value(down, position)))
-            }
-        case .idle, .finished:
-            break
-        }
-        switch state {
-        case .pending(let touchID, _):
-            if changes.lift(of: touchID) != nil {
-                log.transition(&state, to: .finished(.failed), in: Self.name,
-                               because: .liftedWithinSlop(finger: touchID, slop: configuration.minimumDistance))
-            }
-        case .swiping(let touchID, let down, let location):
-            if let lift = changes.lift(of: touchID) {
-                log.transition(&state, to: .finished(lift.withdrawn ? .cancelled : .ended), in: Self.name,
-                               because: lift.withdrawn ? .withdrawn(finger: touchID) : .lifted(finger: touchID))
-                updates.append(GestureUpdate(lift.withdrawn ? .cancelled : .ended, value(down, location)))
-            }
-        case .idle, .finished:
-            break
-        }
-        guard !changes.landed.isEmpty else { return }
-        switch state {
-        case .idle:
-            start(changes, log: &log)
-        case .finished where changes.beginsSequence:
-            start(changes, log: &log)
-        case .finished:
-            break
-        case .pending:
-            // A second finger.
-            log.transition(&state, to: .finished(.failed), in: Self.name, because: .secondFinger(changes.landed[0].id))
-        case .swiping(_, let down, let location):
-            log.transition(&state, to: .finished(.cancelled), in: Self.name, because: .secondFinger(changes.landed[0].id))
-            updates.append(GestureUpdate(.cancelled, value(down, location)))
-        }
-    }
-
-    /// Every change follows from the fingers this machine knows to be down (`TouchChanges.requireFingersBefore`).
-    @inline(__always)  // (a call of its own on every change once its check moved to TouchChanges)
-    private func checkFingers(_ changes: TouchChanges) {
-        switch state {
-        case .idle: changes.requireFingersBefore(in: 0...0, "EdgeSwipeGesture.\(state)")
-        case .pending, .swiping: changes.requireFingersBefore(in: 1...1, "EdgeSwipeGesture.\(state)")
-        case .finished: break
-        }
-    }
-
-    private mutating func start<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
-        guard changes.landed.count == 1 else {
-            log.transition(&state, to: .finished(.failed), in: Self.name,
-                           because: .fingersLanded(count: changes.landed.count, expected: 1))
-            return
-        }
-        let touch = changes.landed[0]
-        let landing = Comparison(.landedFromEdge(finger: touch.id, edge: configuration.edge),
-                                 configuration.inward(touch.position).depth, .within, configuration.edgeDistance, .edgeZone)
-        log.transition(&state, to: landing.holds ? .pending(touchID: touch.id, down: touch.position) : .finished(.failed),
-                       in: Self.name, because: .measured(landing))
-    }
-
-    /// Never called: this gesture sets no deadline (`deadline` is always nil).
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        preconditionFailure("EdgeSwipeGesture.\(state): deadlineReached(at: \(now)), but it sets no deadline")
-    }
-
-    public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                        sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        switch state {
-        case .swiping(_, let down, let location):
-            log.cancel(&state, to: .finished(.cancelled), in: Self.name)
-            updates.append(GestureUpdate(.cancelled, value(down, location)))
-        case .pending:
-            log.cancel(&state, to: .finished(.failed), in: Self.name)
-        case .idle, .finished:
-            break
-        }
-    }
-}
-
-extension EdgeSwipeGesture.State: MachineState {
-    var name: String {
-        switch self {
-        case .idle: "idle"
-        case .pending: "pending"
-        case .swiping: "swiping"
-        case .finished(let outcome): outcome.name
-        }
+    /// The swipe from `start` to `location`, from the configured edge.
+    public func value(_ phase: GesturePhase, start: Point, location: Point, at time: Timestamp,
+                      _ configuration: Configuration) -> Value {
+        Value(edge: configuration.edge, startLocation: start, location: location)
     }
 }
 

@@ -172,6 +172,48 @@ extension SinkGesture {
     }
 }
 
+/// One of the library's recognizers: a machine whose `state` decides its status, and which, once it has decided its
+/// touch sequence (`RecognizerStatus.isFinished`), ignores every change until the next one begins (a tap, whose chain
+/// goes on past a recognized tap, says otherwise).
+protocol Recognizer: SinkGesture {
+    /// Where the machine stands, with the data valid there.
+    associatedtype State: MachineState
+    var state: State { get }
+}
+
+extension Recognizer {
+    /// Once finished, it waits for the next touch sequence.
+    public var ignoresChangesUntilNextSequence: Bool { status.isFinished }
+}
+
+/// A recognizer that sets no deadline (a drag, a swipe, a two-finger gesture): `deadline` is always nil, so that
+/// `deadlineReached` never comes.
+protocol DeadlineFreeRecognizer: Recognizer {}
+
+extension DeadlineFreeRecognizer {
+    public var deadline: Timestamp? { nil }
+
+    /// Never called: this gesture sets no deadline (`deadline` is always nil).
+    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
+                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        preconditionFailure("\(Self.self).\(state): deadlineReached(at: \(now)), but it sets no deadline")
+    }
+}
+
+extension TransitionLogging {
+    /// The finger that lands alone in `changes`, the one a one-finger recognizer follows; nil when several land at
+    /// once, which moves `state` to `failed` (the reason `fingersLanded`).
+    @inline(__always)
+    mutating func soleLanding<State: MachineState>(in changes: TouchChanges, _ state: inout State, else failed: State,
+                                                   in machine: String) -> TouchPoint? {
+        guard changes.landed.count == 1 else {
+            transition(&state, to: failed, in: machine, because: .fingersLanded(count: changes.landed.count, expected: 1))
+            return nil
+        }
+        return changes.landed[0]
+    }
+}
+
 extension Gesture {
     public var partName: String { Self.name }
 

@@ -24,7 +24,7 @@ public enum GesturePhase: String, Hashable, Sendable {
 public struct GestureUpdate<Value: Sendable>: Sendable {
     /// The phase of this update: `began`, `changed`, `ended` or `cancelled`.
     public var phase: GesturePhase
-    /// The gesture's value at this moment, in the recognizer's own type (a ``DragGesture/Value``, a
+    /// The gesture's value at this moment, in the recognizer's own type (a ``DragMeasure/Value``, a
     /// ``TapGesture/Value``, …); a `cancelled` update repeats the last value reported.
     public var value: Value
 

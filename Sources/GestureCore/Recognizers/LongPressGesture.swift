@@ -1,6 +1,6 @@
 /// A one-finger long press: the finger stays within `maximumDistance` of where it went down for
 /// `minimumDuration`. Recognized by its deadline, with no event needed. Diagram: docs/state-machines/long-press.md.
-public struct LongPressGesture: SinkGesture {
+public struct LongPressGesture: SinkGesture, Recognizer {
     /// How long the finger must stay, and how still: a timeline's `longPressMs` and `slopMm`, or a target's
     /// `long-press` options `durationMs` and `slopMm` (SPEC.md, "`timeline`" and "Layout file").
     public struct Configuration: Hashable, Sendable {
@@ -53,14 +53,6 @@ public struct LongPressGesture: SinkGesture {
     /// A long press with `configuration`, by default 300 ms within 3 mm.
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
-    }
-
-    /// Once recognized or failed, it waits for the next touch sequence.
-    public var ignoresChangesUntilNextSequence: Bool {
-        switch state {
-        case .recognized, .failed: true
-        case .idle, .pressing: false
-        }
     }
 
     public var status: RecognizerStatus {
@@ -133,11 +125,7 @@ public struct LongPressGesture: SinkGesture {
     }
 
     private mutating func startSequence<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
-        guard changes.landed.count == 1 else {
-            log.transition(&state, to: .failed, in: Self.name, because: .fingersLanded(count: changes.landed.count, expected: 1))
-            return
-        }
-        let touch = changes.landed[0]
+        guard let touch = log.soleLanding(in: changes, &state, else: .failed, in: Self.name) else { return }
         let deadline = changes.time + configuration.minimumDuration
         log.transition(&state, to: .pressing(touchID: touch.id, start: touch.position, location: touch.position, deadline: deadline),
                        in: Self.name, because: .landed(finger: touch.id, at: touch.position, deadline: deadline))

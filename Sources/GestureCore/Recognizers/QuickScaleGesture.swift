@@ -15,7 +15,7 @@ import RealModule
 /// A second finger that lifts within the slop has made a double tap, which this gesture does not claim: it fails,
 /// so that a double tap after it (`exclusively(before:)`) or on a rival target has it. A further finger fails the
 /// gesture before it began and cancels it after.
-public struct QuickScaleGesture: SinkGesture {
+public struct QuickScaleGesture: SinkGesture, Recognizer {
     /// What makes the tap, what continues it into a scale, and how fast the scale goes (SPEC.md, "Quick scale"; the
     /// layout's `quick-scale` options `slopMm`, `maxDurationMs`, `doubleTapMs`, `doubleTapSlopMm`, `mmPerDoubling`).
     public struct Configuration: Hashable, Sendable {
@@ -101,14 +101,6 @@ public struct QuickScaleGesture: SinkGesture {
     /// within 300 ms and 10 mm, and a doubling every 20 mm down.
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
-    }
-
-    /// Once finished, it waits for the next touch sequence.
-    public var ignoresChangesUntilNextSequence: Bool {
-        switch state {
-        case .finished: true
-        case .idle, .firstTap, .waiting, .pending, .scaling: false
-        }
     }
 
     public var status: RecognizerStatus {
@@ -206,12 +198,7 @@ public struct QuickScaleGesture: SinkGesture {
             break
         case .waiting(let anchor, let lift):
             // (A landing at or after lift + countInterval is impossible: the deadline fired first.)
-            guard changes.landed.count == 1 else {
-                log.transition(&state, to: .finished(.failed), in: Self.name,
-                               because: .fingersLanded(count: changes.landed.count, expected: 1))
-                return
-            }
-            let touch = changes.landed[0]
+            guard let touch = log.soleLanding(in: changes, &state, else: .finished(.failed), in: Self.name) else { return }
             let link = Explanation.TapLink(count: 1, sinceLift: changes.time - lift, interval: configuration.countInterval,
                                            distance: touch.position.distance(to: anchor), maximumDistance: configuration.countDistance)
             if link.distance <= configuration.countDistance {
@@ -245,11 +232,7 @@ public struct QuickScaleGesture: SinkGesture {
     /// it does not continue), more fail.
     private mutating func startChain<Log: TransitionLogging>(_ changes: TouchChanges, link: Explanation.TapLink? = nil,
                                                              log: inout Log) {
-        guard changes.landed.count == 1 else {
-            log.transition(&state, to: .finished(.failed), in: Self.name, because: .fingersLanded(count: changes.landed.count, expected: 1))
-            return
-        }
-        let touch = changes.landed[0]
+        guard let touch = log.soleLanding(in: changes, &state, else: .finished(.failed), in: Self.name) else { return }
         let deadline = configuration.maximumDuration.map { changes.time + $0 }
         log.transition(&state, to: .firstTap(touchID: touch.id, down: touch.position, deadline: deadline), in: Self.name,
                        because: .tapLanded(finger: touch.id, at: touch.position, count: 1, previous: link, deadline: deadline))
@@ -317,7 +300,7 @@ extension GestureEvent {
     }
 }
 
-extension GestureEvent.QuickScale: GestureEventPayload {
+extension GestureEvent.QuickScale: CenteredEventPayload {
     public static var type: StaticString { "quick-scale" }
     public var drawing: EventDrawing { .scale(scale, center: center) }
 
@@ -325,12 +308,6 @@ extension GestureEvent.QuickScale: GestureEventPayload {
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.number("scale", scale)
         fields.point("center", center)
-    }
-
-    public func viewed(through view: ViewTransform) -> Self {
-        var viewed = self
-        viewed.center = view.point(fromSurface: center)
-        return viewed
     }
 }
 
@@ -343,15 +320,13 @@ extension QuickScaleGesture.Value: StandardEventValue {
 
 extension LayoutGestures {
     /// `quick-scale`: `QuickScaleGesture`, `quick-scale` lines.
-    public struct QuickScale: LayoutGesture {
+    public struct QuickScale: ConfiguredLayoutGesture {
         public static let kind = "quick-scale"
+        /// The recognizer it builds.
+        public typealias Body = QuickScaleGesture
         /// The quick scale's thresholds: ``QuickScaleGesture/Configuration``, set by the options `slopMm`, `maxDurationMs`,
         /// `doubleTapMs`, `doubleTapSlopMm`, `mmPerDoubling`.
         public var configuration: QuickScaleGesture.Configuration
-
-        public init() {
-            self.init(QuickScaleGesture.Configuration())
-        }
 
         /// A `quick-scale` gesture with `configuration`.
         public init(_ configuration: QuickScaleGesture.Configuration) {
@@ -372,7 +347,5 @@ extension LayoutGestures {
         public var conflict: LayoutOptionConflict? {
             configuration.distancePerDoubling == 0 ? LayoutOptionConflict(key: "mmPerDoubling", expected: "a number other than 0") : nil
         }
-
-        public func gesture(in shape: Shape) -> QuickScaleGesture { QuickScaleGesture(configuration) }
     }
 }

@@ -21,20 +21,9 @@ public struct RotationMeasure: PairMeasure {
         }
     }
 
-    /// A rotation's measure, reported on every frame from `began` (the output's `rotation` line).
-    public struct Value: Hashable, Sendable {
-        /// Cumulative rotation since the second finger landed, in degrees, clockwise positive.
-        public var rotation: Double
-        /// Midpoint of the two fingers.
-        public var center: Point
-
-        /// A rotation of `rotation` degrees (clockwise positive, cumulative since the second finger landed) with the
-        /// fingers' midpoint at `center` (mm on the surface).
-        public init(rotation: Double, center: Point) {
-            self.rotation = rotation
-            self.center = center
-        }
-    }
+    /// A rotation's measure, reported on every frame from `began`: the values of its `rotation` line
+    /// (``GestureEvent/Rotation``), the cumulative rotation and the fingers' midpoint.
+    public typealias Value = GestureEvent.Rotation
 
     public static let name = "rotation"
     public static var defaultConfiguration: Configuration { Configuration() }

@@ -6,7 +6,7 @@
 /// `minimumDistance`, and the directions of their velocities all lie within `tolerance` of one direction of the set
 /// (lisgd: 8 directions, ±15°). A stroke that stops before the lift is therefore no swipe. A finger more than
 /// `fingers`, or a first lift with fewer down, is no swipe.
-public struct SwipeGesture: SinkGesture {
+public struct SwipeGesture: SinkGesture, DeadlineFreeRecognizer {
     /// A direction on the surface (y down: `up` is towards the top edge).
     public enum Direction: String, Hashable, Sendable, CaseIterable {
         // The order of the cases is their order clockwise from up: `degrees` is 45 × the index.
@@ -79,25 +79,9 @@ public struct SwipeGesture: SinkGesture {
         }
     }
 
-    /// A recognized swipe, reported once as `ended` at the first lift (the output's `swipe` line).
-    public struct Value: Hashable, Sendable {
-        /// The direction of the set whose angle lies within the tolerance of every finger's direction.
-        public var direction: Direction
-        /// The fingers' mean velocity at the lift, mm/s.
-        public var vx: Double
-        /// The fingers' mean vertical velocity at the lift, mm/s, y down (negative for a swipe up).
-        public var vy: Double
-        /// How many fingers swiped: ``Configuration/fingers``.
-        public var fingers: Int
-
-        /// A swipe in `direction` at a mean `vx`, `vy` mm/s (y down), with `fingers` fingers.
-        public init(direction: Direction, vx: Double, vy: Double, fingers: Int) {
-            self.direction = direction
-            self.vx = vx
-            self.vy = vy
-            self.fingers = fingers
-        }
-    }
+    /// A recognized swipe, reported once as `ended` at the first lift: the values of its `swipe` line
+    /// (``GestureEvent/Swipe``), its direction, the fingers' mean velocity and their count.
+    public typealias Value = GestureEvent.Swipe
 
     /// A finger being followed: where it went down, and its recent positions.
     struct Finger: Hashable, Sendable {
@@ -134,8 +118,6 @@ public struct SwipeGesture: SinkGesture {
         case .finished(let outcome): outcome.status
         }
     }
-
-    public var deadline: Timestamp? { nil }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
@@ -248,12 +230,6 @@ public struct SwipeGesture: SinkGesture {
         if let other = directions.first(where: { $0 != direction }) { return .miss(.directionsDiffer(direction, other)) }
         let count = Double(fingers.count)
         return .swipe(Value(direction: direction, vx: sum.vx / count, vy: sum.vy / count, fingers: fingers.count))
-    }
-
-    /// Never called: this gesture sets no deadline (`deadline` is always nil).
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        preconditionFailure("SwipeGesture.\(state): deadlineReached(at: \(now)), but it sets no deadline")
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,

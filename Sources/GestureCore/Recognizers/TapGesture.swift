@@ -12,7 +12,7 @@
 /// recognized `countInterval` after the n-th lift, and fails when the chain stops short of n or goes
 /// beyond it. `count(2).exclusively(before: count(1))` tells a double tap from a single one, the single
 /// one reported `countInterval` after its lift.
-public struct TapGesture: SinkGesture {
+public struct TapGesture: SinkGesture, Recognizer {
     /// What makes a tap and what continues its count (SPEC.md, "`timeline`" **tap** and "Tap counts"; the layout's
     /// `tap` options `slopMm`, `maxDurationMs`, `doubleTapMs`, `doubleTapSlopMm`, `count`).
     public struct Configuration: Hashable, Sendable {

@@ -6,7 +6,7 @@
 /// passed, reports a change on every later frame in which either finger moved, and ends when either
 /// finger lifts (`cancelled` when the device withdrew it). Further fingers are ignored; a finger of the
 /// pair lifting before the gesture began makes it fail, and nothing more happens until all have lifted.
-public struct TwoFingerGesture<Measure: PairMeasure>: SinkGesture {
+public struct TwoFingerGesture<Measure: PairMeasure>: SinkGesture, DeadlineFreeRecognizer {
     /// The thresholds of the measure (``MagnificationMeasure/Configuration``, ``RotationMeasure/Configuration``).
     public typealias Configuration = Measure.Configuration
     /// What the measure reports of the pair (``MagnificationMeasure/Value``, ``RotationMeasure/Value``).
@@ -62,14 +62,6 @@ public struct TwoFingerGesture<Measure: PairMeasure>: SinkGesture {
         self.init(Measure.defaultConfiguration)
     }
 
-    /// Once finished, it waits for the next touch sequence.
-    public var ignoresChangesUntilNextSequence: Bool {
-        switch state {
-        case .finished: true
-        case .idle, .oneFinger, .pending, .active: false
-        }
-    }
-
     public var status: RecognizerStatus {
         switch state {
         case .idle, .oneFinger, .pending: .possible
@@ -77,8 +69,6 @@ public struct TwoFingerGesture<Measure: PairMeasure>: SinkGesture {
         case .finished(let outcome): outcome.status
         }
     }
-
-    public var deadline: Timestamp? { nil }
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
@@ -171,12 +161,6 @@ public struct TwoFingerGesture<Measure: PairMeasure>: SinkGesture {
             log.transition(&state, to: .pending(Pair(first: landed[0], second: landed[1])), in: Self.name,
                            because: .pairLanded(first: landed[0].id, second: landed[1].id))
         }
-    }
-
-    /// Never called: this gesture sets no deadline (`deadline` is always nil).
-    public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
-                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
-        preconditionFailure("TwoFingerGesture.\(state): deadlineReached(at: \(now)), but it sets no deadline")
     }
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,

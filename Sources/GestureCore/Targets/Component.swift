@@ -137,7 +137,7 @@ extension TapGesture.Value: StandardEventValue {
     }
 }
 
-extension DragGesture.Value: StandardEventValue {
+extension DragMeasure.Value: StandardEventValue {
     /// A `pan` line: the translation from where the drag started; at `ended`, the velocity.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
         .pan(phase, GestureEvent.Pan(dx: translation.dx, dy: translation.dy, velocity: velocity))
@@ -151,14 +151,14 @@ extension MagnificationMeasure.Value: StandardEventValue {
     }
 }
 
-extension SwipeGesture.Value: StandardEventValue {
+extension GestureEvent.Swipe: StandardEventValue {
     /// A `swipe` line: its direction, the fingers' mean velocity, and how many.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
-        .swipe(GestureEvent.Swipe(direction: direction, vx: vx, vy: vy, fingers: fingers))
+        .swipe(self)
     }
 }
 
-extension EdgeSwipeGesture.Value: StandardEventValue {
+extension EdgeSwipeMeasure.Value: StandardEventValue {
     /// An `edge-swipe` line: the edge, and the translation from the down position.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
         .edgeSwipe(phase, GestureEvent.EdgeSwipe(edge: edge, dx: location.x - startLocation.x, dy: location.y - startLocation.y))
@@ -172,10 +172,10 @@ extension LongPressGesture.Value: StandardEventValue {
     }
 }
 
-extension RotationMeasure.Value: StandardEventValue {
+extension GestureEvent.Rotation: StandardEventValue {
     /// A `rotation` line: the cumulative rotation and the fingers' midpoint.
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
-        .rotation(phase, GestureEvent.Rotation(rotation: rotation, center: center))
+        .rotation(phase, self)
     }
 }
 
