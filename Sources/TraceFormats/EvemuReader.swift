@@ -69,7 +69,8 @@ final class EvemuReader {
             case .unknown:
                 // A libinput recording named otherwise is read as evemu (by its name): its `version: 1` says so.
                 let recording = line.bytes.starts(with: "version:".utf8)
-                    ? " (a libinput record file? it is read as one when its name ends in .yml or .yaml)" : ""
+                    ? " (a libinput record file? it is read as one when its name ends in "
+                        + TraceFormat.libinputRecord.suffixes.map { "." + $0 }.joined(separator: " or ") + ")" : ""
                 throw FileError(
                     .malformed, path: path, line: line.number,
                     message: "expected a description line (N:, I:, P:, B:, A:, L:, S:), an event line (E:) or a # comment, found '\(EvemuSyntax.text(line.bytes))'"
