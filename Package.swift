@@ -40,11 +40,12 @@ let package = Package(
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // JSON Lines and text rendering of gesture events (pure, no Foundation).
         .target(name: "GestureFormat", dependencies: ["GestureCore"]),
-        // evdev's model of a device and the assembly of its events into touch frames (pure, no Foundation).
+        // evdev's model of a device: its description, codes and events, its units in mm (pure, no Foundation).
         .target(name: "EvdevModel", dependencies: ["GestureCore"]),
         // Readers and writers of recorded traces, behind one table of formats: evemu and libinput-record.
         .target(name: "TraceFormats", dependencies: ["EvdevModel", "GestureCore", "SystemCalls", .product(name: "Yams", package: "Yams")]),
-        // What runs the engine on input: the pipeline from evdev events to gestures, `GestureSource`, time and the
+        // What runs the engine on input: the frame assembler and the pipeline from evdev events to gestures (one
+        // module, so that the assembler is inlined into the pipeline's loop), `GestureSource`, time and the
         // clocks, the loop that waits on a source, the `AsyncSequence` of a source's gestures, the recorder of its
         // events. No trace format, so no YAML: live input links it without Yams.
         .target(name: "GestureRuntime", dependencies: ["GestureCore", "EvdevModel", "SystemCalls"]),

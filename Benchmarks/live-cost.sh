@@ -81,7 +81,7 @@ done
 # Instructions (total, and the output's inclusive cost) of callgrind's file $1.
 total() { grep -E '^(summary|totals):' "$1" | head -1 | awk '{ print $2 }'; }
 output_cost() {
-    python3 Benchmarks/callgrind_parts.py "$1" 'output=EventFormatter\.append\(|LineWriter\.(write|flush)\(' | awk '$1 == "output" { print $2 }'
+    python3 Benchmarks/callgrind_parts.py "$1" 'output=EventFormatter\.(append|writeLines?)\(|LineWriter\.(write|flush)\(' | awk '$1 == "output" { print $2 }'
 }
 
 # One run: $1 gestures or libevdev, $2 the scale, $3 the round; sets ok (1 when the run completed).

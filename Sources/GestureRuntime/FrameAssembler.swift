@@ -1,5 +1,6 @@
 // Over 400 lines for a reason: one state machine (docs/state-machines/frame-assembler.md) for protocols A and B and
 // single touch, whose states and transitions are read together against its diagram.
+import EvdevModel
 import GestureCore
 
 /// Turns a touch device's evdev events into `TouchFrame`s, one per `SYN_REPORT` (SPEC "Frames", "Input").
