@@ -77,13 +77,7 @@ import Testing
         // Held past its long press, the finger then drags off the button: the button fails, and the
         // chart's selection so far comes out at that moment, in order, then goes on live.
         let lines = play([Self.chart(children: [Self.button()])]) {
-            down(0, at: 180, 15)
-            after(.ms(400))
-            move(0, to: 160, 15)
-            after(.ms(10))
-            move(0, to: 140, 15)
-            after(.ms(10))
-            up(0)
+            track(0, (0, 180, 15), (400, 160, 15), (410, 140, 15), liftAt: 420)
         }
         #expect(lines == [
             #"{"time":0.400000,"region":"chart","type":"select","phase":"began","anchor":17,"selection":{"start":17,"end":17}}"#,
