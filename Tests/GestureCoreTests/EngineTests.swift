@@ -96,9 +96,9 @@ import Testing
             .timeline(Self.tenBuckets("b", Rect(x: 0, y: 0, width: 100, height: 100))),
         ])
         let lines = play(layout) {
-            down(0, at: 50, 50); after(.ms(10)); up(0)
+            tap(0, at: 50, 50, holding: .ms(10))
             after(.ms(500))
-            down(0, at: 50.001, 50); after(.ms(10)); up(0)
+            tap(0, at: 50.001, 50, holding: .ms(10))
         }
         #expect(lines == [
             #"{"time":0.010000,"region":"a","type":"tap","x":50,"y":50,"count":1,"value":10,"selection":{"start":9,"end":9}}"#,

@@ -69,7 +69,7 @@ import Testing
 
     @Test func aSecondLandingTooLateIsTheFirstTapOfANewChain() {
         var driver = GestureDriver(QuickScaleGesture())
-        driver.run { down(0, at: 50, 50); after(.ms(50)); up(0) }
+        driver.run { tap(0, at: 50, 50, holding: .ms(50)) }
         #expect(driver.gesture.deadline == ms(350))                // the lift + 300 ms
         driver.run {
             after(.ms(300)); down(0, at: 50, 50)                      // 0.350: the wait closed first, at its deadline
@@ -118,7 +118,7 @@ import Testing
             after(.ms(10)); move(0, to: 51, 80)
             up(1)
             after(.ms(10)); up(0)
-            after(.ms(10)); down(0, at: 50, 50); after(.ms(50)); up(0)   // a new sequence: a first tap again
+            after(.ms(10)); tap(0, at: 50, 50, holding: .ms(50))         // a new sequence: a first tap again
             after(.ms(100)); down(0, at: 50, 50)
             after(.ms(10)); withdraw(0)                               // withdrawn before it began: fails, silently
         }
@@ -161,7 +161,7 @@ import Testing
         #expect(moved.gesture.deadline == nil)
         // A tap, and nothing after: the wait closes at the lift + 300 ms, and the gesture fails there.
         var waited = GestureDriver(QuickScaleGesture())
-        waited.run { down(0, at: 50, 50); after(.ms(50)); up(0); after(.ms(299)); tick() }
+        waited.run { tap(0, at: 50, 50, holding: .ms(50)); after(.ms(299)); tick() }
         #expect(waited.gesture.status == .possible)
         #expect(waited.gesture.deadline == ms(350))
         waited.run { after(.ms(1)); tick() }

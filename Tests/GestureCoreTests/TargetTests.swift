@@ -152,7 +152,7 @@ import Testing
     @Test func threeDeep_eachTouchGoesToTheDeepestFirst() {
         let lines = play([Self.page]) {
             // On the button: the button's tap; the chart and the page wait for it, and lose.
-            down(0, at: 180, 15); after(.ms(50)); up(0)
+            tap(0, at: 180, 15, holding: .ms(50))
             after(.ms(500))
             // On the chart beside the button, dragged 20 mm down: the chart's pan wins over the page's.
             drag(0, from: Point(x: 95, y: 30), to: Point(x: 95, y: 50), steps: 4, over: .ms(40))
@@ -225,7 +225,7 @@ import Testing
             after(.ms(50))
             up(0)
             after(.ms(500))
-            down(0, at: 50, 30); after(.ms(50)); up(0)            // once it lifted, the chart is itself again
+            tap(0, at: 50, 30, holding: .ms(50))                  // once it lifted, the chart is itself again
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,
@@ -235,9 +235,9 @@ import Testing
 
     @Test func aTapTheButtonWonIsNotTheFirstOfTheChartsDoubleTap() {
         let lines = play([Self.chart(children: [Self.button()])]) {
-            down(0, at: 172, 15); after(.ms(50)); up(0)
+            tap(0, at: 172, 15, holding: .ms(50))
             after(.ms(100))
-            down(0, at: 165, 15); after(.ms(50)); up(0)
+            tap(0, at: 165, 15, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"today","type":"tap","x":172,"y":15,"count":1}"#,
@@ -287,9 +287,9 @@ import Testing
             move(0, to: 100, 30)
             up(0)
             after(.ms(500))
-            down(1, at: 50, 30); after(.ms(50)); up(1)           // where the chart was: nobody's
+            tap(1, at: 50, 30, holding: .ms(50))                 // where the chart was: nobody's
             after(.ms(500))
-            down(1, at: 195, 30); after(.ms(50)); up(1)          // the chart, mapped through its new place
+            tap(1, at: 195, 30, holding: .ms(50))                // the chart, mapped through its new place
         }
         #expect(lines == [
             #"{"time":0.010000,"region":"chart","type":"pan","phase":"began","dx":5,"dy":0}"#,
@@ -408,7 +408,7 @@ import Testing
                 engine.insert(Self.button(), into: "chart")
                 return []
             }
-            down(0, at: 180, 15); after(.ms(50)); up(0)             // the new button's
+            tap(0, at: 180, 15, holding: .ms(50))                   // the new button's
             after(.ms(500))
             down(0, at: 95, 30)
             after(.ms(300))
@@ -423,9 +423,9 @@ import Testing
             }
             after(.ms(100))
             up(0)
-            down(0, at: 180, 15); after(.ms(50)); up(0)             // the button went with the old chart
+            tap(0, at: 180, 15, holding: .ms(50))                   // the button went with the old chart
             after(.ms(500))
-            down(0, at: 95, 30); after(.ms(600)); up(0)             // the new chart's 500 ms long press
+            tap(0, at: 95, 30, holding: .ms(600))                   // the new chart's 500 ms long press
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,

@@ -23,11 +23,11 @@ import Testing
 
     @Test func taps_countUpWithinTheIntervalAndDistance_andAreNeverDelayed() {
         let lines = play(Self.chart) {
-            down(0, at: 50, 30); after(.ms(60)); up(0)           // 0.060 count 1
-            after(.ms(300)); down(0, at: 55, 32); after(.ms(60)); up(0)    // lifted 300 ms before: count 2
-            after(.ms(200)); down(0, at: 52, 28); after(.ms(60)); up(0)    // count 3
-            after(.ms(301)); down(0, at: 52, 28); after(.ms(60)); up(0)    // 301 ms: count 1
-            after(.ms(100)); down(0, at: 63, 28); after(.ms(60)); up(0)    // 11 mm away: count 1
+            tap(0, at: 50, 30, holding: .ms(60))                 // 0.060 count 1
+            after(.ms(300)); tap(0, at: 55, 32, holding: .ms(60))          // lifted 300 ms before: count 2
+            after(.ms(200)); tap(0, at: 52, 28, holding: .ms(60))          // count 3
+            after(.ms(301)); tap(0, at: 52, 28, holding: .ms(60))          // 301 ms: count 1
+            after(.ms(100)); tap(0, at: 63, 28, holding: .ms(60))          // 11 mm away: count 1
         }
         #expect(lines == [
             #"{"time":0.060000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
@@ -40,9 +40,9 @@ import Testing
 
     @Test func aPanInBetweenBreaksTheTapCount() {
         let lines = play(Self.chart) {
-            down(0, at: 50, 30); after(.ms(50)); up(0)
+            tap(0, at: 50, 30, holding: .ms(50))
             after(.ms(20)); down(0, at: 50, 30); after(.ms(20)); move(0, to: 60, 30); after(.ms(20)); up(0)
-            after(.ms(20)); down(0, at: 50, 30); after(.ms(50)); up(0)
+            after(.ms(20)); tap(0, at: 50, 30, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
@@ -54,9 +54,9 @@ import Testing
 
     @Test func aSecondFingerInBetweenBreaksTheTapCount() {
         let lines = play(Self.chart) {
-            down(0, at: 50, 30); after(.ms(50)); up(0)
+            tap(0, at: 50, 30, holding: .ms(50))
             after(.ms(20)); down(0, at: 50, 30); down(1, at: 100, 30); after(.ms(20)); up(0); up(1)
-            after(.ms(20)); down(0, at: 50, 30); after(.ms(50)); up(0)
+            after(.ms(20)); tap(0, at: 50, 30, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,

@@ -61,7 +61,7 @@ import Testing
             up(0)
             after(.ms(500))
             // A tap at 60 mm, a quarter of the width: 7.5 + 0.25 × 5 = 8.75, in bucket 8.
-            down(0, at: 60, 30); after(.ms(50)); up(0)
+            tap(0, at: 60, 30, holding: .ms(50))
             after(.ms(500))
             // A long press at 160 mm (11.25, bucket 11) dragged to 200 mm (12.25, bucket 12).
             down(0, at: 160, 30); after(.ms(300)); tick()
@@ -241,7 +241,7 @@ import Testing
 
     @Test func withoutTheOptionTwoFingersDoNothing_andTapsMapThroughTheWholeDomain() {
         let lines = Self.afterZoomingToFiveFifteen(on: Self.chart(zoom: nil)) {
-            down(0, at: 60, 30); after(.ms(50)); up(0)
+            tap(0, at: 60, 30, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":0.570000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":5,"selection":{"start":5,"end":5}}"#,
@@ -302,7 +302,7 @@ import Testing
             after(.ms(10))
             together(.up(0), .up(1))
             after(.ms(500))
-            down(0, at: 60, 30); after(.ms(50)); up(0)      // 5 + 0.25 × 10 = 7.5
+            tap(0, at: 60, 30, holding: .ms(50))            // 5 + 0.25 × 10 = 7.5
         }
         #expect(lines == [
             Self.line("0.010000", "began", "5", "15"),
@@ -329,7 +329,7 @@ import Testing
             after(.ms(10))
             together(.up(0), .up(1))
             after(.ms(500))
-            down(0, at: 60, 30); after(.ms(50)); up(0)      // the last start + 0.25 × 40
+            tap(0, at: 60, 30, holding: .ms(50))            // the last start + 0.25 × 40
         }
         let tapped = Numbers.decimal(starts.last! + 10)
         #expect(lines == [

@@ -45,7 +45,7 @@ import Testing
     @Test(arguments: turnedViews)
     func aTapAtItsViewsPoint(_ view: TurnedView) {
         let lines = play(Self.photo(TapGesture(), view.rotation)) {
-            down(0, at: 60, 30); after(.ms(50)); up(0)
+            tap(0, at: 60, 30, holding: .ms(50))
         }
         #expect(lines == [#"{"time":0.050000,"region":"photo","type":"tap",\#(view.tap),"count":1}"#])
     }
@@ -138,7 +138,7 @@ import Testing
         // A quarter turn: the chart's 120 × 400 view runs its x down the panel's y (5–65 mm), so y = 20 mm
         // is x = 30 points of 120: value 5.
         let lines = play(Self.chart(rotation: .quarter)) {
-            down(0, at: 110, 20); after(.ms(50)); up(0)
+            tap(0, at: 110, 20, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"chart","type":"tap","x":30,"y":200,"count":1,"value":5,"selection":{"start":5,"end":5}}"#,
