@@ -24,8 +24,7 @@ import Testing
         let shortTap = TapGesture(.init(maximumDistance: 3, maximumDuration: .ms(200)))
         var driver = GestureDriver(shortTap.exclusively(before: press))
         driver.run {
-            down(0, at: 10, 10)
-            after(.ms(400))
+            rest(0, at: 10, 10, for: .ms(400))
             tick()
             up(0)
         }
@@ -68,8 +67,7 @@ import Testing
         let drag = DragGesture(.init(minimumDistance: 1, extraTouch: .cancel))
         var driver = GestureDriver(RotationGesture().exclusively(before: drag))
         driver.run {
-            down(0, at: 10, 10)
-            after(.ms(10))
+            rest(0, at: 10, 10, for: .ms(10))
             move(0, to: 12, 10)     // drag began, held
             after(.ms(10))
             down(1, at: 40, 10)     // drag cancelled, held; the rotation waits for a turn
@@ -86,8 +84,7 @@ import Testing
         let drag = DragGesture(.init(minimumDistance: 1, extraTouch: .cancel))
         var driver = GestureDriver(tap.exclusively(before: drag))
         driver.run {
-            down(0, at: 10, 10)
-            after(.ms(10))
+            rest(0, at: 10, 10, for: .ms(10))
             move(0, to: 12, 10)     // drag began, held
             after(.ms(10))
             down(1, at: 40, 10)     // tap fails, drag cancelled: both reported now
@@ -149,8 +146,7 @@ import Testing
 
     /// A finger held still past the press's 300 ms, until the kernel drops events at 320 ms.
     @TouchScriptBuilder var pressedUntilADropAt320ms: [ScriptAction] {
-        down(0, at: 10, 10)
-        after(.ms(320))
+        rest(0, at: 10, 10, for: .ms(320))
         synDropped()
     }
 
@@ -162,9 +158,7 @@ import Testing
         driver.run {
             hold(0, at: 10, 10, for: .ms(350))  // the first tap of the second's chain: it waits for the next
             after(.ms(100))
-            down(0, at: 10, 10)           // a new touch sequence
-            after(.ms(50))
-            up(0)                         // too short a press: the sequence's first fails
+            hold(0, at: 10, 10, for: .ms(50))  // a new touch sequence, too short a press: the sequence's first fails
         }
         #expect(driver.updates == [
             Timed(ms(300), GestureUpdate(.began, .first(pressed))),
@@ -175,8 +169,7 @@ import Testing
 
     @Test func theSecondStartsWhenTheFirstIsRecognizedWithTheFingersDownThen() {
         let driver = pressThenDrag(minimumDistance: 0) {
-            down(0, at: 10, 10)
-            after(.ms(100))
+            rest(0, at: 10, 10, for: .ms(100))
             move(0, to: 11, 10)             // within the press's slop
             after(.ms(300))
             move(0, to: 30, 10)             // deadline at 300 ms fires first
@@ -198,8 +191,7 @@ import Testing
 
     @Test func aSecondThatFailsEndsTheSequenceWithoutItsValue() {
         let driver = pressThenDrag(minimumDistance: 5) {
-            down(0, at: 10, 10)
-            after(.ms(350))
+            rest(0, at: 10, 10, for: .ms(350))
             move(0, to: 12, 10)     // not beyond the drag's 5 mm
             after(.ms(50))
             up(0)
@@ -212,8 +204,7 @@ import Testing
 
     @Test func aFirstThatFailsFailsTheSequenceSilently() {
         let driver = pressThenDrag(minimumDistance: 0) {
-            down(0, at: 10, 10)
-            after(.ms(100))
+            rest(0, at: 10, 10, for: .ms(100))
             move(0, to: 20, 10)     // beyond the press's slop before its deadline
             after(.ms(400))
             up(0)
@@ -287,8 +278,7 @@ import Testing
         let drag = DragGesture(.init(minimumDistance: 3))
         var driver = GestureDriver(tap.simultaneously(with: drag))
         driver.run {
-            down(0, at: 10, 10)
-            after(.ms(10))
+            rest(0, at: 10, 10, for: .ms(10))
             move(0, to: 20, 10)
             after(.ms(10))
             up(0)

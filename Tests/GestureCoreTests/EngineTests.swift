@@ -75,9 +75,7 @@ import Testing
         let lines = play(Self.panel) {
             down(0, at: 95, 30)
             after(.ms(100))
-            down(1, at: 100, 110)                   // on the timer: the chart's press goes on
-            after(.ms(100))
-            up(1)                                   // a tap on the timer
+            tap(1, at: 100, 110, holding: .ms(100)) // a tap on the timer: the chart's press goes on
             after(.ms(200))
             up(0)
         }

@@ -137,8 +137,7 @@ import Testing
         let lines = play([photo], explain: true) {
             down(0, at: 40, 50)
             after(.ms(50))
-            down(1, at: 60, 50)
-            after(.ms(50))
+            rest(1, at: 60, 50, for: .ms(50))
             move(1, to: 64, 50)     // the fingers' distance: 20 mm, then 24
             after(.ms(50))
             up(1)
@@ -253,8 +252,7 @@ import Testing
         let twins = [Target("knob", shape: .rectangle(Rect(x: 0, y: 0, width: 50, height: 50)),
                             gesture: DragGesture().exclusively(before: DragGesture()))]
         let lines = play(twins, explain: true) {
-            down(0, at: 10, 10)
-            after(.ms(10))
+            rest(0, at: 10, 10, for: .ms(10))
             move(0, to: 15, 10)
             up(0)
         }
@@ -301,8 +299,7 @@ import Testing
 
     @Test func theChildWins_theParentsHeldUpdatesAreDropped() {
         let lines = play(Self.chartWithButton(), explain: true) {
-            down(0, at: 180, 15)
-            after(.ms(400))
+            rest(0, at: 180, 15, for: .ms(400))
             tick()
             after(.ms(100))
             up(0)
@@ -322,8 +319,7 @@ import Testing
 
     @Test func theChildFails_theParentsHeldUpdatesAreReleased() {
         let lines = play(Self.chartWithButton(), explain: true) {
-            down(0, at: 180, 15)
-            after(.ms(400))
+            rest(0, at: 180, 15, for: .ms(400))
             tick()
             move(0, to: 160, 15)
             after(.ms(100))

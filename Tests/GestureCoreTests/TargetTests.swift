@@ -62,8 +62,7 @@ import Testing
         // The chart's long press fires at 0.3 s but waits while the button's tap is possible; the lift
         // recognizes the tap, and the chart's selection, never heard, is dropped.
         let lines = play([Self.chart(children: [Self.button()])]) {
-            down(0, at: 180, 15)
-            after(.ms(400))
+            rest(0, at: 180, 15, for: .ms(400))
             tick()
             after(.ms(100))
             up(0)
@@ -114,8 +113,7 @@ import Testing
             tap(0, at: 180, 15, holding: .ms(100))
             after(.ms(500))
             // A long press: the chart selects; the knob never moves.
-            down(1, at: 180, 15)
-            after(.ms(300))
+            rest(1, at: 180, 15, for: .ms(300))
             tick()
             after(.ms(100))
             up(1)
@@ -253,8 +251,7 @@ import Testing
         let lines = play([Self.chart(children: []), Target("timer", shape: .circle(center: Self.timer.center, radius: 40),
                                                            component: DialComponent(Self.timer))]) {
             down(0, at: 95, 30)                                   // the chart: a long press
-            down(1, at: 100, 90)                                  // the timer, at 12 o'clock
-            after(.ms(300))
+            rest(1, at: 100, 90, for: .ms(300))                   // the timer, at 12 o'clock
             arc(1, around: Point(x: 100, y: 110), radius: 20, from: 0, to: 12, steps: 2, over: .ms(20))
             change { engine, now in engine.remove("chart", at: now) }
             move(0, to: 60, 30)                                   // nobody's now
@@ -346,8 +343,7 @@ import Testing
 
     @Test func changingATimelinesDomainMidSelection_reanchorsAndSaysSo() {
         let lines = play([Self.chart(children: [])]) {
-            down(0, at: 95, 30)
-            after(.ms(300))
+            rest(0, at: 95, 30, for: .ms(300))
             tick()
             move(0, to: 75, 30)                                   // selection 6–8
             after(.ms(10))
@@ -377,8 +373,7 @@ import Testing
     /// view of its last move: at 2 points per mm the finger at 95 mm, x 190, was taken to be at x 95, over 3.75.)
     @Test func changingTheDomainAfterTheView_takesTheBucketUnderTheFingerInTheNewView() {
         let lines = play([Self.chart(children: [])]) {
-            down(0, at: 95, 30)                                   // over 8.5
-            after(.ms(300))
+            rest(0, at: 95, 30, for: .ms(300))                    // over 8.5
             tick()
             change { engine, _ in
                 engine.setViewTransform(of: "chart", to: ViewTransform(scale: 2))
@@ -410,8 +405,7 @@ import Testing
             }
             tap(0, at: 180, 15, holding: .ms(50))                   // the new button's
             after(.ms(500))
-            down(0, at: 95, 30)
-            after(.ms(300))
+            rest(0, at: 95, 30, for: .ms(300))
             tick()
             // The chart gets a new configuration mid-selection: the selection is cancelled; the finger
             // down stays nobody's (the new chart never saw it land).

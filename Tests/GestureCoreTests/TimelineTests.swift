@@ -151,8 +151,7 @@ import Testing
 
     @Test func theSelectionChangesOnlyWhenItsBucketsChange() {
         let lines = play(Self.chart) {
-            down(0, at: 91, 30)
-            after(.ms(300))
+            rest(0, at: 91, 30, for: .ms(300))
             line(0, from: Point(x: 91, y: 30), to: Point(x: 99, y: 45), steps: 8, over: .ms(80))   // all in bucket 8
             line(0, from: Point(x: 99, y: 45), to: Point(x: 119, y: 45), steps: 4, over: .ms(40))  // 104, 109, 114, 119
             up(0)
@@ -334,8 +333,7 @@ import Testing
 
     @Test func aSecondFingerCancelsASelection() {
         let lines = play(Self.chart) {
-            down(0, at: 100, 30)
-            after(.ms(350))
+            rest(0, at: 100, 30, for: .ms(350))
             move(0, to: 125, 30)
             after(.ms(50))
             down(1, at: 150, 30)
@@ -381,8 +379,7 @@ import Testing
 
     @Test func synDroppedCancelsTheSelection_andTheFingersDownAreIgnoredUntilTheyLift() {
         let lines = play(Self.chart) {
-            down(0, at: 100, 30)
-            after(.ms(400))
+            rest(0, at: 100, 30, for: .ms(400))
             synDropped()
             after(.ms(10))
             move(0, to: 150, 30)        // ignored
@@ -402,12 +399,10 @@ import Testing
 
     @Test func aContactWithdrawnByTheDeviceIsNoTap_andCancelsAPan() {
         let lines = play(Self.chart) {
-            down(0, at: 100, 30)
-            after(.ms(50))
+            rest(0, at: 100, 30, for: .ms(50))
             withdraw(0)
             after(.ms(50))
-            down(0, at: 100, 30)
-            after(.ms(50))
+            rest(0, at: 100, 30, for: .ms(50))
             move(0, to: 110, 30)
             after(.ms(50))
             withdraw(0)
@@ -433,8 +428,7 @@ import Testing
     @Test func theEndOfInputBeforeTheDeadlineFiresNothing() {
         // No time passes beyond the last complete frame: a press held 200 ms when input ends is nothing.
         let lines = play(Self.chart) {
-            down(0, at: 100, 30)
-            after(.ms(200))
+            rest(0, at: 100, 30, for: .ms(200))
             move(0, to: 101, 30)
         }
         #expect(lines.isEmpty)
@@ -442,8 +436,7 @@ import Testing
 
     @Test func touchesOutsideEveryRegionAreIgnored() {
         let lines = play(Self.chart) {
-            down(0, at: 5, 30)          // left of the chart
-            after(.ms(50))
+            rest(0, at: 5, 30, for: .ms(50))  // left of the chart
             move(0, to: 100, 30)        // into the chart: still not the chart's
             after(.ms(400))
             up(0)

@@ -221,12 +221,10 @@ import Testing
 
     @Test func aOneFingerPanIsCancelledByTheSecondFinger_whichThenPinches() {
         let lines = play(Self.chart()) {
-            down(0, at: 90, 30)
-            after(.ms(10))
+            rest(0, at: 90, 30, for: .ms(10))
             move(0, to: 100, 30)                // pan began
             after(.ms(10))
-            down(1, at: 140, 30)                // pan cancelled; the pair is 40 mm apart about 120 (value 11)
-            after(.ms(10))
+            rest(1, at: 140, 30, for: .ms(10))  // pan cancelled; the pair is 40 mm apart about 120 (value 11)
             move(1, to: 180, 30)                // 80 mm about 140 (65%): span 10, 11 − 6.5 = 4.5: 4.5–14.5
             after(.ms(10))
             together(.up(0), .up(1))

@@ -63,6 +63,11 @@ public func change(_ body: @escaping @Sendable (inout GestureEngine, Timestamp) 
 /// Several changes in one frame.
 public func together(_ changes: FingerChange...) -> ScriptAction { .frame(changes) }
 
+/// Finger `finger` lands at (x, y) mm and rests there `for` a time, staying down.
+public func rest(_ finger: Int, at x: Double, _ y: Double, for span: TimeSpan) -> [ScriptAction] {
+    [down(finger, at: x, y), after(span)]
+}
+
 /// Finger `finger` lands at `point`, stays `holding`, and lifts where it landed.
 public func tap(_ finger: Int, at point: Point, holding: TimeSpan) -> [ScriptAction] {
     [down(finger, at: point), after(holding), up(finger)]
