@@ -24,8 +24,7 @@ import Testing
         let shortTap = TapGesture(.init(maximumDistance: 3, maximumDuration: .ms(200)))
         var driver = GestureDriver(shortTap.exclusively(before: press))
         driver.run {
-            down(0, at: 10, 10)
-            after(.ms(400))
+            rest(0, at: 10, 10, for: .ms(400))
             tick()
             up(0)
         }
@@ -68,8 +67,7 @@ import Testing
         let drag = DragGesture(.init(minimumDistance: 1, extraTouch: .cancel))
         var driver = GestureDriver(RotationGesture().exclusively(before: drag))
         driver.run {
-            down(0, at: 10, 10)
-            after(.ms(10))
+            rest(0, at: 10, 10, for: .ms(10))
             move(0, to: 12, 10)     // drag began, held
             after(.ms(10))
             down(1, at: 40, 10)     // drag cancelled, held; the rotation waits for a turn
@@ -86,8 +84,7 @@ import Testing
         let drag = DragGesture(.init(minimumDistance: 1, extraTouch: .cancel))
         var driver = GestureDriver(tap.exclusively(before: drag))
         driver.run {
-            down(0, at: 10, 10)
-            after(.ms(10))
+            rest(0, at: 10, 10, for: .ms(10))
             move(0, to: 12, 10)     // drag began, held
             after(.ms(10))
             down(1, at: 40, 10)     // tap fails, drag cancelled: both reported now
@@ -136,6 +133,22 @@ import Testing
 @Suite struct SequenceTests {
     let origin = Point(x: 10, y: 10)
     let press = LongPressGesture(.init(minimumDuration: .ms(300), maximumDistance: 3))
+    /// The long press's value when the finger has not moved from where it landed.
+    var pressed: LongPressGesture.Value { LongPressGesture.Value(startLocation: origin, location: origin) }
+
+    /// The long press, then a drag that begins beyond `minimumDistance` mm, driven through `script`.
+    func pressThenDrag(minimumDistance: Double, @TouchScriptBuilder _ script: () -> [ScriptAction])
+        -> GestureDriver<SequenceGesture<LongPressGesture, DragGesture>> {
+        var driver = GestureDriver(press.sequenced(before: DragGesture(.init(minimumDistance: minimumDistance))))
+        driver.run(script)
+        return driver
+    }
+
+    /// A finger held still past the press's 300 ms, until the kernel drops events at 320 ms.
+    @TouchScriptBuilder var pressedUntilADropAt320ms: [ScriptAction] {
+        rest(0, at: 10, 10, for: .ms(320))
+        synDropped()
+    }
 
     /// A second still running when every finger has lifted (a double tap after its first tap) and a finger lands
     /// again: a new touch sequence, which starts the sequence over. What it began ends, cancelled (it began at the
@@ -145,11 +158,8 @@ import Testing
         driver.run {
             hold(0, at: 10, 10, for: .ms(350))  // the first tap of the second's chain: it waits for the next
             after(.ms(100))
-            down(0, at: 10, 10)           // a new touch sequence
-            after(.ms(50))
-            up(0)                         // too short a press: the sequence's first fails
+            hold(0, at: 10, 10, for: .ms(50))  // a new touch sequence, too short a press: the sequence's first fails
         }
-        let pressed = LongPressGesture.Value(startLocation: origin, location: origin)
         #expect(driver.updates == [
             Timed(ms(300), GestureUpdate(.began, .first(pressed))),
             Timed(ms(450), GestureUpdate(.cancelled, .second(pressed, nil))),
@@ -158,11 +168,8 @@ import Testing
     }
 
     @Test func theSecondStartsWhenTheFirstIsRecognizedWithTheFingersDownThen() {
-        let drag = DragGesture(.init(minimumDistance: 0))
-        var driver = GestureDriver(press.sequenced(before: drag))
-        driver.run {
-            down(0, at: 10, 10)
-            after(.ms(100))
+        let driver = pressThenDrag(minimumDistance: 0) {
+            rest(0, at: 10, 10, for: .ms(100))
             move(0, to: 11, 10)             // within the press's slop
             after(.ms(300))
             move(0, to: 30, 10)             // deadline at 300 ms fires first
@@ -183,28 +190,21 @@ import Testing
     }
 
     @Test func aSecondThatFailsEndsTheSequenceWithoutItsValue() {
-        let drag = DragGesture(.init(minimumDistance: 5))
-        var driver = GestureDriver(press.sequenced(before: drag))
-        driver.run {
-            down(0, at: 10, 10)
-            after(.ms(350))
+        let driver = pressThenDrag(minimumDistance: 5) {
+            rest(0, at: 10, 10, for: .ms(350))
             move(0, to: 12, 10)     // not beyond the drag's 5 mm
             after(.ms(50))
             up(0)
         }
-        let pressValue = LongPressGesture.Value(startLocation: origin, location: origin)
         #expect(driver.updates == [
-            Timed(ms(300), GestureUpdate(.began, .first(pressValue))),
-            Timed(ms(400), GestureUpdate(.ended, .second(pressValue, nil))),
+            Timed(ms(300), GestureUpdate(.began, .first(pressed))),
+            Timed(ms(400), GestureUpdate(.ended, .second(pressed, nil))),
         ])
     }
 
     @Test func aFirstThatFailsFailsTheSequenceSilently() {
-        let drag = DragGesture(.init(minimumDistance: 0))
-        var driver = GestureDriver(press.sequenced(before: drag))
-        driver.run {
-            down(0, at: 10, 10)
-            after(.ms(100))
+        let driver = pressThenDrag(minimumDistance: 0) {
+            rest(0, at: 10, 10, for: .ms(100))
             move(0, to: 20, 10)     // beyond the press's slop before its deadline
             after(.ms(400))
             up(0)
@@ -215,34 +215,20 @@ import Testing
     }
 
     @Test func cancellingAfterTheHandOverCancelsTheSequence() {
-        let drag = DragGesture(.init(minimumDistance: 0))
-        var driver = GestureDriver(press.sequenced(before: drag))
-        driver.run {
-            down(0, at: 10, 10)
-            after(.ms(320))
-            synDropped()
-        }
-        let pressValue = LongPressGesture.Value(startLocation: origin, location: origin)
+        let driver = pressThenDrag(minimumDistance: 0) { pressedUntilADropAt320ms }
         let drag0 = DragGesture.Value(startLocation: origin, location: origin)
         #expect(driver.updates == [
-            Timed(ms(300), GestureUpdate(.began, .first(pressValue))),
-            Timed(ms(300), GestureUpdate(.changed, .second(pressValue, drag0))),
-            Timed(ms(320), GestureUpdate(.cancelled, .second(pressValue, drag0))),
+            Timed(ms(300), GestureUpdate(.began, .first(pressed))),
+            Timed(ms(300), GestureUpdate(.changed, .second(pressed, drag0))),
+            Timed(ms(320), GestureUpdate(.cancelled, .second(pressed, drag0))),
         ])
     }
 
     @Test func cancellingWhileTheSecondIsPendingStillCancelsTheSequence() {
-        let drag = DragGesture(.init(minimumDistance: 5))
-        var driver = GestureDriver(press.sequenced(before: drag))
-        driver.run {
-            down(0, at: 10, 10)
-            after(.ms(320))
-            synDropped()
-        }
-        let pressValue = LongPressGesture.Value(startLocation: origin, location: origin)
+        let driver = pressThenDrag(minimumDistance: 5) { pressedUntilADropAt320ms }
         #expect(driver.updates == [
-            Timed(ms(300), GestureUpdate(.began, .first(pressValue))),
-            Timed(ms(320), GestureUpdate(.cancelled, .second(pressValue, nil))),
+            Timed(ms(300), GestureUpdate(.began, .first(pressed))),
+            Timed(ms(320), GestureUpdate(.cancelled, .second(pressed, nil))),
         ])
         #expect(driver.gesture.status == .cancelled)
     }
@@ -251,19 +237,16 @@ import Testing
         var gesture = press.sequenced(before: DragGesture(.init(minimumDistance: 0)))
         _ = gesture.touchesChanged(TouchChanges(time: ms(1000), landed: [TouchPoint(id: 7, position: origin)], fingersDown: 1))
         #expect(gesture.deadline == ms(1300))
-        let held = LongPressGesture.Value(startLocation: origin, location: origin)
         #expect(gesture.deadlineReached(at: ms(1300)) == [
-            GestureUpdate(.began, .first(held)),
-            GestureUpdate(.changed, .second(held, DragGesture.Value(startLocation: origin, location: origin))),
+            GestureUpdate(.began, .first(pressed)),
+            GestureUpdate(.changed, .second(pressed, DragGesture.Value(startLocation: origin, location: origin))),
         ])
         #expect(gesture.deadline == nil)
         #expect(gesture.status == .active)
     }
 
     @Test func aSecondTouchSequenceStartsClean() {
-        let drag = DragGesture(.init(minimumDistance: 0))
-        var driver = GestureDriver(press.sequenced(before: drag))
-        driver.run {
+        let driver = pressThenDrag(minimumDistance: 0) {
             hold(0, at: 10, 10, for: .ms(400))  // began at 300, ended at 400
             after(.ms(100))
             hold(1, at: 10, 10, for: .ms(400))  // began at 800, ended at 900
@@ -295,8 +278,7 @@ import Testing
         let drag = DragGesture(.init(minimumDistance: 3))
         var driver = GestureDriver(tap.simultaneously(with: drag))
         driver.run {
-            down(0, at: 10, 10)
-            after(.ms(10))
+            rest(0, at: 10, 10, for: .ms(10))
             move(0, to: 20, 10)
             after(.ms(10))
             up(0)

@@ -71,8 +71,7 @@ import Testing
                                                           bucket: .month))),
         ])
         let lines = play(layout) {
-            down(0, at: 40.5, 20)                   // day 40: 2025-02-10
-            after(.ms(300))
+            rest(0, at: 40.5, 20, for: .ms(300))    // day 40: 2025-02-10
             line(0, from: Point(x: 40.5, y: 20), to: Point(x: 70.5, y: 20), steps: 6, over: .ms(60))  // up to 03-12
             up(0)
         }

@@ -11,6 +11,16 @@ import Testing
         TimelineConfiguration(name: name, rect: rect, domain: .numeric(start: 0, end: 10, bucket: 1), longPressDuration: longPressDuration)
     }
 
+    /// Two timelines of `tenBuckets` side by side, 50 mm square with 10 mm between: `left` over x 0–50 mm and `right`
+    /// over 60–110 mm, each with its long press duration.
+    static func sideBySide(_ left: (name: String, longPress: TimeSpan),
+                           _ right: (name: String, longPress: TimeSpan)) -> Layout {
+        Layout(regions: [
+            .timeline(tenBuckets(left.name, Rect(x: 0, y: 0, width: 50, height: 50), longPressDuration: left.longPress)),
+            .timeline(tenBuckets(right.name, Rect(x: 60, y: 0, width: 50, height: 50), longPressDuration: right.longPress)),
+        ])
+    }
+
     static let panel = Layout(regions: [
         .timeline(TimelineConfiguration(name: "chart", rect: Rect(x: 10, y: 5, width: 200, height: 60),
                                         domain: .numeric(start: 0, end: 20, bucket: 1))),
@@ -65,9 +75,7 @@ import Testing
         let lines = play(Self.panel) {
             down(0, at: 95, 30)
             after(.ms(100))
-            down(1, at: 100, 110)                   // on the timer: the chart's press goes on
-            after(.ms(100))
-            up(1)                                   // a tap on the timer
+            tap(1, at: 100, 110, holding: .ms(100)) // a tap on the timer: the chart's press goes on
             after(.ms(200))
             up(0)
         }
@@ -86,9 +94,9 @@ import Testing
             .timeline(Self.tenBuckets("b", Rect(x: 0, y: 0, width: 100, height: 100))),
         ])
         let lines = play(layout) {
-            down(0, at: 50, 50); after(.ms(10)); up(0)
+            tap(0, at: 50, 50, holding: .ms(10))
             after(.ms(500))
-            down(0, at: 50.001, 50); after(.ms(10)); up(0)
+            tap(0, at: 50.001, 50, holding: .ms(10))
         }
         #expect(lines == [
             #"{"time":0.010000,"region":"a","type":"tap","x":50,"y":50,"count":1,"value":10,"selection":{"start":9,"end":9}}"#,
@@ -97,10 +105,7 @@ import Testing
     }
 
     @Test func deadlinesFireInTimeOrderBeforeTheFrame_tiesInLayoutOrder() {
-        let layout = Layout(regions: [
-            .timeline(Self.tenBuckets("left", Rect(x: 0, y: 0, width: 50, height: 50), longPressDuration: .ms(500))),
-            .timeline(Self.tenBuckets("right", Rect(x: 60, y: 0, width: 50, height: 50), longPressDuration: .ms(300))),
-        ])
+        let layout = Self.sideBySide(("left", longPress: .ms(500)), ("right", longPress: .ms(300)))
         let lines = play(layout) {
             down(1, at: 85, 25)                     // right: deadline 0.300
             after(.ms(200))
@@ -134,10 +139,7 @@ import Testing
     }
 
     @Test func simultaneousDeadlinesFireInLayoutOrder() {
-        let layout = Layout(regions: [
-            .timeline(Self.tenBuckets("first", Rect(x: 0, y: 0, width: 50, height: 50))),
-            .timeline(Self.tenBuckets("second", Rect(x: 60, y: 0, width: 50, height: 50))),
-        ])
+        let layout = Self.sideBySide(("first", longPress: .ms(300)), ("second", longPress: .ms(300)))
         let lines = play(layout) {
             together(.down(1, Point(x: 85, y: 25)), .down(0, Point(x: 25, y: 25)))
             after(.ms(400))

@@ -48,6 +48,14 @@ import Testing
         ]
     }
 
+    /// A finger landing at (95, 30) and moving 10 mm right 50 ms later, beyond the slop; then 50 ms pass.
+    static let panOfTenMillimetres = [down(0, at: 95, 30), after(.ms(50)), move(0, to: 105, 30), after(.ms(50))]
+
+    /// The lines of `panOfTenMillimetres`: its landing, then the pan beginning and heard.
+    static let panOfTenMillimetresLines = landing + panBegins(at: "0.050000", moved: "10") + [
+        #"{"time":0.050000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
+    ]
+
     // MARK: The timeline's race: tap, long press, pan
 
     @Test func aTap_theTapWinsTheRaceAtTheLift() {
@@ -67,11 +75,7 @@ import Testing
 
     @Test func aLongPressThatBecomesASelect_theDeadlineDecides() {
         let lines = play(Self.chart, explain: true) {
-            down(0, at: 95, 30)
-            after(.ms(400))         // the deadline fires at 0.3, before this frame
-            move(0, to: 106, 30)
-            after(.ms(100))
-            up(0)
+            track(0, (0, 95, 30), (400, 106, 30), liftAt: 500)     // the deadline fires at 0.3, before the move
         }
         #expect(lines == Self.landing + [
             // Both deadlines fall at 0.3: the tap's limit and the long press.
@@ -95,13 +99,10 @@ import Testing
 
     @Test func aPanBeyondTheSlop_theTapAndTheLongPressFailInTheSameFrame() {
         let lines = play(Self.chart, explain: true) {
-            down(0, at: 95, 30)
-            after(.ms(50))
-            move(0, to: 98, 32)      // √13 = 3.606 mm: beyond the 3 mm slop
-            after(.ms(20))
-            move(0, to: 110, 32)
-            after(.ms(30))
-            up(0)
+            track(0, (0, 95, 30),
+                  (50, 98, 32),                 // √13 = 3.606 mm: beyond the 3 mm slop
+                  (70, 110, 32),
+                  liftAt: 100)
         }
         #expect(lines == Self.landing + Self.panBegins(at: "0.050000", moved: "3.606") + [
             #"{"time":0.050000,"region":"chart","type":"pan","phase":"began","dx":3,"dy":2}"#,
@@ -117,18 +118,14 @@ import Testing
 
     @Test func aSecondFingerCancelsThePan() {
         let lines = play(Self.chart, explain: true) {
-            down(0, at: 95, 30)
-            after(.ms(50))
-            move(0, to: 105, 30)
-            after(.ms(50))
+            Self.panOfTenMillimetres
             down(1, at: 150, 30)
             after(.ms(50))
             up(0)
             after(.ms(50))
             up(1)
         }
-        #expect(lines == Self.landing + Self.panBegins(at: "0.050000", moved: "10") + [
-            #"{"time":0.050000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
+        #expect(lines == Self.panOfTenMillimetresLines + [
             // The others have failed already and wait for every finger to lift: only the pan changes.
             Self.explain("0.100000", Self.pan, "dragging", "cancelled", "second finger landed (finger 1)"),
             #"{"time":0.100000,"region":"chart","type":"pan","phase":"cancelled","dx":10,"dy":0}"#,
@@ -140,8 +137,7 @@ import Testing
         let lines = play([photo], explain: true) {
             down(0, at: 40, 50)
             after(.ms(50))
-            down(1, at: 60, 50)
-            after(.ms(50))
+            rest(1, at: 60, 50, for: .ms(50))
             move(1, to: 64, 50)     // the fingers' distance: 20 mm, then 24
             after(.ms(50))
             up(1)
@@ -160,15 +156,11 @@ import Testing
 
     @Test func aDropCancelsThePanAndSaysSo() {
         let lines = play(Self.chart, explain: true) {
-            down(0, at: 95, 30)
-            after(.ms(50))
-            move(0, to: 105, 30)
-            after(.ms(50))
+            Self.panOfTenMillimetres
             synDropped()
             up(0)
         }
-        #expect(lines == Self.landing + Self.panBegins(at: "0.050000", moved: "10") + [
-            #"{"time":0.050000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
+        #expect(lines == Self.panOfTenMillimetresLines + [
             Self.explain("0.100000", Self.pan, "dragging", "cancelled", "cancelled: SYN_DROPPED"),
             #"{"time":0.100000,"region":"chart","type":"pan","phase":"cancelled","dx":10,"dy":0}"#,
         ])
@@ -237,11 +229,7 @@ import Testing
 
     @Test func exclusivelyHolds_thenReleases() {
         let lines = play(Self.knob, explain: true) {
-            down(0, at: 10, 10)
-            after(.ms(50))
-            move(0, to: 15, 10)
-            after(.ms(50))
-            up(0)
+            track(0, (0, 10, 10), (50, 15, 10), liftAt: 100)
         }
         #expect(lines == Self.knobHeld + [
             Self.explain("0.050000", "exclusively.first.tap", "pressed", "failed", "finger 0 moved 5 mm > slop 3 mm", region: "knob"),
@@ -264,8 +252,7 @@ import Testing
         let twins = [Target("knob", shape: .rectangle(Rect(x: 0, y: 0, width: 50, height: 50)),
                             gesture: DragGesture().exclusively(before: DragGesture()))]
         let lines = play(twins, explain: true) {
-            down(0, at: 10, 10)
-            after(.ms(10))
+            rest(0, at: 10, 10, for: .ms(10))
             move(0, to: 15, 10)
             up(0)
         }
@@ -312,8 +299,7 @@ import Testing
 
     @Test func theChildWins_theParentsHeldUpdatesAreDropped() {
         let lines = play(Self.chartWithButton(), explain: true) {
-            down(0, at: 180, 15)
-            after(.ms(400))
+            rest(0, at: 180, 15, for: .ms(400))
             tick()
             after(.ms(100))
             up(0)
@@ -333,8 +319,7 @@ import Testing
 
     @Test func theChildFails_theParentsHeldUpdatesAreReleased() {
         let lines = play(Self.chartWithButton(), explain: true) {
-            down(0, at: 180, 15)
-            after(.ms(400))
+            rest(0, at: 180, 15, for: .ms(400))
             tick()
             move(0, to: 160, 15)
             after(.ms(100))

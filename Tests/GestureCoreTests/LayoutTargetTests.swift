@@ -25,8 +25,7 @@ import Testing
 
     @Test func aDoubleTapWaitsToKnowItIsNotTriple_aSingleTapToKnowItIsNotDouble() {
         let lines = play(Self.photo) {
-            down(0, at: 50, 50)
-            after(.ms(50)); up(0)
+            tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(100)); down(0, at: 51, 50)
             after(.ms(50)); up(0)                       // the second lift, at 0.2 s
             after(.ms(800)); down(0, at: 120, 80)       // 1.0 s: a single tap
@@ -91,8 +90,7 @@ import Testing
 
     @Test func aTapOnTheCloseButtonIsTheButtons_andThePhotoHearsNothing() {
         let lines = play(Self.photo) {
-            down(0, at: 190, 10)
-            after(.ms(60)); up(0)
+            tap(0, at: 190, 10, holding: .ms(60))
             after(.ms(1000)); tick()
         }
         #expect(lines == [
@@ -132,14 +130,14 @@ import Testing
                                          gestures: [TargetGesture(LayoutGestures.Tap(.init(maximumDuration: .ms(200)))),
                                                     TargetGesture(LayoutGestures.Drag(.init(minimumDistance: 0)))])),
         ])
-        #expect(play(knob) { down(0, at: 30, 20); after(.ms(199)); up(0) } == [
+        #expect(play(knob) { tap(0, at: 30, 20, holding: .ms(199)) } == [
             #"{"time":0.199000,"region":"knob","type":"tap","x":30,"y":20,"count":1}"#,
         ])
-        #expect(play(knob) { down(0, at: 30, 20); after(.ms(200)); up(0) } == [
+        #expect(play(knob) { tap(0, at: 30, 20, holding: .ms(200)) } == [
             #"{"time":0.200000,"region":"knob","type":"pan","phase":"began","dx":0,"dy":0}"#,
             #"{"time":0.200000,"region":"knob","type":"pan","phase":"ended","dx":0,"dy":0,"vx":0,"vy":0}"#,
         ])
-        #expect(play(knob) { down(0, at: 30, 20); after(.ms(500)); up(0) } == [
+        #expect(play(knob) { tap(0, at: 30, 20, holding: .ms(500)) } == [
             #"{"time":0.200000,"region":"knob","type":"pan","phase":"began","dx":0,"dy":0}"#,
             #"{"time":0.500000,"region":"knob","type":"pan","phase":"ended","dx":0,"dy":0,"vx":0,"vy":0}"#,
         ])
@@ -153,8 +151,7 @@ import Testing
             ])),
         ])
         let lines = play(panel) {
-            down(0, at: 25, 10)
-            after(.ms(50)); up(0)
+            tap(0, at: 25, 10, holding: .ms(50))
             down(0, at: 25, 50)                         // the panel only: nothing
             after(.ms(50)); up(0)
         }
@@ -176,8 +173,7 @@ import Testing
                 ])),
         ])
         let lines = play(layout, explain: true) {
-            down(0, at: 50, 50)
-            after(.ms(50)); up(0)
+            tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(500)); tick()
         }
         func explain(_ time: String, _ path: String, _ from: String, _ to: String, _ reason: String) -> String {

@@ -61,8 +61,7 @@ import Testing
             down(0, at: 90, 50)
             tap(1, at: 110, 50, holding: .ms(10)) // before any scale: fails
             after(.ms(10))
-            down(1, at: 130, 50)                                      // finger 0 still down: nothing
-            after(.ms(10))
+            rest(1, at: 130, 50, for: .ms(10))                        // finger 0 still down: nothing
             move(1, to: 150, 50)
             up(0)
             up(1)

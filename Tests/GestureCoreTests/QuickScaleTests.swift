@@ -26,6 +26,12 @@ import Testing
          after(.ms(100)), down(0, at: 51, 52)]
     }
 
+    /// A landing at `at`, dragged to `to` in the next frame 10 ms later, and lifted 10 ms after that: the second
+    /// landing's whole stroke.
+    static func landing(at: (x: Double, y: Double), draggedTo to: (x: Double, y: Double)) -> [ScriptAction] {
+        [down(0, at: at.x, at.y), after(.ms(10)), move(0, to: to.x, to.y), after(.ms(10)), up(0)]
+    }
+
     @Test func draggingDownZoomsIn_andUpZoomsOut_aboutTheFirstTap() {
         var driver = GestureDriver(QuickScaleGesture())
         driver.run {
@@ -63,7 +69,7 @@ import Testing
 
     @Test func aSecondLandingTooLateIsTheFirstTapOfANewChain() {
         var driver = GestureDriver(QuickScaleGesture())
-        driver.run { down(0, at: 50, 50); after(.ms(50)); up(0) }
+        driver.run { tap(0, at: 50, 50, holding: .ms(50)) }
         #expect(driver.gesture.deadline == ms(350))                // the lift + 300 ms
         driver.run {
             after(.ms(300)); down(0, at: 50, 50)                      // 0.350: the wait closed first, at its deadline
@@ -72,9 +78,7 @@ import Testing
         #expect(driver.gesture.deadline == ms(650))                // a first tap again: down + 300 ms
         driver.run {
             after(.ms(50)); up(0)                                     // 0.400
-            after(.ms(100)); down(0, at: 52, 50)                      // 0.500: its second landing
-            after(.ms(10)); move(0, to: 52, 70)                       // 20 mm down
-            after(.ms(10)); up(0)
+            after(.ms(100)); Self.landing(at: (52, 50), draggedTo: (52, 70))    // 0.500: its second landing, 20 mm down
         }
         #expect(Self.text(driver.updates) == [
             "0.510000 began scale 2 anchor (50, 50) location (52, 70)",
@@ -85,12 +89,9 @@ import Testing
     @Test func aSecondLandingTooFarIsTheFirstTapOfANewChain() {
         var driver = GestureDriver(QuickScaleGesture())
         driver.run {
-            down(0, at: 50, 50); after(.ms(50)); up(0)
-            after(.ms(100)); down(0, at: 60.5, 50)                    // 0.150: 10.5 mm away: the first tap of a new chain
-            after(.ms(50)); up(0)
-            after(.ms(100)); down(0, at: 58, 50)                      // 0.300: 2.5 mm from it: its second landing
-            after(.ms(10)); move(0, to: 58, 30)                       // 20 mm up
-            after(.ms(10)); up(0)
+            tap(0, at: 50, 50, holding: .ms(50))
+            after(.ms(100)); tap(0, at: 60.5, 50, holding: .ms(50))   // 0.150: 10.5 mm away: the first tap of a new chain
+            after(.ms(100)); Self.landing(at: (58, 50), draggedTo: (58, 30))    // 0.300: 2.5 mm from it: its second landing, 20 mm up
         }
         #expect(Self.text(driver.updates) == [
             "0.310000 began scale 0.5 anchor (60.5, 50) location (58, 30)",
@@ -99,10 +100,8 @@ import Testing
         // Exactly 10 mm away is within: the chain goes on.
         var within = GestureDriver(QuickScaleGesture())
         within.run {
-            down(0, at: 50, 50); after(.ms(50)); up(0)
-            after(.ms(100)); down(0, at: 60, 50)
-            after(.ms(10)); move(0, to: 60, 30)
-            after(.ms(10)); up(0)
+            tap(0, at: 50, 50, holding: .ms(50))
+            after(.ms(100)); Self.landing(at: (60, 50), draggedTo: (60, 30))
         }
         #expect(Self.text(within.updates) == [
             "0.160000 began scale 0.5 anchor (50, 50) location (60, 30)",
@@ -119,7 +118,7 @@ import Testing
             after(.ms(10)); move(0, to: 51, 80)
             up(1)
             after(.ms(10)); up(0)
-            after(.ms(10)); down(0, at: 50, 50); after(.ms(50)); up(0)   // a new sequence: a first tap again
+            after(.ms(10)); tap(0, at: 50, 50, holding: .ms(50))         // a new sequence: a first tap again
             after(.ms(100)); down(0, at: 50, 50)
             after(.ms(10)); withdraw(0)                               // withdrawn before it began: fails, silently
         }
@@ -162,7 +161,7 @@ import Testing
         #expect(moved.gesture.deadline == nil)
         // A tap, and nothing after: the wait closes at the lift + 300 ms, and the gesture fails there.
         var waited = GestureDriver(QuickScaleGesture())
-        waited.run { down(0, at: 50, 50); after(.ms(50)); up(0); after(.ms(299)); tick() }
+        waited.run { tap(0, at: 50, 50, holding: .ms(50)); after(.ms(299)); tick() }
         #expect(waited.gesture.status == .possible)
         #expect(waited.gesture.deadline == ms(350))
         waited.run { after(.ms(1)); tick() }

@@ -16,8 +16,7 @@ import Testing
             after(.us(100_120))
             up(0)                       // 12.000120: a tap at value 3.72
             after(.us(999_880))
-            down(1, at: 95, 30)         // 13.000000: value 8.5, bucket 8
-            after(.ms(412))
+            rest(1, at: 95, 30, for: .ms(412))  // 13.000000: value 8.5, bucket 8
             move(1, to: 85, 30)         // 13.412: value 7.5 → selection 7–8
             after(.ms(86))
             move(1, to: 75, 30)         // 13.498: value 6.5 → selection 6–8

@@ -15,7 +15,7 @@ import Testing
 
     @Test func aSingleTapIsRecognized300msAfterItsLift() {
         let lines = play(Self.singleOrDouble) {
-            down(0, at: 50, 50); after(.ms(50)); up(0)
+            tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(299)); tick()                                   // not yet
             after(.ms(1)); tick()                                     // 0.350
         }
@@ -24,9 +24,9 @@ import Testing
 
     @Test func aDoubleTapIsRecognized300msAfterItsSecondLift_andNoSingleTap() {
         let lines = play(Self.singleOrDouble) {
-            down(0, at: 50, 50); after(.ms(50)); up(0)
+            tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(100))
-            down(0, at: 52, 51); after(.ms(50)); up(0)                // lifts at 0.200
+            tap(0, at: 52, 51, holding: .ms(50))                      // lifts at 0.200
             after(.ms(400)); tick()
         }
         #expect(lines == [#"{"time":0.500000,"region":"photo","type":"tap","x":52,"y":51,"count":2}"#])
@@ -34,17 +34,17 @@ import Testing
 
     @Test func singleDoubleAndTripleTaps_eachAtItsExactCount() {
         let lines = play(Self.upToThree) {
-            down(0, at: 50, 50); after(.ms(50)); up(0)
+            tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(1000)); tick()                                  // single: 0.350
-            down(0, at: 50, 50); after(.ms(50)); up(0)                // 1.050 … 1.100
+            tap(0, at: 50, 50, holding: .ms(50))                      // 1.050 … 1.100
             after(.ms(100))
-            down(0, at: 50, 50); after(.ms(50)); up(0)                // 1.200 … 1.250
+            tap(0, at: 50, 50, holding: .ms(50))                      // 1.200 … 1.250
             after(.ms(1000)); tick()                                  // double: 1.550
-            down(0, at: 50, 50); after(.ms(50)); up(0)                // 2.250 … 2.300
+            tap(0, at: 50, 50, holding: .ms(50))                      // 2.250 … 2.300
             after(.ms(100))
-            down(0, at: 50, 50); after(.ms(50)); up(0)                // 2.400 … 2.450
+            tap(0, at: 50, 50, holding: .ms(50))                      // 2.400 … 2.450
             after(.ms(100))
-            down(0, at: 50, 50); after(.ms(50)); up(0)                // 2.550 … 2.600
+            tap(0, at: 50, 50, holding: .ms(50))                      // 2.550 … 2.600
             after(.ms(1000)); tick()                                  // triple: 2.900
         }
         #expect(lines == [
@@ -56,9 +56,9 @@ import Testing
 
     @Test func aTapTooFarFromThePreviousEndsItsChain_andBeginsAnother() {
         let lines = play(Self.singleOrDouble) {
-            down(0, at: 50, 50); after(.ms(50)); up(0)
+            tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(100))
-            down(0, at: 80, 50); after(.ms(50)); up(0)                // 30 mm away: the first is a single tap
+            tap(0, at: 80, 50, holding: .ms(50))                      // 30 mm away: the first is a single tap
             after(.ms(400)); tick()
         }
         // The single tap is recognized at the far landing (0.150), but the double tap, begun anew there,
@@ -74,16 +74,16 @@ import Testing
         let lines = play(double) {
             for start in [0, 150, 300] as [Int64] {
                 after(.ms(start == 0 ? 0 : 100))
-                down(0, at: 50, 50); after(.ms(50)); up(0)
+                tap(0, at: 50, 50, holding: .ms(50))
             }
             after(.ms(1000)); tick()
         }
         #expect(lines == [])
         let plain = [Target("photo", shape: Self.area, gesture: TapGesture())]
         #expect(play(plain) {
-            down(0, at: 50, 50); after(.ms(50)); up(0)
+            tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(100))
-            down(0, at: 50, 50); after(.ms(50)); up(0)
+            tap(0, at: 50, 50, holding: .ms(50))
         } == [
             #"{"time":0.050000,"region":"photo","type":"tap","x":50,"y":50,"count":1}"#,
             #"{"time":0.200000,"region":"photo","type":"tap","x":50,"y":50,"count":2}"#,
@@ -96,16 +96,16 @@ import Testing
     /// `doubleTapMs`: see TimelineTests.)
     @Test func theNextTapMustLandBeforeTheWaitCloses_oneAtExactlyDoubleTapMsIsTooLate() {
         let early = play(Self.singleOrDouble) {
-            down(0, at: 50, 50); after(.ms(50)); up(0)                // lifts at 0.050: the wait closes at 0.350
+            tap(0, at: 50, 50, holding: .ms(50))                      // lifts at 0.050: the wait closes at 0.350
             after(TimeSpan(microseconds: 299_999))
-            down(0, at: 50, 50); after(.ms(50)); up(0)                // lands at 0.349999
+            tap(0, at: 50, 50, holding: .ms(50))                      // lands at 0.349999
             after(.ms(400)); tick()
         }
         #expect(early == [#"{"time":0.699999,"region":"photo","type":"tap","x":50,"y":50,"count":2}"#])
         let atTheDeadline = play(Self.singleOrDouble) {
-            down(0, at: 50, 50); after(.ms(50)); up(0)
+            tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(300))
-            down(0, at: 50, 50); after(.ms(50)); up(0)                // lands at 0.350: the first tap was single
+            tap(0, at: 50, 50, holding: .ms(50))                      // lands at 0.350: the first tap was single
             after(.ms(400)); tick()
         }
         #expect(atTheDeadline == [

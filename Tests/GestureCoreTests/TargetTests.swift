@@ -62,8 +62,7 @@ import Testing
         // The chart's long press fires at 0.3 s but waits while the button's tap is possible; the lift
         // recognizes the tap, and the chart's selection, never heard, is dropped.
         let lines = play([Self.chart(children: [Self.button()])]) {
-            down(0, at: 180, 15)
-            after(.ms(400))
+            rest(0, at: 180, 15, for: .ms(400))
             tick()
             after(.ms(100))
             up(0)
@@ -77,13 +76,7 @@ import Testing
         // Held past its long press, the finger then drags off the button: the button fails, and the
         // chart's selection so far comes out at that moment, in order, then goes on live.
         let lines = play([Self.chart(children: [Self.button()])]) {
-            down(0, at: 180, 15)
-            after(.ms(400))
-            move(0, to: 160, 15)
-            after(.ms(10))
-            move(0, to: 140, 15)
-            after(.ms(10))
-            up(0)
+            track(0, (0, 180, 15), (400, 160, 15), (410, 140, 15), liftAt: 420)
         }
         #expect(lines == [
             #"{"time":0.400000,"region":"chart","type":"select","phase":"began","anchor":17,"selection":{"start":17,"end":17}}"#,
@@ -120,8 +113,7 @@ import Testing
             tap(0, at: 180, 15, holding: .ms(100))
             after(.ms(500))
             // A long press: the chart selects; the knob never moves.
-            down(1, at: 180, 15)
-            after(.ms(300))
+            rest(1, at: 180, 15, for: .ms(300))
             tick()
             after(.ms(100))
             up(1)
@@ -158,7 +150,7 @@ import Testing
     @Test func threeDeep_eachTouchGoesToTheDeepestFirst() {
         let lines = play([Self.page]) {
             // On the button: the button's tap; the chart and the page wait for it, and lose.
-            down(0, at: 180, 15); after(.ms(50)); up(0)
+            tap(0, at: 180, 15, holding: .ms(50))
             after(.ms(500))
             // On the chart beside the button, dragged 20 mm down: the chart's pan wins over the page's.
             drag(0, from: Point(x: 95, y: 30), to: Point(x: 95, y: 50), steps: 4, over: .ms(40))
@@ -231,7 +223,7 @@ import Testing
             after(.ms(50))
             up(0)
             after(.ms(500))
-            down(0, at: 50, 30); after(.ms(50)); up(0)            // once it lifted, the chart is itself again
+            tap(0, at: 50, 30, holding: .ms(50))                  // once it lifted, the chart is itself again
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,
@@ -241,9 +233,9 @@ import Testing
 
     @Test func aTapTheButtonWonIsNotTheFirstOfTheChartsDoubleTap() {
         let lines = play([Self.chart(children: [Self.button()])]) {
-            down(0, at: 172, 15); after(.ms(50)); up(0)
+            tap(0, at: 172, 15, holding: .ms(50))
             after(.ms(100))
-            down(0, at: 165, 15); after(.ms(50)); up(0)
+            tap(0, at: 165, 15, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"today","type":"tap","x":172,"y":15,"count":1}"#,
@@ -259,8 +251,7 @@ import Testing
         let lines = play([Self.chart(children: []), Target("timer", shape: .circle(center: Self.timer.center, radius: 40),
                                                            component: DialComponent(Self.timer))]) {
             down(0, at: 95, 30)                                   // the chart: a long press
-            down(1, at: 100, 90)                                  // the timer, at 12 o'clock
-            after(.ms(300))
+            rest(1, at: 100, 90, for: .ms(300))                   // the timer, at 12 o'clock
             arc(1, around: Point(x: 100, y: 110), radius: 20, from: 0, to: 12, steps: 2, over: .ms(20))
             change { engine, now in engine.remove("chart", at: now) }
             move(0, to: 60, 30)                                   // nobody's now
@@ -293,9 +284,9 @@ import Testing
             move(0, to: 100, 30)
             up(0)
             after(.ms(500))
-            down(1, at: 50, 30); after(.ms(50)); up(1)           // where the chart was: nobody's
+            tap(1, at: 50, 30, holding: .ms(50))                 // where the chart was: nobody's
             after(.ms(500))
-            down(1, at: 195, 30); after(.ms(50)); up(1)          // the chart, mapped through its new place
+            tap(1, at: 195, 30, holding: .ms(50))                // the chart, mapped through its new place
         }
         #expect(lines == [
             #"{"time":0.010000,"region":"chart","type":"pan","phase":"began","dx":5,"dy":0}"#,
@@ -352,8 +343,7 @@ import Testing
 
     @Test func changingATimelinesDomainMidSelection_reanchorsAndSaysSo() {
         let lines = play([Self.chart(children: [])]) {
-            down(0, at: 95, 30)
-            after(.ms(300))
+            rest(0, at: 95, 30, for: .ms(300))
             tick()
             move(0, to: 75, 30)                                   // selection 6–8
             after(.ms(10))
@@ -383,8 +373,7 @@ import Testing
     /// view of its last move: at 2 points per mm the finger at 95 mm, x 190, was taken to be at x 95, over 3.75.)
     @Test func changingTheDomainAfterTheView_takesTheBucketUnderTheFingerInTheNewView() {
         let lines = play([Self.chart(children: [])]) {
-            down(0, at: 95, 30)                                   // over 8.5
-            after(.ms(300))
+            rest(0, at: 95, 30, for: .ms(300))                    // over 8.5
             tick()
             change { engine, _ in
                 engine.setViewTransform(of: "chart", to: ViewTransform(scale: 2))
@@ -414,10 +403,9 @@ import Testing
                 engine.insert(Self.button(), into: "chart")
                 return []
             }
-            down(0, at: 180, 15); after(.ms(50)); up(0)             // the new button's
+            tap(0, at: 180, 15, holding: .ms(50))                   // the new button's
             after(.ms(500))
-            down(0, at: 95, 30)
-            after(.ms(300))
+            rest(0, at: 95, 30, for: .ms(300))
             tick()
             // The chart gets a new configuration mid-selection: the selection is cancelled; the finger
             // down stays nobody's (the new chart never saw it land).
@@ -429,9 +417,9 @@ import Testing
             }
             after(.ms(100))
             up(0)
-            down(0, at: 180, 15); after(.ms(50)); up(0)             // the button went with the old chart
+            tap(0, at: 180, 15, holding: .ms(50))                   // the button went with the old chart
             after(.ms(500))
-            down(0, at: 95, 30); after(.ms(600)); up(0)             // the new chart's 500 ms long press
+            tap(0, at: 95, 30, holding: .ms(600))                   // the new chart's 500 ms long press
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"today","type":"tap","x":180,"y":15,"count":1}"#,

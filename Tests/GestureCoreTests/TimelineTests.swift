@@ -14,11 +14,7 @@ import Testing
 
     @Test func aQuickTapIsRecognizedAtTheLiftWithTheDownPosition() {
         let lines = play(Self.chart) {
-            down(0, at: 47.2, 30.1)
-            after(.ms(50))
-            move(0, to: 49.2, 31.1)     // 2.2 mm: within the slop
-            after(.ms(50))
-            up(0)
+            track(0, (0, 47.2, 30.1), (50, 49.2, 31.1), liftAt: 100)     // 2.2 mm: within the slop
         }
         #expect(lines == [
             #"{"time":0.100000,"region":"chart","type":"tap","x":47.2,"y":30.1,"count":1,"value":3.72,"selection":{"start":3,"end":3}}"#,
@@ -27,11 +23,11 @@ import Testing
 
     @Test func taps_countUpWithinTheIntervalAndDistance_andAreNeverDelayed() {
         let lines = play(Self.chart) {
-            down(0, at: 50, 30); after(.ms(60)); up(0)           // 0.060 count 1
-            after(.ms(300)); down(0, at: 55, 32); after(.ms(60)); up(0)    // lifted 300 ms before: count 2
-            after(.ms(200)); down(0, at: 52, 28); after(.ms(60)); up(0)    // count 3
-            after(.ms(301)); down(0, at: 52, 28); after(.ms(60)); up(0)    // 301 ms: count 1
-            after(.ms(100)); down(0, at: 63, 28); after(.ms(60)); up(0)    // 11 mm away: count 1
+            tap(0, at: 50, 30, holding: .ms(60))                 // 0.060 count 1
+            after(.ms(300)); tap(0, at: 55, 32, holding: .ms(60))          // lifted 300 ms before: count 2
+            after(.ms(200)); tap(0, at: 52, 28, holding: .ms(60))          // count 3
+            after(.ms(301)); tap(0, at: 52, 28, holding: .ms(60))          // 301 ms: count 1
+            after(.ms(100)); tap(0, at: 63, 28, holding: .ms(60))          // 11 mm away: count 1
         }
         #expect(lines == [
             #"{"time":0.060000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
@@ -44,9 +40,9 @@ import Testing
 
     @Test func aPanInBetweenBreaksTheTapCount() {
         let lines = play(Self.chart) {
-            down(0, at: 50, 30); after(.ms(50)); up(0)
+            tap(0, at: 50, 30, holding: .ms(50))
             after(.ms(20)); down(0, at: 50, 30); after(.ms(20)); move(0, to: 60, 30); after(.ms(20)); up(0)
-            after(.ms(20)); down(0, at: 50, 30); after(.ms(50)); up(0)
+            after(.ms(20)); tap(0, at: 50, 30, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
@@ -58,9 +54,9 @@ import Testing
 
     @Test func aSecondFingerInBetweenBreaksTheTapCount() {
         let lines = play(Self.chart) {
-            down(0, at: 50, 30); after(.ms(50)); up(0)
+            tap(0, at: 50, 30, holding: .ms(50))
             after(.ms(20)); down(0, at: 50, 30); down(1, at: 100, 30); after(.ms(20)); up(0); up(1)
-            after(.ms(20)); down(0, at: 50, 30); after(.ms(50)); up(0)
+            after(.ms(20)); tap(0, at: 50, 30, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
@@ -79,37 +75,31 @@ import Testing
         ])
     }
 
-    @Test func liftingAt310msEndsASelectionThatBeganAt300ms() {
-        let lines = play(Self.chart) {
-            hold(0, at: 95, 30, for: .ms(310))
-        }
-        #expect(lines == [
-            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
-            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
-            #"{"time":0.310000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":8}}"#,
-        ])
+    /// A press held still at bucket 8 for `held`: the selection of it begins at the deadline, 300 ms, and ends at the
+    /// lift, at `lift` seconds.
+    struct HeldPress: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let held: TimeSpan
+        let lift: String
     }
 
-    @Test func liftingExactlyAtTheDeadlineIsALongPress() {
+    static let heldPresses = [
+        HeldPress(testDescription: "lifting at 310 ms ends a selection that began at 300 ms", held: .ms(310), lift: "0.310000"),
         // Deadlines ≤ t fire before the frame at t.
-        let lines = play(Self.chart) {
-            hold(0, at: 95, 30, for: .ms(300))
-        }
-        #expect(lines == [
-            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
-            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
-            #"{"time":0.300000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":8}}"#,
-        ])
-    }
+        HeldPress(testDescription: "lifting exactly at the deadline is a long press", held: .ms(300), lift: "0.300000"),
+        HeldPress(testDescription: "the long press fires at its deadline with no event until much later",
+                  held: .seconds(5), lift: "5.000000"),
+    ]
 
-    @Test func theLongPressFiresAtItsDeadlineWithNoEventUntilMuchLater() {
+    @Test(arguments: heldPresses)
+    func aHeldPressSelectsAtTheDeadlineAndEndsAtTheLift(_ press: HeldPress) {
         let lines = play(Self.chart) {
-            hold(0, at: 95, 30, for: .seconds(5))
+            hold(0, at: 95, 30, for: press.held)
         }
         #expect(lines == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
             #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
-            #"{"time":5.000000,"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":8}}"#,
+            #"{"time":\#(press.lift),"region":"chart","type":"select","phase":"ended","anchor":8,"selection":{"start":8,"end":8}}"#,
         ])
     }
 
@@ -128,11 +118,9 @@ import Testing
         // The anchor is the bucket under the down position; the selection's other end the bucket under
         // the finger when the press is recognized.
         let lines = play(Self.chart) {
-            down(0, at: 99, 30)         // value 8.9
-            after(.ms(100))
-            move(0, to: 101.5, 30)      // value 9.15, 2.5 mm: within the slop
-            after(.ms(250))
-            up(0)
+            track(0, (0, 99, 30),                   // value 8.9
+                  (100, 101.5, 30),             // value 9.15, 2.5 mm: within the slop
+                  liftAt: 350)
         }
         #expect(lines == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":9}}"#,
@@ -145,15 +133,11 @@ import Testing
 
     @Test func draggingLeftOfTheAnchorGivesAnOrderedSelection() {
         let lines = play(Self.chart) {
-            down(0, at: 95, 30)
-            after(.ms(400))
-            move(0, to: 105, 30)    // right: 8–9
-            after(.ms(20))
-            move(0, to: 85, 30)     // left of the anchor: 7–8
-            after(.ms(20))
-            move(0, to: 55, 30)     // 4–8
-            after(.ms(20))
-            up(0)
+            track(0, (0, 95, 30),
+                  (400, 105, 30),               // right: 8–9
+                  (420, 85, 30),                // left of the anchor: 7–8
+                  (440, 55, 30),                // 4–8
+                  liftAt: 460)
         }
         #expect(lines == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
@@ -167,8 +151,7 @@ import Testing
 
     @Test func theSelectionChangesOnlyWhenItsBucketsChange() {
         let lines = play(Self.chart) {
-            down(0, at: 91, 30)
-            after(.ms(300))
+            rest(0, at: 91, 30, for: .ms(300))
             line(0, from: Point(x: 91, y: 30), to: Point(x: 99, y: 45), steps: 8, over: .ms(80))   // all in bucket 8
             line(0, from: Point(x: 99, y: 45), to: Point(x: 119, y: 45), steps: 4, over: .ms(40))  // 104, 109, 114, 119
             up(0)
@@ -184,15 +167,11 @@ import Testing
 
     @Test func theSelectionIsClampedAtTheDomainEnds() {
         let lines = play(Self.chart) {
-            down(0, at: 195, 30)
-            after(.ms(310))
-            move(0, to: 209, 30)        // 19.9: bucket 19
-            after(.ms(10))
-            move(0, to: 240, 30)        // beyond the rect: clamped to 20, the last bucket is 19
-            after(.ms(10))
-            move(0, to: -30, 30)        // beyond the left end: 0
-            after(.ms(10))
-            up(0)
+            track(0, (0, 195, 30),
+                  (310, 209, 30),               // 19.9: bucket 19
+                  (320, 240, 30),               // beyond the rect: clamped to 20, the last bucket is 19
+                  (330, -30, 30),               // beyond the left end: 0
+                  liftAt: 340)
         }
         #expect(lines == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":18,"selection":{"start":18,"end":18}}"#,
@@ -216,15 +195,11 @@ import Testing
 
     @Test func movingBeyondTheSlopBeforeTheLongPressPans() {
         let lines = play(Self.chart) {
-            down(0, at: 100, 30)
-            after(.ms(50))
-            move(0, to: 103, 30)        // exactly 3 mm: not beyond
-            after(.ms(50))
-            move(0, to: 103.5, 31)      // beyond: began
-            after(.ms(50))
-            move(0, to: 110, 35)
-            after(.ms(50))
-            up(0)
+            track(0, (0, 100, 30),
+                  (50, 103, 30),                // exactly 3 mm: not beyond
+                  (100, 103.5, 31),             // beyond: began
+                  (150, 110, 35),
+                  liftAt: 200)
         }
         // The finger lifts 50 ms after its last move: it had stopped (a rest beyond 40 ms), so no velocity.
         #expect(lines == [
@@ -306,11 +281,7 @@ import Testing
 
     @Test func movingExactlyTheSlopIsStillATap() {
         let lines = play(Self.chart) {
-            down(0, at: 100, 30)
-            after(.ms(50))
-            move(0, to: 103, 30)
-            after(.ms(50))
-            up(0)
+            track(0, (0, 100, 30), (50, 103, 30), liftAt: 100)
         }
         #expect(lines == [
             #"{"time":0.100000,"region":"chart","type":"tap","x":100,"y":30,"count":1,"value":9,"selection":{"start":9,"end":9}}"#,
@@ -319,11 +290,7 @@ import Testing
 
     @Test func movingAfterTheLongPressSelectsAndNeverPans() {
         let lines = play(Self.chart) {
-            down(0, at: 100, 30)
-            after(.ms(350))
-            move(0, to: 100, 50)        // 20 mm down, same bucket: nothing
-            after(.ms(50))
-            up(0)
+            track(0, (0, 100, 30), (350, 100, 50), liftAt: 400)     // 20 mm down, same bucket: nothing
         }
         #expect(lines == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":9,"selection":{"start":9,"end":9}}"#,
@@ -334,13 +301,9 @@ import Testing
 
     @Test func aPanKeepsGoingPastTheLongPressTime() {
         let lines = play(Self.chart) {
-            down(0, at: 100, 30)
-            after(.ms(100))
-            move(0, to: 110, 30)
-            after(.ms(400))             // the long-press deadline passed long ago: nothing
-            move(0, to: 120, 30)
-            after(.ms(10))
-            up(0)
+            track(0, (0, 100, 30), (100, 110, 30),
+                  (500, 120, 30),               // the long-press deadline passed long ago: nothing
+                  liftAt: 510)
         }
         #expect(lines == [
             #"{"time":0.100000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
@@ -370,8 +333,7 @@ import Testing
 
     @Test func aSecondFingerCancelsASelection() {
         let lines = play(Self.chart) {
-            down(0, at: 100, 30)
-            after(.ms(350))
+            rest(0, at: 100, 30, for: .ms(350))
             move(0, to: 125, 30)
             after(.ms(50))
             down(1, at: 150, 30)
@@ -417,8 +379,7 @@ import Testing
 
     @Test func synDroppedCancelsTheSelection_andTheFingersDownAreIgnoredUntilTheyLift() {
         let lines = play(Self.chart) {
-            down(0, at: 100, 30)
-            after(.ms(400))
+            rest(0, at: 100, 30, for: .ms(400))
             synDropped()
             after(.ms(10))
             move(0, to: 150, 30)        // ignored
@@ -438,12 +399,10 @@ import Testing
 
     @Test func aContactWithdrawnByTheDeviceIsNoTap_andCancelsAPan() {
         let lines = play(Self.chart) {
-            down(0, at: 100, 30)
-            after(.ms(50))
+            rest(0, at: 100, 30, for: .ms(50))
             withdraw(0)
             after(.ms(50))
-            down(0, at: 100, 30)
-            after(.ms(50))
+            rest(0, at: 100, 30, for: .ms(50))
             move(0, to: 110, 30)
             after(.ms(50))
             withdraw(0)
@@ -469,8 +428,7 @@ import Testing
     @Test func theEndOfInputBeforeTheDeadlineFiresNothing() {
         // No time passes beyond the last complete frame: a press held 200 ms when input ends is nothing.
         let lines = play(Self.chart) {
-            down(0, at: 100, 30)
-            after(.ms(200))
+            rest(0, at: 100, 30, for: .ms(200))
             move(0, to: 101, 30)
         }
         #expect(lines.isEmpty)
@@ -478,8 +436,7 @@ import Testing
 
     @Test func touchesOutsideEveryRegionAreIgnored() {
         let lines = play(Self.chart) {
-            down(0, at: 5, 30)          // left of the chart
-            after(.ms(50))
+            rest(0, at: 5, 30, for: .ms(50))  // left of the chart
             move(0, to: 100, 30)        // into the chart: still not the chart's
             after(.ms(400))
             up(0)

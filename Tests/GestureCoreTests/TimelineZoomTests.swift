@@ -19,12 +19,26 @@ import Testing
     }
 
     /// Two fingers at 90 and 130 (midpoint 110: value 10 on the whole chart) spread to 70 and 150: scale 2,
-    /// so the chart shows 10 of 20 about 10: 5–15. Both fingers lift `after` later.
-    static func zoomToFiveFifteen(after: TimeSpan = .ms(10)) -> [ScriptAction] {
-        [together(.down(0, Point(x: 90, y: 30)), .down(1, Point(x: 130, y: 30))),
-         .wait(.ms(10)), together(.move(0, Point(x: 70, y: 30)), .move(1, Point(x: 150, y: 30))),
-         .wait(after), together(.up(0), .up(1))]
+    /// so the chart shows 10 of 20 about 10: 5–15. Both fingers lift 10 ms later.
+    static func zoomToFiveFifteen() -> [ScriptAction] {
+        pinch(y: 30, through: (90, 130), (70, 150))
     }
+
+    /// The lines of `script` played on `chart` half a second after `zoomToFiveFifteen`: the zoom's, then its own.
+    static func afterZoomingToFiveFifteen(on chart: Layout = chart(),
+                                          @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [String] {
+        play(chart) {
+            zoomToFiveFifteen()
+            after(.ms(500))
+            script()
+        }
+    }
+
+    /// What `zoomToFiveFifteen` gives.
+    static let zoomedToFiveFifteen = [
+        line("0.010000", "began", "5", "15"),
+        line("0.020000", "ended", "5", "15"),
+    ]
 
     // MARK: Pinch in and out
 
@@ -47,7 +61,7 @@ import Testing
             up(0)
             after(.ms(500))
             // A tap at 60 mm, a quarter of the width: 7.5 + 0.25 × 5 = 8.75, in bucket 8.
-            down(0, at: 60, 30); after(.ms(50)); up(0)
+            tap(0, at: 60, 30, holding: .ms(50))
             after(.ms(500))
             // A long press at 160 mm (11.25, bucket 11) dragged to 200 mm (12.25, bucket 12).
             down(0, at: 160, 30); after(.ms(300)); tick()
@@ -66,23 +80,13 @@ import Testing
     }
 
     @Test func pinchingInZoomsOut_untilTheWholeDomain() {
-        let lines = play(Self.chart()) {
-            Self.zoomToFiveFifteen()
-            after(.ms(500))
-            // 80 mm apart about 110: value 10 of 5–15 is gripped.
-            together(.down(0, Point(x: 70, y: 30)), .down(1, Point(x: 150, y: 30)))
-            after(.ms(10))
-            together(.move(0, Point(x: 80, y: 30)), .move(1, Point(x: 140, y: 30)))    // 60 mm: scale 0.75, span 13.333
-            after(.ms(10))
-            together(.move(0, Point(x: 90, y: 30)), .move(1, Point(x: 130, y: 30)))    // 40 mm: scale 0.5, span 20: all
-            after(.ms(10))
-            together(.move(0, Point(x: 100, y: 30)), .move(1, Point(x: 120, y: 30)))   // scale 0.25: still all, no line
-            after(.ms(10))
-            together(.up(0), .up(1))
+        let lines = Self.afterZoomingToFiveFifteen {
+            pinch(y: 30, through: (70, 150),   // 80 mm apart about 110: value 10 of 5–15 is gripped
+                  (80, 140),                   // 60 mm: scale 0.75, span 13.333
+                  (90, 130),                   // 40 mm: scale 0.5, span 20: all
+                  (100, 120))                  // scale 0.25: still all, no line
         }
-        #expect(lines == [
-            Self.line("0.010000", "began", "5", "15"),
-            Self.line("0.020000", "ended", "5", "15"),
+        #expect(lines == Self.zoomedToFiveFifteen + [
             Self.line("0.530000", "began", "3.333", "16.667"),
             Self.line("0.540000", "changed", "0", "20"),
             Self.line("0.560000", "ended", "0", "20"),
@@ -92,35 +96,20 @@ import Testing
     // MARK: Clamping
 
     @Test func theVisibleDomainStaysWithinTheWholeDomain() {
-        let lines = play(Self.chart()) {
-            Self.zoomToFiveFifteen()
-            after(.ms(500))
+        let lines = Self.afterZoomingToFiveFifteen {
             // Two fingers about 20 mm (5% of the width: 5.5 in 5–15), moved right together: the chart follows
             // them, showing earlier values, until it reaches its start.
-            together(.down(0, Point(x: 10, y: 30)), .down(1, Point(x: 30, y: 30)))
-            after(.ms(10))
-            together(.move(0, Point(x: 60, y: 30)), .move(1, Point(x: 80, y: 30)))     // midpoint 70 (30%): 2.5–12.5
-            after(.ms(10))
-            together(.move(0, Point(x: 110, y: 30)), .move(1, Point(x: 130, y: 30)))   // 120 (55%): 5.5 − 5.5 = 0: 0–10
-            after(.ms(10))
-            together(.move(0, Point(x: 190, y: 30)), .move(1, Point(x: 210, y: 30)))   // 200 (95%): −4, kept at 0–10
-            after(.ms(10))
-            together(.move(0, Point(x: 110, y: 30)), .move(1, Point(x: 130, y: 30)))   // back to 120: 0–10, no line
-            after(.ms(10))
-            together(.move(0, Point(x: 60, y: 30)), .move(1, Point(x: 80, y: 30)))     // back to 70: 2.5–12.5
-            after(.ms(10))
-            together(.up(0), .up(1))
+            pinch(y: 30, through: (10, 30),
+                  (60, 80),                    // midpoint 70 (30%): 2.5–12.5
+                  (110, 130),                  // 120 (55%): 5.5 − 5.5 = 0: 0–10
+                  (190, 210),                  // 200 (95%): −4, kept at 0–10
+                  (110, 130),                  // back to 120: 0–10, no line
+                  (60, 80))                    // back to 70: 2.5–12.5
             after(.ms(500))
             // About 200 mm (95%: 12 in 2.5–12.5), moved to 20 mm (5%): 11.5–21.5, kept at 10–20.
-            together(.down(0, Point(x: 190, y: 30)), .down(1, Point(x: 210, y: 30)))
-            after(.ms(10))
-            together(.move(0, Point(x: 10, y: 30)), .move(1, Point(x: 30, y: 30)))
-            after(.ms(10))
-            together(.up(0), .up(1))
+            pinch(y: 30, through: (190, 210), (10, 30))
         }
-        #expect(lines == [
-            Self.line("0.010000", "began", "5", "15"),
-            Self.line("0.020000", "ended", "5", "15"),
+        #expect(lines == Self.zoomedToFiveFifteen + [
             Self.line("0.530000", "began", "2.5", "12.5"),
             Self.line("0.540000", "changed", "0", "10"),
             Self.line("0.570000", "changed", "2.5", "12.5"),
@@ -131,25 +120,22 @@ import Testing
     }
 
     @Test func theVisibleSpanIsAtLeastOneBucket_orTheMinimumSpanAskedFor() {
-        func pinch() -> [ScriptAction] {
+        func spread() -> [ScriptAction] {
             // 4 mm apart about 110 (value 10), spread to 20 mm (scale 5: span 4) and to 100 mm (scale 25: span 0.8).
-            [together(.down(0, Point(x: 108, y: 30)), .down(1, Point(x: 112, y: 30))),
-             .wait(.ms(10)), together(.move(0, Point(x: 100, y: 30)), .move(1, Point(x: 120, y: 30))),
-             .wait(.ms(10)), together(.move(0, Point(x: 60, y: 30)), .move(1, Point(x: 160, y: 30))),
-             .wait(.ms(10)), together(.up(0), .up(1))]
+            pinch(y: 30, through: (108, 112), (100, 120), (60, 160))
         }
-        #expect(play(Self.chart()) { pinch() } == [
+        #expect(play(Self.chart()) { spread() } == [
             Self.line("0.010000", "began", "8", "12"),
             Self.line("0.020000", "changed", "9.5", "10.5"),
             Self.line("0.030000", "ended", "9.5", "10.5"),
         ])
-        #expect(play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 2.5))) { pinch() } == [
+        #expect(play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 2.5))) { spread() } == [
             Self.line("0.010000", "began", "8", "12"),
             Self.line("0.020000", "changed", "8.75", "11.25"),
             Self.line("0.030000", "ended", "8.75", "11.25"),
         ])
         // A minimum beyond the domain allows no zooming in at all.
-        #expect(play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 50))) { pinch() } == [
+        #expect(play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 50))) { spread() } == [
             Self.line("0.010000", "began", "0", "20"),
             Self.line("0.030000", "ended", "0", "20"),
         ])
@@ -165,9 +151,7 @@ import Testing
                 }
             }
             // 4 mm apart about 110 (value 10), spread to 100 mm (scale 25: span 0.8, brought to one bucket).
-            together(.down(0, Point(x: 108, y: 30)), .down(1, Point(x: 112, y: 30)))
-            after(.ms(10)); together(.move(0, Point(x: 60, y: 30)), .move(1, Point(x: 160, y: 30)))
-            after(.ms(10)); together(.up(0), .up(1))
+            pinch(y: 30, through: (108, 112), (60, 160))
         }
         #expect(lines == [
             Self.line("0.010000", "began", "9", "11"),
@@ -201,18 +185,14 @@ import Testing
         ])
         // The midpoint at the second landing beyond the edge too: on the chart zoomed to 5–15, the grip is the visible
         // end, 15 (at 220 mm, 1.05 of the width, it would have been 15.5, and the window 7.5–15.5).
-        let gripOutside = play(Self.chart()) {
-            Self.zoomToFiveFifteen()
-            after(.ms(500))
+        let gripOutside = Self.afterZoomingToFiveFifteen {
             down(0, at: 200, 30)
             after(.ms(10)); move(0, to: 260, 30)                    // the first finger leaves the chart: a pan
             after(.ms(10)); down(1, at: 180, 30)                    // 80 mm apart, midpoint 220: the grip is 15
             after(.ms(10)); move(1, to: 160, 30)                    // 100 mm: scale 1.25, span 8; midpoint 210: 7–15
             after(.ms(10)); together(.up(0), .up(1))
         }
-        #expect(gripOutside == [
-            Self.line("0.010000", "began", "5", "15"),
-            Self.line("0.020000", "ended", "5", "15"),
+        #expect(gripOutside == Self.zoomedToFiveFifteen + [
             #"{"time":0.530000,"region":"chart","type":"pan","phase":"began","dx":60,"dy":0}"#,
             #"{"time":0.540000,"region":"chart","type":"pan","phase":"cancelled","dx":60,"dy":0}"#,
             Self.line("0.550000", "began", "7", "15"),
@@ -221,24 +201,16 @@ import Testing
     }
 
     @Test func aTwoFingerPanMovesTheZoomedChartWithTheFingers() {
-        let lines = play(Self.chart()) {
-            Self.zoomToFiveFifteen()
-            after(.ms(500))
-            together(.down(0, Point(x: 90, y: 30)), .down(1, Point(x: 130, y: 30)))   // midpoint 110: value 10
-            after(.ms(10))
-            together(.move(0, Point(x: 88, y: 30)), .move(1, Point(x: 128, y: 30)))   // the midpoint moved 2 mm: within the slop
-            after(.ms(10))
-            together(.move(0, Point(x: 80, y: 30)), .move(1, Point(x: 120, y: 30)))   // 10 mm: began; 10 at 45%: 5.5–15.5
-            after(.ms(10))
-            together(.move(0, Point(x: 70, y: 30)), .move(1, Point(x: 110, y: 30)))   // 10 at 40%: 6–16
-            after(.ms(10))
+        let lines = Self.afterZoomingToFiveFifteen {
+            pinch(y: 30, through: (90, 130),   // midpoint 110: value 10
+                  (88, 128),                   // the midpoint moved 2 mm: within the slop
+                  (80, 120),                   // 10 mm: began; 10 at 45%: 5.5–15.5
+                  (70, 110)).dropLast()        // 10 at 40%: 6–16; the fingers lift one by one
             up(0)
             after(.ms(10))
             up(1)
         }
-        #expect(lines == [
-            Self.line("0.010000", "began", "5", "15"),
-            Self.line("0.020000", "ended", "5", "15"),
+        #expect(lines == Self.zoomedToFiveFifteen + [
             Self.line("0.540000", "began", "5.5", "15.5"),
             Self.line("0.550000", "changed", "6", "16"),
             Self.line("0.560000", "ended", "6", "16"),
@@ -249,12 +221,10 @@ import Testing
 
     @Test func aOneFingerPanIsCancelledByTheSecondFinger_whichThenPinches() {
         let lines = play(Self.chart()) {
-            down(0, at: 90, 30)
-            after(.ms(10))
+            rest(0, at: 90, 30, for: .ms(10))
             move(0, to: 100, 30)                // pan began
             after(.ms(10))
-            down(1, at: 140, 30)                // pan cancelled; the pair is 40 mm apart about 120 (value 11)
-            after(.ms(10))
+            rest(1, at: 140, 30, for: .ms(10))  // pan cancelled; the pair is 40 mm apart about 120 (value 11)
             move(1, to: 180, 30)                // 80 mm about 140 (65%): span 10, 11 − 6.5 = 4.5: 4.5–14.5
             after(.ms(10))
             together(.up(0), .up(1))
@@ -268,10 +238,8 @@ import Testing
     }
 
     @Test func withoutTheOptionTwoFingersDoNothing_andTapsMapThroughTheWholeDomain() {
-        let lines = play(Self.chart(zoom: nil)) {
-            Self.zoomToFiveFifteen()
-            after(.ms(500))
-            down(0, at: 60, 30); after(.ms(50)); up(0)
+        let lines = Self.afterZoomingToFiveFifteen(on: Self.chart(zoom: nil)) {
+            tap(0, at: 60, 30, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":0.570000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":5,"selection":{"start":5,"end":5}}"#,
@@ -327,12 +295,12 @@ import Testing
 
     @Test func aDroppedInputCancelsAPinch_keepingTheVisibleDomain() {
         let lines = play(Self.chart()) {
-            Self.zoomToFiveFifteen(after: .ms(10)).dropLast()
+            Self.zoomToFiveFifteen().dropLast()
             synDropped()
             after(.ms(10))
             together(.up(0), .up(1))
             after(.ms(500))
-            down(0, at: 60, 30); after(.ms(50)); up(0)      // 5 + 0.25 × 10 = 7.5
+            tap(0, at: 60, 30, holding: .ms(50))            // 5 + 0.25 × 10 = 7.5
         }
         #expect(lines == [
             Self.line("0.010000", "began", "5", "15"),
@@ -347,7 +315,7 @@ import Testing
     @Test(arguments: [[100.0], [100, 200]])
     func settingTheDomainUnderAPinchEndsItsLines_andShowsAllOfTheNewDomain(starts: [Double]) {
         let lines = play(Self.chart()) {
-            Self.zoomToFiveFifteen(after: .ms(10)).dropLast()
+            Self.zoomToFiveFifteen().dropLast()
             for start in starts {
                 change { engine, now in
                     engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
@@ -359,7 +327,7 @@ import Testing
             after(.ms(10))
             together(.up(0), .up(1))
             after(.ms(500))
-            down(0, at: 60, 30); after(.ms(50)); up(0)      // the last start + 0.25 × 40
+            tap(0, at: 60, 30, holding: .ms(50))            // the last start + 0.25 × 40
         }
         let tapped = Numbers.decimal(starts.last! + 10)
         #expect(lines == [

@@ -19,79 +19,78 @@ import Testing
         return [target]
     }
 
-    @Test(arguments: [
-        (ViewTransform.Rotation.none, #""x":120,"y":60"#),
-        (.quarter, #""x":60,"y":280"#),
-        (.half, #""x":280,"y":140"#),
-        (.threeQuarters, #""x":140,"y":120"#),
-    ])
-    func aTapAtItsViewsPoint(rotation: ViewTransform.Rotation, position: String) {
-        let lines = play(Self.photo(TapGesture(), rotation)) {
-            down(0, at: 60, 30); after(.ms(50)); up(0)
+    /// A view turned `rotation`, with where the tests' gestures land in it.
+    struct TurnedView: Sendable, CustomTestStringConvertible {
+        let rotation: ViewTransform.Rotation
+        /// Where (60, 30) mm is: a tap's position.
+        let tap: String
+        /// 10 mm right in 20 ms: the pan's translation in the frame it began, then at 20 ms; its velocity at the lift.
+        let pan: [String]
+        /// Where (50, 30) mm is: the centre of a pinch and of a rotation about it.
+        let center: String
+        var testDescription: String { "\(rotation)" }
+    }
+
+    static let turnedViews = [
+        TurnedView(rotation: .none, tap: #""x":120,"y":60"#,
+                   pan: [#""dx":10,"dy":0"#, #""dx":20,"dy":0"#, #""vx":1000,"vy":0"#], center: #"{"x":100,"y":60}"#),
+        TurnedView(rotation: .quarter, tap: #""x":60,"y":280"#,
+                   pan: [#""dx":0,"dy":-10"#, #""dx":0,"dy":-20"#, #""vx":0,"vy":-1000"#], center: #"{"x":60,"y":300}"#),
+        TurnedView(rotation: .half, tap: #""x":280,"y":140"#,
+                   pan: [#""dx":-10,"dy":0"#, #""dx":-20,"dy":0"#, #""vx":-1000,"vy":0"#], center: #"{"x":300,"y":140}"#),
+        TurnedView(rotation: .threeQuarters, tap: #""x":140,"y":120"#,
+                   pan: [#""dx":0,"dy":10"#, #""dx":0,"dy":20"#, #""vx":0,"vy":1000"#], center: #"{"x":140,"y":100}"#),
+    ]
+
+    @Test(arguments: turnedViews)
+    func aTapAtItsViewsPoint(_ view: TurnedView) {
+        let lines = play(Self.photo(TapGesture(), view.rotation)) {
+            tap(0, at: 60, 30, holding: .ms(50))
         }
-        #expect(lines == [#"{"time":0.050000,"region":"photo","type":"tap",\#(position),"count":1}"#])
+        #expect(lines == [#"{"time":0.050000,"region":"photo","type":"tap",\#(view.tap),"count":1}"#])
     }
 
     /// 10 mm right in 20 ms: in mm dx 5 then 10, 500 mm/s at the lift.
-    @Test(arguments: [
-        (ViewTransform.Rotation.none, [#""dx":10,"dy":0"#, #""dx":20,"dy":0"#, #""vx":1000,"vy":0"#]),
-        (.quarter, [#""dx":0,"dy":-10"#, #""dx":0,"dy":-20"#, #""vx":0,"vy":-1000"#]),
-        (.half, [#""dx":-10,"dy":0"#, #""dx":-20,"dy":0"#, #""vx":-1000,"vy":0"#]),
-        (.threeQuarters, [#""dx":0,"dy":10"#, #""dx":0,"dy":20"#, #""vx":0,"vy":1000"#]),
-    ])
-    func aPanAndItsVelocityTurnWithTheView(rotation: ViewTransform.Rotation, values: [String]) {
-        let lines = play(Self.photo(DragGesture(.init(minimumDistance: 3)), rotation)) {
+    @Test(arguments: turnedViews)
+    func aPanAndItsVelocityTurnWithTheView(_ view: TurnedView) {
+        let lines = play(Self.photo(DragGesture(.init(minimumDistance: 3)), view.rotation)) {
             drag(0, from: Point(x: 60, y: 30), to: Point(x: 70, y: 30), steps: 2, over: .ms(20))
         }
         #expect(lines == [
-            #"{"time":0.010000,"region":"photo","type":"pan","phase":"began",\#(values[0])}"#,
-            #"{"time":0.020000,"region":"photo","type":"pan","phase":"changed",\#(values[1])}"#,
-            #"{"time":0.020000,"region":"photo","type":"pan","phase":"ended",\#(values[1]),\#(values[2])}"#,
+            #"{"time":0.010000,"region":"photo","type":"pan","phase":"began",\#(view.pan[0])}"#,
+            #"{"time":0.020000,"region":"photo","type":"pan","phase":"changed",\#(view.pan[1])}"#,
+            #"{"time":0.020000,"region":"photo","type":"pan","phase":"ended",\#(view.pan[1]),\#(view.pan[2])}"#,
         ])
     }
 
     /// Fingers at 40 and 60 (y 30) spread to 36 and 64: scale 1.4 about (50, 30) mm; the scale is a ratio,
     /// the same in every view.
-    @Test(arguments: [
-        (ViewTransform.Rotation.none, #"{"x":100,"y":60}"#),
-        (.quarter, #"{"x":60,"y":300}"#),
-        (.half, #"{"x":300,"y":140}"#),
-        (.threeQuarters, #"{"x":140,"y":100}"#),
-    ])
-    func aPinchCenterInTheView(rotation: ViewTransform.Rotation, center: String) {
-        let lines = play(Self.photo(MagnifyGesture(), rotation)) {
-            together(.down(0, Point(x: 40, y: 30)), .down(1, Point(x: 60, y: 30)))
-            after(.ms(10))
-            together(.move(0, Point(x: 36, y: 30)), .move(1, Point(x: 64, y: 30)))
-            after(.ms(10))
-            together(.up(0), .up(1))
+    @Test(arguments: turnedViews)
+    func aPinchCenterInTheView(_ view: TurnedView) {
+        let lines = play(Self.photo(MagnifyGesture(), view.rotation)) {
+            pinch(y: 30, through: (40, 60), (36, 64))
         }
         #expect(lines == [
-            #"{"time":0.010000,"region":"photo","type":"magnify","phase":"began","scale":1.4,"center":\#(center)}"#,
-            #"{"time":0.020000,"region":"photo","type":"magnify","phase":"ended","scale":1.4,"center":\#(center)}"#,
+            #"{"time":0.010000,"region":"photo","type":"magnify","phase":"began","scale":1.4,"center":\#(view.center)}"#,
+            #"{"time":0.020000,"region":"photo","type":"magnify","phase":"ended","scale":1.4,"center":\#(view.center)}"#,
         ])
     }
 
     /// Two fingers turning 30° clockwise about (50, 30) mm: clockwise on the panel is clockwise in a view
     /// turned any quarter, so the angle stays; the centre moves into the view.
-    @Test(arguments: [
-        (ViewTransform.Rotation.none, #"{"x":100,"y":60}"#),
-        (.quarter, #"{"x":60,"y":300}"#),
-        (.half, #"{"x":300,"y":140}"#),
-        (.threeQuarters, #"{"x":140,"y":100}"#),
-    ])
-    func aRotationKeepsItsAngle_andItsCenterIsTheViews(rotation: ViewTransform.Rotation, center: String) {
+    @Test(arguments: turnedViews)
+    func aRotationKeepsItsAngle_andItsCenterIsTheViews(_ view: TurnedView) {
         let center0 = Point(x: 50, y: 30)
-        let lines = play(Self.photo(RotationGesture(), rotation)) {
+        let lines = play(Self.photo(RotationGesture(), view.rotation)) {
             together(.down(0, polar(center0, radius: 10, degrees: 180)), .down(1, polar(center0, radius: 10, degrees: 0)))
             twist(0, 1, around: center0, radius: 10, from: 0, to: 30, steps: 3, over: .ms(30))
             together(.up(0), .up(1))
         }
         #expect(lines == [
-            #"{"time":0.010000,"region":"photo","type":"rotation","phase":"began","rotation":10,"center":\#(center)}"#,
-            #"{"time":0.020000,"region":"photo","type":"rotation","phase":"changed","rotation":20,"center":\#(center)}"#,
-            #"{"time":0.030000,"region":"photo","type":"rotation","phase":"changed","rotation":30,"center":\#(center)}"#,
-            #"{"time":0.030000,"region":"photo","type":"rotation","phase":"ended","rotation":30,"center":\#(center)}"#,
+            #"{"time":0.010000,"region":"photo","type":"rotation","phase":"began","rotation":10,"center":\#(view.center)}"#,
+            #"{"time":0.020000,"region":"photo","type":"rotation","phase":"changed","rotation":20,"center":\#(view.center)}"#,
+            #"{"time":0.030000,"region":"photo","type":"rotation","phase":"changed","rotation":30,"center":\#(view.center)}"#,
+            #"{"time":0.030000,"region":"photo","type":"rotation","phase":"ended","rotation":30,"center":\#(view.center)}"#,
         ])
     }
 
@@ -139,7 +138,7 @@ import Testing
         // A quarter turn: the chart's 120 × 400 view runs its x down the panel's y (5–65 mm), so y = 20 mm
         // is x = 30 points of 120: value 5.
         let lines = play(Self.chart(rotation: .quarter)) {
-            down(0, at: 110, 20); after(.ms(50)); up(0)
+            tap(0, at: 110, 20, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":0.050000,"region":"chart","type":"tap","x":30,"y":200,"count":1,"value":5,"selection":{"start":5,"end":5}}"#,
@@ -153,9 +152,7 @@ import Testing
         #expect(whole.value(atX: 100) == .number(5))
         #expect(whole.x(of: .number(5)) == 100)
         // Spread about 110 mm (value 10) from 40 to 80 mm apart: 5–15 visible.
-        player.run([together(.down(0, Point(x: 90, y: 30)), .down(1, Point(x: 130, y: 30))),
-                    .wait(.ms(10)), together(.move(0, Point(x: 70, y: 30)), .move(1, Point(x: 150, y: 30))),
-                    .wait(.ms(10)), together(.up(0), .up(1))])
+        player.run(pinch(y: 30, through: (90, 130), (70, 150)))
         let zoomed = player.engine.chartProxy(of: "chart")!
         #expect(zoomed.visible == VisibleDomain(start: .number(5), end: .number(15)))
         #expect(zoomed.value(atX: 100) == .number(7.5))
@@ -172,9 +169,7 @@ import Testing
         let november4 = DomainValue.instant(seconds: 1_761_955_200 + 3 * 86_400)
         #expect(whole.value(atX: 40) == november4)
         #expect(whole.x(of: november4) == 40)
-        player.run([together(.down(0, Point(x: 90, y: 30)), .down(1, Point(x: 130, y: 30))),
-                    .wait(.ms(10)), together(.move(0, Point(x: 70, y: 30)), .move(1, Point(x: 150, y: 30))),
-                    .wait(.ms(10)), together(.up(0), .up(1))])
+        player.run(pinch(y: 30, through: (90, 130), (70, 150)))
         // Scale 2 about day 15: days 7.5–22.5 visible, 15 days over 400 points.
         let zoomed = player.engine.chartProxy(of: "chart")!
         let start = DomainValue.instant(seconds: 1_761_955_200 + 7 * 86_400 + 43_200)

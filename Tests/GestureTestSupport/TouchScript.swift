@@ -63,6 +63,11 @@ public func change(_ body: @escaping @Sendable (inout GestureEngine, Timestamp) 
 /// Several changes in one frame.
 public func together(_ changes: FingerChange...) -> ScriptAction { .frame(changes) }
 
+/// Finger `finger` lands at (x, y) mm and rests there `for` a time, staying down.
+public func rest(_ finger: Int, at x: Double, _ y: Double, for span: TimeSpan) -> [ScriptAction] {
+    [down(finger, at: x, y), after(span)]
+}
+
 /// Finger `finger` lands at `point`, stays `holding`, and lifts where it landed.
 public func tap(_ finger: Int, at point: Point, holding: TimeSpan) -> [ScriptAction] {
     [down(finger, at: point), after(holding), up(finger)]
@@ -82,6 +87,29 @@ public func hold(_ finger: Int, at x: Double, _ y: Double, for span: TimeSpan) -
 /// `every` from now (`after(every)` then `move` for each point).
 public func moves(_ finger: Int, every: TimeSpan, to points: (x: Double, y: Double)...) -> ScriptAction {
     .path(points.map { [.move(finger, Point(x: $0.x, y: $0.y))] }, every: every)
+}
+
+/// Finger `finger` along a track: it lands at the first of `points`, is at each next one at its time, and lifts where
+/// it last was at `liftAt`; times in ms from the landing, which is at 0.
+public func track(_ finger: Int, _ points: (ms: Int64, x: Double, y: Double)..., liftAt lift: Int64) -> [ScriptAction] {
+    precondition(points.first?.ms == 0, "a track starts with its landing, at 0 ms")
+    var actions = [down(finger, at: points[0].x, points[0].y)]
+    for (last, point) in zip(points, points.dropFirst()) {
+        precondition(point.ms >= last.ms, "a track goes forward in time")
+        actions += [after(.ms(point.ms - last.ms)), move(finger, to: point.x, point.y)]
+    }
+    precondition(lift >= points[points.count - 1].ms, "a finger lifts after its last move")
+    return actions + [after(.ms(lift - points[points.count - 1].ms)), up(finger)]
+}
+
+/// Fingers 0 and 1 on one line across the panel, at height `y` mm: they land together at the first pair of x
+/// positions (mm), move together to each next pair in turn, a frame every `every`, and lift together `every` after
+/// the last.
+public func pinch(y: Double, every: TimeSpan = .ms(10), through xs: (Double, Double)...) -> [ScriptAction] {
+    precondition(!xs.isEmpty, "a pinch lands somewhere")
+    return [together(.down(0, Point(x: xs[0].0, y: y)), .down(1, Point(x: xs[0].1, y: y))),
+            .path(xs.dropFirst().map { [.move(0, Point(x: $0.0, y: y)), .move(1, Point(x: $0.1, y: y))] }, every: every),
+            after(every), together(.up(0), .up(1))]
 }
 
 // MARK: - Paths

@@ -128,16 +128,9 @@ struct LiveTests {
     }
 
     @Test func aSynDroppedCancelsTheGesture_andTheRecordingWithItsResyncReplaysTheSame() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let trace = Emulated.fixtures.appendingPathComponent("traces/syn-dropped-mt.events")
-        let recorded = directory.appendingPathComponent("drop.evemu").path
-        let live = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "2.5"],
-                                     ["live", "--record", recorded])
+        let (live, recording, replayed) = try Self.liveAndItsRecording("syn-dropped-mt.events")
         #expect(live.status == 0)
-        #expect(live.lines == [
-            #"{"time":0.800000,"region":"surface","type":"select","phase":"began","anchor":48,"selection":{"start":48,"end":48}}"#,
-            #"{"time":0.800000,"region":"surface","type":"haptic","kind":"press"}"#,
+        #expect(live.lines == Self.selectBeganAt800ms + [
             #"{"time":1.000000,"region":"surface","type":"select","phase":"cancelled","anchor":48,"selection":{"start":48,"end":48}}"#,
             #"{"time":1.560000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
         ])
@@ -145,11 +138,11 @@ struct LiveTests {
         // at 1.200000 as a bug: once, through the program's warnings.
         #expect(live.stderr == #"gestures: warning: /dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received a double tracking ID -1 in slot 0."# + "\n")
         // The recording holds the SYN_DROPPED and libevdev's resync, as delivered.
-        let text = try String(contentsOf: URL(fileURLWithPath: recorded), encoding: .utf8)
-        #expect(text.contains("E: 1.0 0000 0003 0"))
-        #expect(try CLI.run(["replay", recorded]).lines == live.lines)
+        #expect(recording.contains("E: 1.0 0000 0003 0"))
+        #expect(replayed == live.lines)
         // The kernel's trace itself (no resync in it): its lift after the drop ends the ignored finger too.
-        let raw = try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, trace.path])
+        let raw = try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path,
+                               Emulated.fixtures.appendingPathComponent("traces/syn-dropped-mt.events").path])
         #expect(raw.lines == live.lines)
     }
 
@@ -184,8 +177,7 @@ struct LiveTests {
         #expect(run.lines.count == 3)
         let last = run.lines.last ?? ""
         #expect(last.hasSuffix(#","region":"surface","type":"select","phase":"cancelled","anchor":48,"selection":{"start":48,"end":48}}"#))
-        let time = Double(last.dropFirst(#"{"time":"#.count).prefix { $0 != "," }) ?? 0
-        #expect(time > 1.0 && time < 3.0)
+        #expect(Self.time(of: last) > 1.0 && Self.time(of: last) < 3.0)
     }
 
     @Test func devicesListsTheTouchDevices_andLiveChoosesTheFirstTouchscreen() throws {
@@ -336,12 +328,18 @@ struct LiveTests {
         #expect(run.lines.count == 4)
         let last = run.lines.last ?? ""
         #expect(last.hasSuffix(#","region":"surface","type":"select","phase":"cancelled","anchor":73,"selection":{"start":73,"end":73}}"#))
-        let time = Double(last.dropFirst(#"{"time":"#.count).prefix { $0 != "," }) ?? 0
-        #expect(time >= 1.39 && time < 1.6)
+        #expect(Self.time(of: last) >= 1.39 && Self.time(of: last) < 1.6)
     }
 
     static let readFailedWarning = "gestures: warning: /dev/input/event20: reading the device failed (Invalid argument): "
         + "events may be lost; the gestures in progress are cancelled and the device's state is read again"
+
+    /// The select that the traces with a finger held from 0.5 s (syn-dropped, read-fails, read-fails-repeatedly)
+    /// begin at its long press, 0.8 s.
+    static let selectBeganAt800ms = [
+        #"{"time":0.800000,"region":"surface","type":"select","phase":"began","anchor":48,"selection":{"start":48,"end":48}}"#,
+        #"{"time":0.800000,"region":"surface","type":"haptic","kind":"press"}"#,
+    ]
 
     /// The time of a JSON line, in seconds.
     static func time(of line: String) -> Double {
@@ -351,18 +349,10 @@ struct LiveTests {
     /// A read that fails once (15 bytes that are not a whole event: libevdev says EINVAL) is a SYN_DROPPED:
     /// a warning, the select in progress cancelled, the device's state read again; then the session goes on.
     @Test func aReadThatFailsOnceResyncsAndGoesOn() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let trace = Emulated.fixtures.appendingPathComponent("traces/read-fails-mt.events")
-        let recorded = directory.appendingPathComponent("fails.evemu").path
-        let live = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--interrupt-after", "2.5"],
-                                     ["live", "--record", recorded])
+        let (live, recording, replayed) = try Self.liveAndItsRecording("read-fails-mt.events")
         #expect(live.status == 0)
         #expect(live.lines.count == 4)
-        #expect(Array(live.lines.prefix(2)) == [
-            #"{"time":0.800000,"region":"surface","type":"select","phase":"began","anchor":48,"selection":{"start":48,"end":48}}"#,
-            #"{"time":0.800000,"region":"surface","type":"haptic","kind":"press"}"#,
-        ])
+        #expect(Array(live.lines.prefix(2)) == Self.selectBeganAt800ms)
         // Cancelled at the event-clock time of the failure, 1.000000 as the trace has it.
         let cancelled = live.lines.count == 4 ? live.lines[2] : ""
         #expect(cancelled.hasSuffix(#","region":"surface","type":"select","phase":"cancelled","anchor":48,"selection":{"start":48,"end":48}}"#))
@@ -374,9 +364,8 @@ struct LiveTests {
             #"gestures: warning: /dev/input/event20: libevdev: BUG: Device "Gestures Test Touchscreen" received a double tracking ID -1 in slot 0."#,
         ])
         // The recording holds the SYN_DROPPED and the resync, and replays to the same lines.
-        let text = try String(contentsOf: URL(fileURLWithPath: recorded), encoding: .utf8)
-        #expect(text.split(separator: "\n").filter { $0.contains(" 0000 0003 0") }.count == 1)
-        #expect(try CLI.run(["replay", recorded]).lines == live.lines)
+        #expect(recording.split(separator: "\n").filter { $0.contains(" 0000 0003 0") }.count == 1)
+        #expect(replayed == live.lines)
     }
 
     /// umockdev's own failure: 200 events at once overflow its 4095-byte buffer before `live` opens the device
@@ -401,13 +390,10 @@ struct LiveTests {
     /// failure is resynced and the session goes on. The warning is said once, and one line at the end says how
     /// often in all.
     @Test func readsThatFailAgainAndAgainAreEachResynced_saidOnceThenSummed() throws {
-        let (live, replayed) = try Self.liveAndItsRecording("read-fails-repeatedly-mt.events")
+        let (live, _, replayed) = try Self.liveAndItsRecording("read-fails-repeatedly-mt.events")
         #expect(live.status == 0)
         #expect(live.lines.count == 3)
-        #expect(Array(live.lines.prefix(2)) == [
-            #"{"time":0.800000,"region":"surface","type":"select","phase":"began","anchor":48,"selection":{"start":48,"end":48}}"#,
-            #"{"time":0.800000,"region":"surface","type":"haptic","kind":"press"}"#,
-        ])
+        #expect(Array(live.lines.prefix(2)) == Self.selectBeganAt800ms)
         #expect(live.lines.last?.hasSuffix(#","type":"select","phase":"cancelled","anchor":48,"selection":{"start":48,"end":48}}"#) == true)
         #expect(Self.time(of: live.lines.last ?? "") >= 0.95 && Self.time(of: live.lines.last ?? "") < 1.2)
         // (libevdev may also warn of a double tracking id, when a resync falls between a lift and its frame's
@@ -423,12 +409,7 @@ struct LiveTests {
     /// there is data): once reads have failed in a row for a second, the session ends as for a lost device:
     /// the gesture in progress cancelled, the recording closed, the error, status 74.
     @Test func readsThatKeepFailingEndTheSessionWith74() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let trace = Emulated.fixtures.appendingPathComponent("traces/tap-longpress-mt.events")
-        let recorded = directory.appendingPathComponent("failing.evemu").path
-        let live = try Self.emulated([("touchscreen-mt", trace.path)], options: ["--fail-reads-after", "1.45"],
-                                     ["live", "--record", recorded])
+        let (live, _, replayed) = try Self.liveAndItsRecording("tap-longpress-mt.events", options: ["--fail-reads-after", "1.45"])
         #expect(live.status == 74)
         #expect(live.lines.count == 4)
         #expect(Array(live.lines.prefix(3)) == [
@@ -449,7 +430,7 @@ struct LiveTests {
             of: #/gestures: /dev/input/event20: reading the device failed (\d+) times in a row, for (\d)\.(\d{3}) s: Invalid argument/#))
         #expect(Int(ending.output.1).map { $0 >= 8 } == true, "\(said)")
         #expect(ending.output.2 == "1" || ending.output.2 == "2", "\(said)")
-        #expect(try CLI.run(["replay", recorded]).lines == live.lines)
+        #expect(replayed == live.lines)
     }
 
     /// A device clock that steps back by an hour, then one that jumps forward by two: live prints what the
@@ -486,15 +467,17 @@ struct LiveTests {
         #expect(try CLI.run(["replay", "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, path]).lines == expected)
     }
 
-    /// Runs `live --record` on `trace` (touchscreen-mt), then replays the recording: both print the same.
-    static func liveAndItsRecording(_ trace: String, interruptAfter: String = "2.5", _ arguments: [String] = []) throws -> (live: Run, replayed: [String]) {
+    /// Runs `live --record` on `trace` (touchscreen-mt) with the harness's `options`, then replays the recording:
+    /// what live printed, the recording's text, and what its replay printed (the same, when all is well).
+    static func liveAndItsRecording(_ trace: String, options: [String] = ["--interrupt-after", "2.5"],
+                                    _ arguments: [String] = []) throws -> (live: Run, recording: String, replayed: [String]) {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = Emulated.fixtures.appendingPathComponent("traces/" + trace).path
         let recorded = directory.appendingPathComponent("recorded.evemu").path
-        let live = try emulated([("touchscreen-mt", path)], options: ["--interrupt-after", interruptAfter],
-                                ["live", "--record", recorded] + arguments)
-        return (live, try CLI.run(["replay", recorded] + arguments).lines)
+        let live = try emulated([("touchscreen-mt", path)], options: options, ["live", "--record", recorded] + arguments)
+        let recording = try String(contentsOf: URL(fileURLWithPath: recorded), encoding: .utf8)
+        return (live, recording, try CLI.run(["replay", recorded] + arguments).lines)
     }
 
     static let doubleLiftWarning =
@@ -505,7 +488,7 @@ struct LiveTests {
     /// after them are recognized. libevdev's complaint about the lifts (its resync said the fingers were up)
     /// is said once.
     @Test func synDroppedInBurstsCancelsOnce_andTheTapsAfterAreRecognized() throws {
-        let (live, replayed) = try Self.liveAndItsRecording("syn-dropped-burst-mt.events")
+        let (live, _, replayed) = try Self.liveAndItsRecording("syn-dropped-burst-mt.events")
         #expect(live.status == 0)
         let expected = [
             #"{"time":0.600000,"region":"surface","type":"select","phase":"began","anchor":24,"selection":{"start":24,"end":24}}"#,
@@ -527,7 +510,7 @@ struct LiveTests {
     /// one finger that moves (a pan), where the raw trace has two taps; the recording holds what libevdev
     /// delivered, and replays to the live lines.
     @Test func trackingIdsReusedAtOnce() throws {
-        let (live, replayed) = try Self.liveAndItsRecording("tracking-ids-reused-mt.events", interruptAfter: "1.8")
+        let (live, _, replayed) = try Self.liveAndItsRecording("tracking-ids-reused-mt.events", options: ["--interrupt-after", "1.8"])
         #expect(live.status == 0)
         let taps = [
             #"{"time":0.160000,"region":"surface","type":"tap","x":52.632,"y":52.632,"count":1,"value":24.42,"selection":{"start":24,"end":24}}"#,
@@ -554,7 +537,8 @@ struct LiveTests {
     /// 11). The raw trace's replay ignores the events of slots beyond the device's. A tap after works.
     @Test func moreContactsThanSlots() throws {
         let layout = Emulated.fixtures.appendingPathComponent("traces/more-contacts-than-slots-mt.layout.json").path
-        let (live, replayed) = try Self.liveAndItsRecording("more-contacts-than-slots-mt.events", interruptAfter: "1", ["--layout", layout])
+        let (live, _, replayed) = try Self.liveAndItsRecording("more-contacts-than-slots-mt.events", options: ["--interrupt-after", "1"],
+                                                              ["--layout", layout])
         #expect(live.status == 0)
         let columns = [
             #"{"time":0.160000,"region":"c0","type":"tap","x":7.895,"y":52.632,"count":1,"value":4.396,"selection":{"start":4,"end":4}}"#,

@@ -20,99 +20,106 @@ import TracePlayback
         try replay(events: script.events, description: description).frames
     }
 
+    /// The frames of the events `write` puts in a script, on the test device with 2 slots.
+    private func framesOnTwoSlots(_ write: (inout EventScript) -> Void) throws -> [TouchFrame] {
+        var script = EventScript()
+        write(&script)
+        return try frames(script, TestDevices.slots(2))
+    }
+
     // MARK: Protocol B
 
     @Test func landMoveStayLift() throws {
-        var s = EventScript()
-        s.at(1000); s.slot(0); s.trackingID(5); s.position(100, 200); s.key(KeyCode.btnTouch, 1); s.report()
-        s.at(2000); s.abs(AbsCode.mtPositionX, 110); s.report()
-        s.at(3000); s.abs(AbsCode.mtPressure, 30); s.report()
-        s.at(4000); s.trackingID(-1); s.key(KeyCode.btnTouch, 0); s.report()
-        #expect(
-            try frames(s, TestDevices.slots(2)) == [
-                TouchFrame(time: T(1000), contacts: [C(0, 10, 20, .began)]),
-                TouchFrame(time: T(2000), contacts: [C(0, 11, 20, .moved)]),
-                TouchFrame(time: T(3000), contacts: [C(0, 11, 20, .stationary)]),
-                TouchFrame(time: T(4000), contacts: [C(0, 11, 20, .ended)]),
-            ])
+        let assembled = try framesOnTwoSlots { s in
+            s.at(1000); s.slot(0); s.trackingID(5); s.position(100, 200); s.key(KeyCode.btnTouch, 1); s.report()
+            s.at(2000); s.abs(AbsCode.mtPositionX, 110); s.report()
+            s.at(3000); s.abs(AbsCode.mtPressure, 30); s.report()
+            s.at(4000); s.trackingID(-1); s.key(KeyCode.btnTouch, 0); s.report()
+        }
+        #expect(assembled == [
+            TouchFrame(time: T(1000), contacts: [C(0, 10, 20, .began)]),
+            TouchFrame(time: T(2000), contacts: [C(0, 11, 20, .moved)]),
+            TouchFrame(time: T(3000), contacts: [C(0, 11, 20, .stationary)]),
+            TouchFrame(time: T(4000), contacts: [C(0, 11, 20, .ended)]),
+        ])
     }
 
     /// A tracking id that changes without −1 in between: the old contact lifts (where it was) and a new
     /// one lands, with a new id.
     @Test func trackingIDChangeWithoutLift() throws {
-        var s = EventScript()
-        s.at(1000); s.slot(0); s.trackingID(5); s.position(100, 200); s.report()
-        s.at(2000); s.trackingID(6); s.position(300, 400); s.report()
-        // The position changes first this time: the old contact moves, then lifts.
-        s.at(3000); s.position(500, 100); s.trackingID(7); s.report()
-        s.at(4000); s.trackingID(-1); s.report()
-        #expect(
-            try frames(s, TestDevices.slots(2)) == [
-                TouchFrame(time: T(1000), contacts: [C(0, 10, 20, .began)]),
-                TouchFrame(time: T(2000), contacts: [C(0, 10, 20, .ended), C(1, 30, 40, .began)]),
-                TouchFrame(time: T(3000), contacts: [C(1, 50, 10, .ended), C(2, 50, 10, .began)]),
-                TouchFrame(time: T(4000), contacts: [C(2, 50, 10, .ended)]),
-            ])
+        let assembled = try framesOnTwoSlots { s in
+            s.at(1000); s.slot(0); s.trackingID(5); s.position(100, 200); s.report()
+            s.at(2000); s.trackingID(6); s.position(300, 400); s.report()
+            // The position changes first this time: the old contact moves, then lifts.
+            s.at(3000); s.position(500, 100); s.trackingID(7); s.report()
+            s.at(4000); s.trackingID(-1); s.report()
+        }
+        #expect(assembled == [
+            TouchFrame(time: T(1000), contacts: [C(0, 10, 20, .began)]),
+            TouchFrame(time: T(2000), contacts: [C(0, 10, 20, .ended), C(1, 30, 40, .began)]),
+            TouchFrame(time: T(3000), contacts: [C(1, 50, 10, .ended), C(2, 50, 10, .began)]),
+            TouchFrame(time: T(4000), contacts: [C(2, 50, 10, .ended)]),
+        ])
     }
 
     /// A tracking id written again unchanged is no change; a contact that lands and lifts between two
     /// frames never shows.
     @Test func repeatedTrackingIDAndInstantTouch() throws {
-        var s = EventScript()
-        s.at(1000); s.slot(0); s.trackingID(5); s.position(100, 200); s.report()
-        s.at(2000); s.trackingID(5); s.slot(1); s.trackingID(9); s.trackingID(-1); s.report()
-        #expect(
-            try frames(s, TestDevices.slots(2)) == [
-                TouchFrame(time: T(1000), contacts: [C(0, 10, 20, .began)]),
-                TouchFrame(time: T(2000), contacts: [C(0, 10, 20, .stationary)]),
-            ])
+        let assembled = try framesOnTwoSlots { s in
+            s.at(1000); s.slot(0); s.trackingID(5); s.position(100, 200); s.report()
+            s.at(2000); s.trackingID(5); s.slot(1); s.trackingID(9); s.trackingID(-1); s.report()
+        }
+        #expect(assembled == [
+            TouchFrame(time: T(1000), contacts: [C(0, 10, 20, .began)]),
+            TouchFrame(time: T(2000), contacts: [C(0, 10, 20, .stationary)]),
+        ])
     }
 
     /// A contact that lands without position events is where its slot's last contact was.
     @Test func newContactKeepsTheSlotsLastPosition() throws {
-        var s = EventScript()
-        s.at(1000); s.slot(1); s.trackingID(10); s.position(500, 250); s.report()
-        s.at(2000); s.trackingID(-1); s.report()
-        s.at(3000); s.trackingID(11); s.report()
-        s.at(4000); s.abs(AbsCode.mtPositionY, 300); s.report()
-        // Slot 0 never had a position: the axes' minimum.
-        s.at(5000); s.slot(0); s.trackingID(12); s.report()
-        #expect(
-            try frames(s, TestDevices.slots(2)) == [
-                TouchFrame(time: T(1000), contacts: [C(0, 50, 25, .began)]),
-                TouchFrame(time: T(2000), contacts: [C(0, 50, 25, .ended)]),
-                TouchFrame(time: T(3000), contacts: [C(1, 50, 25, .began)]),
-                TouchFrame(time: T(4000), contacts: [C(1, 50, 30, .moved)]),
-                TouchFrame(time: T(5000), contacts: [C(2, 0, 0, .began), C(1, 50, 30, .stationary)]),
-            ])
+        let assembled = try framesOnTwoSlots { s in
+            s.at(1000); s.slot(1); s.trackingID(10); s.position(500, 250); s.report()
+            s.at(2000); s.trackingID(-1); s.report()
+            s.at(3000); s.trackingID(11); s.report()
+            s.at(4000); s.abs(AbsCode.mtPositionY, 300); s.report()
+            // Slot 0 never had a position: the axes' minimum.
+            s.at(5000); s.slot(0); s.trackingID(12); s.report()
+        }
+        #expect(assembled == [
+            TouchFrame(time: T(1000), contacts: [C(0, 50, 25, .began)]),
+            TouchFrame(time: T(2000), contacts: [C(0, 50, 25, .ended)]),
+            TouchFrame(time: T(3000), contacts: [C(1, 50, 25, .began)]),
+            TouchFrame(time: T(4000), contacts: [C(1, 50, 30, .moved)]),
+            TouchFrame(time: T(5000), contacts: [C(2, 0, 0, .began), C(1, 50, 30, .stationary)]),
+        ])
     }
 
     @Test func outOfRangeValuesAreClamped() throws {
-        var s = EventScript()
-        s.at(1000); s.slot(0); s.trackingID(1); s.position(-50, 9999); s.report()
-        s.at(2000); s.position(1000, 500); s.report()
-        s.at(3000); s.position(Int32.max, Int32.min); s.report()
-        #expect(
-            try frames(s, TestDevices.slots(2)) == [
-                TouchFrame(time: T(1000), contacts: [C(0, 0, 50, .began)]),
-                TouchFrame(time: T(2000), contacts: [C(0, 100, 50, .moved)]),
-                TouchFrame(time: T(3000), contacts: [C(0, 100, 0, .moved)]),
-            ])
+        let assembled = try framesOnTwoSlots { s in
+            s.at(1000); s.slot(0); s.trackingID(1); s.position(-50, 9999); s.report()
+            s.at(2000); s.position(1000, 500); s.report()
+            s.at(3000); s.position(Int32.max, Int32.min); s.report()
+        }
+        #expect(assembled == [
+            TouchFrame(time: T(1000), contacts: [C(0, 0, 50, .began)]),
+            TouchFrame(time: T(2000), contacts: [C(0, 100, 50, .moved)]),
+            TouchFrame(time: T(3000), contacts: [C(0, 100, 0, .moved)]),
+        ])
     }
 
     /// Slots outside `ABS_MT_SLOT`'s range are ignored, and their events with them, until a slot in range.
     @Test func slotBeyondTheRangeIsIgnored() throws {
-        var s = EventScript()
-        s.at(1000); s.slot(0); s.trackingID(1); s.position(100, 100)
-        s.slot(5); s.trackingID(2); s.position(900, 400)
-        s.slot(-1); s.trackingID(3)
-        s.report()
-        s.at(2000); s.slot(1); s.trackingID(4); s.position(300, 300); s.report()
-        #expect(
-            try frames(s, TestDevices.slots(2)) == [
-                TouchFrame(time: T(1000), contacts: [C(0, 10, 10, .began)]),
-                TouchFrame(time: T(2000), contacts: [C(0, 10, 10, .stationary), C(1, 30, 30, .began)]),
-            ])
+        let assembled = try framesOnTwoSlots { s in
+            s.at(1000); s.slot(0); s.trackingID(1); s.position(100, 100)
+            s.slot(5); s.trackingID(2); s.position(900, 400)
+            s.slot(-1); s.trackingID(3)
+            s.report()
+            s.at(2000); s.slot(1); s.trackingID(4); s.position(300, 300); s.report()
+        }
+        #expect(assembled == [
+            TouchFrame(time: T(1000), contacts: [C(0, 10, 10, .began)]),
+            TouchFrame(time: T(2000), contacts: [C(0, 10, 10, .stationary), C(1, 30, 30, .began)]),
+        ])
     }
 
     /// A description that declares billions of slots gets `maximumSlots`, and slot values beyond stay harmless.
@@ -233,11 +240,12 @@ import TracePlayback
 
     /// A frame's time is its SYN_REPORT's, whatever the times of the events before it.
     @Test func frameTimeIsTheReportsTime() throws {
-        var s = EventScript()
-        s.at(1000); s.slot(0); s.trackingID(1)
-        s.at(1003); s.position(100, 100)
-        s.at(1007); s.report()
-        #expect(try frames(s, TestDevices.slots(2)) == [TouchFrame(time: T(1007), contacts: [C(0, 10, 10, .began)])])
+        let assembled = try framesOnTwoSlots { s in
+            s.at(1000); s.slot(0); s.trackingID(1)
+            s.at(1003); s.position(100, 100)
+            s.at(1007); s.report()
+        }
+        #expect(assembled == [TouchFrame(time: T(1007), contacts: [C(0, 10, 10, .began)])])
     }
 
     /// `finish()` reports the last frame's time, and the assembler starts afresh.

@@ -29,37 +29,34 @@ struct RecordingExpectation: Sendable, CustomTestStringConvertible {
     var lastContacts: [(id: Int, phase: ContactPhase)]
 
     var testDescription: String { file }
+
+    /// A recording of the Atmel maXTouch Touchscreen, named for its `gesture`: 10 slots, 250 × 149.875 mm by an
+    /// assumed resolution, its first frame 1 µs in.
+    static func atmel(_ gesture: String, events: Int, frames: Int, contacts: Int, maximumLive: Int, phases: [Int],
+                      firstContacts: [Contact], lastFrameTime: Int64,
+                      lastContacts: [(id: Int, phase: ContactPhase)]) -> RecordingExpectation {
+        RecordingExpectation(
+            file: "Atmel maXTouch Touchscreen.\(gesture).events", name: "Atmel maXTouch Touchscreen",
+            touchProtocol: .multitouchSlots(slots: 10), kind: .touchscreen, resolutionAssumed: true,
+            size: Size(width: 250.0, height: 149.87484355444303),
+            events: events, frames: frames, contacts: contacts, maximumLive: maximumLive, phases: phases,
+            firstFrameTime: 1, firstContacts: firstContacts, lastFrameTime: lastFrameTime, lastContacts: lastContacts)
+    }
 }
 
 let recordingExpectations: [RecordingExpectation] = [
-    RecordingExpectation(
-        file: "Atmel maXTouch Touchscreen.1-finger-drag-up-down.events", name: "Atmel maXTouch Touchscreen",
-        touchProtocol: .multitouchSlots(slots: 10), kind: .touchscreen, resolutionAssumed: true,
-        size: Size(width: 250.0, height: 149.87484355444303),
-        events: 502, frames: 150, contacts: 1, maximumLive: 1, phases: [1, 148, 0, 1],
-        firstFrameTime: 1, firstContacts: [C(0, 112.95369211514392, 118.58573216520651, .began)],
-        lastFrameTime: 2_199_870, lastContacts: [(0, .ended)]),
-    RecordingExpectation(
-        file: "Atmel maXTouch Touchscreen.1-finger-fast-taps.events", name: "Atmel maXTouch Touchscreen",
-        touchProtocol: .multitouchSlots(slots: 10), kind: .touchscreen, resolutionAssumed: true,
-        size: Size(width: 250.0, height: 149.87484355444303),
-        events: 84, frames: 18, contacts: 9, maximumLive: 1, phases: [9, 0, 0, 9],
-        firstFrameTime: 1, firstContacts: [C(0, 106.38297872340425, 75.71964956195244, .began)],
-        lastFrameTime: 1_934_008, lastContacts: [(8, .ended)]),
-    RecordingExpectation(
-        file: "Atmel maXTouch Touchscreen.2-fingers-touch-release.events", name: "Atmel maXTouch Touchscreen",
-        touchProtocol: .multitouchSlots(slots: 10), kind: .touchscreen, resolutionAssumed: true,
-        size: Size(width: 250.0, height: 149.87484355444303),
-        events: 64, frames: 16, contacts: 2, maximumLive: 2, phases: [2, 14, 12, 2],
-        firstFrameTime: 1, firstContacts: [C(0, 168.64831038798496, 52.25281602002503, .began)],
-        lastFrameTime: 824_236, lastContacts: [(0, .ended)]),
-    RecordingExpectation(
-        file: "Atmel maXTouch Touchscreen.4-finger-drag-down.events", name: "Atmel maXTouch Touchscreen",
-        touchProtocol: .multitouchSlots(slots: 10), kind: .touchscreen, resolutionAssumed: true,
-        size: Size(width: 250.0, height: 149.87484355444303),
-        events: 309, frames: 31, contacts: 4, maximumLive: 4, phases: [4, 98, 11, 4],
-        firstFrameTime: 1, firstContacts: [C(0, 129.84981226533165, 33.479349186483105, .began)],
-        lastFrameTime: 566_590, lastContacts: [(0, .ended), (2, .ended), (3, .ended)]),
+    .atmel("1-finger-drag-up-down", events: 502, frames: 150, contacts: 1, maximumLive: 1, phases: [1, 148, 0, 1],
+           firstContacts: [C(0, 112.95369211514392, 118.58573216520651, .began)],
+           lastFrameTime: 2_199_870, lastContacts: [(0, .ended)]),
+    .atmel("1-finger-fast-taps", events: 84, frames: 18, contacts: 9, maximumLive: 1, phases: [9, 0, 0, 9],
+           firstContacts: [C(0, 106.38297872340425, 75.71964956195244, .began)],
+           lastFrameTime: 1_934_008, lastContacts: [(8, .ended)]),
+    .atmel("2-fingers-touch-release", events: 64, frames: 16, contacts: 2, maximumLive: 2, phases: [2, 14, 12, 2],
+           firstContacts: [C(0, 168.64831038798496, 52.25281602002503, .began)],
+           lastFrameTime: 824_236, lastContacts: [(0, .ended)]),
+    .atmel("4-finger-drag-down", events: 309, frames: 31, contacts: 4, maximumLive: 4, phases: [4, 98, 11, 4],
+           firstContacts: [C(0, 129.84981226533165, 33.479349186483105, .began)],
+           lastFrameTime: 566_590, lastContacts: [(0, .ended), (2, .ended), (3, .ended)]),
     // Semi-MT Cypress pad: slot 1's tracking id comes without any position event in the whole trace
     // (the kernel filtered its unchanged values), so it stays at the slot's initial position, the axes'
     // minimum. Its third finger exists only as BTN_TOOL_TRIPLETAP, which is ignored.
