@@ -1,0 +1,1 @@
+../../../Sources/TraceGenerator/Layouts.swift
