@@ -72,7 +72,7 @@ extension ByteWriter {
         guard let start = claim(length) else { return }
         var room = Room(start: start, length: length)
         write(&room)
-        count -= length - (room.position - start)
+        count &-= length &- (room.position - start)
     }
 }
 

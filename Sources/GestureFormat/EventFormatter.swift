@@ -252,7 +252,7 @@ public struct EventFormatter: Sendable {
             guard let room = out.claim(storage.count) else { return }  // overflowed: the line is written again
             var span = storage.mutableSpan
             span.withUnsafeMutableBufferPointer { room.initialize(from: $0.baseAddress!, count: $0.count) }
-            out.truncate(to: start + length)
+            out.truncate(to: start &+ length)
         }
 
         /// Keeps `bytes`; false when they are longer than the storage (what was kept then stays).

@@ -35,18 +35,16 @@ enum JSONFields {
     /// path, states and reason.
     @inline(__always)
     static func write(_ kind: GestureEvent.Kind, to out: inout ByteWriter, newline: Bool) {
-        var fields = JSONLineFields(out: out)
-        if kind.accept(&fields) == nil, case .explanation(let explanation) = kind {
-            fields.out.append(#","type":"explain","path":"#)
-            writeString(explanation.path, to: &fields.out)
-            fields.out.append(#","from":"#)
-            writeString(explanation.from, to: &fields.out)
-            fields.out.append(#","to":"#)
-            writeString(explanation.to, to: &fields.out)
-            fields.out.append(#","reason":"#)
-            writeString(ExplanationText.reason(explanation.reason), to: &fields.out)
+        if !JSONLineFields.write(kind, to: &out), case .explanation(let explanation) = kind {
+            out.append(#","type":"explain","path":"#)
+            writeString(explanation.path, to: &out)
+            out.append(#","from":"#)
+            writeString(explanation.from, to: &out)
+            out.append(#","to":"#)
+            writeString(explanation.to, to: &out)
+            out.append(#","reason":"#)
+            writeString(ExplanationText.reason(explanation.reason), to: &out)
         }
-        out = fields.out
         out.append(newline ? "}\n" : "}")
     }
 
@@ -60,41 +58,42 @@ enum JSONFields {
         out.appendEscaped(value)
         out.append(UInt8(ascii: "\""))
     }
-
-    static func writeValue(_ value: DomainValue, to out: inout ByteWriter) {
-        switch value {
-        case .number(let number):
-            out.decimal(number)
-        case .instant(let seconds):
-            out.append(UInt8(ascii: "\""))
-            out.append(utf8: Numbers.instant(seconds: seconds))
-            out.append(UInt8(ascii: "\""))
-        }
-    }
-
-    static func writeBucket(_ bucket: Bucket, to out: inout ByteWriter) {
-        switch bucket {
-        case .number(let number):
-            out.decimal(number)
-        case .day(let day):
-            out.append(UInt8(ascii: "\""))
-            out.append(utf8: day.description)
-            out.append(UInt8(ascii: "\""))
-        }
-    }
-
 }
 
 /// A JSON line's payload, written as it comes (`GestureEventPayload.write(to:)`): `,"KEY":VALUE` for each field.
-struct JSONLineFields: GestureEventVisitor, EventFieldWriter {
-    var out: ByteWriter
+///
+/// The line's type and phase wait for its first field, and are written in that field's room: one claim less a line
+/// (docs/performance.md).
+struct JSONLineFields: LineFieldWriter {
+    let writer: UnsafeMutablePointer<ByteWriter>
+
+    /// The line's type and phase while they are not written.
+    private var heading: Heading?
+
+    init(lending writer: UnsafeMutablePointer<ByteWriter>) {
+        self.writer = writer
+    }
 
     @inline(__always)
     mutating func visit<Payload: GestureEventPayload>(_ payload: Payload, phase: GesturePhase?) {
-        // (`,"type":"` and `","phase":"cancelled"`: 9 and 21 bytes.)
-        out.withRoom(atMost: 30 + Payload.type.utf8CodeUnitCount) { room in
+        heading = Heading(type: Payload.type, phase: phase)
+        payload.write(to: &self)
+        if heading != nil { withRoom(atMost: 0) { _ in } }  // no field: the heading alone
+    }
+
+    /// The line's type and phase, written with its first field.
+    private struct Heading {
+        var type: StaticString
+        var phase: GesturePhase?
+
+        /// The longest it can be: `,"type":"`, the type and `","phase":"cancelled"`.
+        @inline(__always)
+        var longest: Int { 30 + type.utf8CodeUnitCount }
+
+        @inline(__always)
+        func write(to room: inout Room) {
             room.append(#","type":""#)
-            room.append(Payload.type)
+            room.append(type)
             switch phase {
             case nil: room.append(UInt8(ascii: "\""))
             case .began?: room.append(#"","phase":"began""#)
@@ -103,7 +102,21 @@ struct JSONLineFields: GestureEventVisitor, EventFieldWriter {
             case .cancelled?: room.append(#"","phase":"cancelled""#)
             }
         }
-        payload.write(to: &self)
+    }
+
+    /// Claims room for the longest that `write` writes, and for the line's heading before it when it is not yet
+    /// written: the heading and the first field in one claim (docs/performance.md).
+    @inline(__always)
+    private mutating func withRoom(atMost length: Int, _ write: (inout Room) -> Void) {
+        if let heading {
+            self.heading = nil
+            out.withRoom(atMost: heading.longest + length) { room in
+                heading.write(to: &room)
+                write(&room)
+            }
+        } else {
+            out.withRoom(atMost: length, write)
+        }
     }
 
     /// `,"KEY":`.
@@ -114,25 +127,28 @@ struct JSONLineFields: GestureEventVisitor, EventFieldWriter {
         room.append(#"":"#)
     }
 
+    /// `,"KEY":VALUE`, `value` writing at most `length` bytes: the key and the value in one room.
     @inline(__always)
-    private mutating func key(_ key: StaticString) {
-        out.withRoom(atMost: JSONFields.keyLength(key)) { Self.key(key, to: &$0) }
+    private mutating func field(_ key: StaticString, atMost length: Int, _ value: (inout Room) -> Void) {
+        withRoom(atMost: JSONFields.keyLength(key) + length) { room in
+            Self.key(key, to: &room)
+            value(&room)
+        }
+    }
+
+    @inline(__always)
+    mutating func key(_ key: StaticString) {
+        field(key, atMost: 0) { _ in }
     }
 
     @inline(__always)
     mutating func number(_ key: StaticString, _ value: Double) {
-        out.withRoom(atMost: JSONFields.keyLength(key) + Room.longestDecimal) { room in
-            Self.key(key, to: &room)
-            room.decimal(value)
-        }
+        field(key, atMost: Room.longestDecimal) { $0.decimal(value) }
     }
 
     @inline(__always)
     mutating func count(_ key: StaticString, _ value: Int) {
-        out.withRoom(atMost: JSONFields.keyLength(key) + Room.longestInteger) { room in
-            Self.key(key, to: &room)
-            room.integer(Int64(value))
-        }
+        field(key, atMost: Room.longestInteger) { $0.integer(Int64(value)) }
     }
 
     mutating func text(_ key: StaticString, _ value: String) {
@@ -141,10 +157,18 @@ struct JSONLineFields: GestureEventVisitor, EventFieldWriter {
     }
 
     @inline(__always)
+    mutating func word(_ key: StaticString, _ value: StaticString) {
+        field(key, atMost: value.utf8CodeUnitCount + 2) { room in
+            room.append(UInt8(ascii: "\""))
+            room.append(value)
+            room.append(UInt8(ascii: "\""))
+        }
+    }
+
+    @inline(__always)
     mutating func point(_ key: StaticString, _ value: Point) {
         // (`{"x":`, `,"y":` and `}`: 11 bytes.)
-        out.withRoom(atMost: JSONFields.keyLength(key) + 11 + 2 * Room.longestDecimal) { room in
-            Self.key(key, to: &room)
+        field(key, atMost: 11 + 2 * Room.longestDecimal) { room in
             room.append(#"{"x":"#)
             room.decimal(value.x)
             room.append(#","y":"#)
@@ -153,32 +177,20 @@ struct JSONLineFields: GestureEventVisitor, EventFieldWriter {
         }
     }
 
-    mutating func domainValue(_ key: StaticString, _ value: DomainValue) {
-        self.key(key)
-        JSONFields.writeValue(value, to: &out)
+    /// An instant or a day as a JSON string (they have nothing to escape).
+    mutating func timelineField(_ field: TimelineField) {
+        switch field {
+        case .number(let number):
+            out.decimal(number)
+        case .text(let text):
+            out.append(UInt8(ascii: "\""))
+            out.append(utf8: text)
+            out.append(UInt8(ascii: "\""))
+        }
     }
 
-    mutating func bucket(_ key: StaticString, _ value: Bucket) {
-        self.key(key)
-        JSONFields.writeBucket(value, to: &out)
-    }
-
-    mutating func selection(_ key: StaticString, _ value: Selection) {
-        range(key, value.start, value.end, JSONFields.writeBucket)
-    }
-
-    mutating func visibleDomain(_ key: StaticString, _ value: VisibleDomain) {
-        range(key, value.start, value.end, JSONFields.writeValue)
-    }
-
-    /// `,"KEY":{"start":START,"end":END}`, each bound written by `write`.
-    private mutating func range<Bound>(_ key: StaticString, _ start: Bound, _ end: Bound,
-                                       _ write: (Bound, inout ByteWriter) -> Void) {
-        self.key(key)
-        out.append(#"{"start":"#)
-        write(start, &out)
-        out.append(#","end":"#)
-        write(end, &out)
-        out.append(UInt8(ascii: "}"))
+    /// `{"start":START,"end":END}`.
+    static var rangeParts: (before: StaticString, between: StaticString, after: StaticString) {
+        (#"{"start":"#, #","end":"#, "}")
     }
 }

@@ -24,65 +24,75 @@ enum TextFields {
     /// phase, then its fields as the payload writes them (`TextLineFields`); an explanation as
     /// `explain PATH: FROM -> TO, REASON`.
     static func write(_ kind: GestureEvent.Kind, to out: inout ByteWriter, newline: Bool) {
-        var fields = TextLineFields(out: out)
-        if kind.accept(&fields) == nil, case .explanation(let explanation) = kind {
-            fields.out.append(" explain ")
+        if !TextLineFields.write(kind, to: &out), case .explanation(let explanation) = kind {
+            out.append(" explain ")
             for part in [explanation.path, ": ", explanation.from, " -> ", explanation.to, ", ",
                          ExplanationText.reason(explanation.reason)] {
-                fields.out.appendEscaped(part)
+                out.appendEscaped(part)
             }
         }
-        out = fields.out
         if newline { out.append(UInt8(ascii: "\n")) }
-    }
-
-    static func writeValue(_ value: DomainValue, to out: inout ByteWriter) {
-        switch value {
-        case .number(let number): out.decimal(number)
-        case .instant(let seconds): out.append(utf8: Numbers.instant(seconds: seconds))
-        }
-    }
-
-    static func writeBucket(_ bucket: Bucket, to out: inout ByteWriter) {
-        switch bucket {
-        case .number(let number): out.decimal(number)
-        case .day(let day): out.append(utf8: day.description)
-        }
     }
 }
 
 /// A text line's payload, written as it comes (`GestureEventPayload.write(to:)`): ` KEY=VALUE` for each field.
-struct TextLineFields: GestureEventVisitor, EventFieldWriter {
-    var out: ByteWriter
+struct TextLineFields: LineFieldWriter {
+    let writer: UnsafeMutablePointer<ByteWriter>
 
+    init(lending writer: UnsafeMutablePointer<ByteWriter>) {
+        self.writer = writer
+    }
+
+    @inline(__always)
     mutating func visit<Payload: GestureEventPayload>(_ payload: Payload, phase: GesturePhase?) {
-        out.append(UInt8(ascii: " "))
-        out.append(Payload.type)
-        switch phase {
-        case nil: break
-        case .began?: out.append(" began")
-        case .changed?: out.append(" changed")
-        case .ended?: out.append(" ended")
-        case .cancelled?: out.append(" cancelled")
+        // (` cancelled`: 10 bytes.)
+        out.withRoom(atMost: 11 + Payload.type.utf8CodeUnitCount) { room in
+            room.append(UInt8(ascii: " "))
+            room.append(Payload.type)
+            switch phase {
+            case nil: break
+            case .began?: room.append(" began")
+            case .changed?: room.append(" changed")
+            case .ended?: room.append(" ended")
+            case .cancelled?: room.append(" cancelled")
+            }
         }
         payload.write(to: &self)
     }
 
     /// ` KEY=`.
-    private mutating func key(_ key: StaticString) {
-        out.append(UInt8(ascii: " "))
-        out.append(key)
-        out.append(UInt8(ascii: "="))
+    @inline(__always)
+    private static func key(_ key: StaticString, to room: inout Room) {
+        room.append(UInt8(ascii: " "))
+        room.append(key)
+        room.append(UInt8(ascii: "="))
     }
 
+    /// The bytes of `key`'s constants: the key with its space and equals sign.
+    @inline(__always)
+    private static func keyLength(_ key: StaticString) -> Int { key.utf8CodeUnitCount + 2 }
+
+    /// ` KEY=VALUE`, `value` writing at most `length` bytes: the key and the value in one room.
+    @inline(__always)
+    private mutating func field(_ key: StaticString, atMost length: Int, _ value: (inout Room) -> Void) {
+        out.withRoom(atMost: Self.keyLength(key) + length) { room in
+            Self.key(key, to: &room)
+            value(&room)
+        }
+    }
+
+    mutating func key(_ key: StaticString) {
+        field(key, atMost: 0) { _ in }
+    }
+
+    @inline(__always)
     mutating func number(_ key: StaticString, _ value: Double) {
-        self.key(key)
-        out.decimal(value)
+        field(key, atMost: Room.longestDecimal) { $0.decimal(value) }
     }
 
+    @inline(__always)
     mutating func count(_ key: StaticString, _ value: Int) {
-        self.key(key)
-        out.integer(Int64(value))
+        field(key, atMost: Room.longestInteger) { $0.integer(Int64(value)) }
     }
 
     mutating func text(_ key: StaticString, _ value: String) {
@@ -90,37 +100,27 @@ struct TextLineFields: GestureEventVisitor, EventFieldWriter {
         out.appendEscaped(value)
     }
 
+    @inline(__always)
+    mutating func word(_ key: StaticString, _ value: StaticString) {
+        field(key, atMost: value.utf8CodeUnitCount) { $0.append(value) }
+    }
+
+    @inline(__always)
     mutating func point(_ key: StaticString, _ value: Point) {
-        self.key(key)
-        out.decimal(value.x)
-        out.append(UInt8(ascii: ","))
-        out.decimal(value.y)
+        field(key, atMost: 1 + 2 * Room.longestDecimal) { room in
+            room.decimal(value.x)
+            room.append(UInt8(ascii: ","))
+            room.decimal(value.y)
+        }
     }
 
-    mutating func domainValue(_ key: StaticString, _ value: DomainValue) {
-        self.key(key)
-        TextFields.writeValue(value, to: &out)
+    mutating func timelineField(_ field: TimelineField) {
+        switch field {
+        case .number(let number): out.decimal(number)
+        case .text(let text): out.append(utf8: text)
+        }
     }
 
-    mutating func bucket(_ key: StaticString, _ value: Bucket) {
-        self.key(key)
-        TextFields.writeBucket(value, to: &out)
-    }
-
-    mutating func selection(_ key: StaticString, _ value: Selection) {
-        range(key, value.start, value.end, TextFields.writeBucket)
-    }
-
-    mutating func visibleDomain(_ key: StaticString, _ value: VisibleDomain) {
-        range(key, value.start, value.end, TextFields.writeValue)
-    }
-
-    /// ` KEY=START..END`, each bound written by `write`.
-    private mutating func range<Bound>(_ key: StaticString, _ start: Bound, _ end: Bound,
-                                       _ write: (Bound, inout ByteWriter) -> Void) {
-        self.key(key)
-        write(start, &out)
-        out.append("..")
-        write(end, &out)
-    }
+    /// `START..END`.
+    static var rangeParts: (before: StaticString, between: StaticString, after: StaticString) { ("", "..", "") }
 }

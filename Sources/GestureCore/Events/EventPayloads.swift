@@ -37,7 +37,7 @@ extension GestureEvent.Tap: GestureEventPayload {
     public static var type: StaticString { "tap" }
     public var drawing: EventDrawing { .point(Point(x: x, y: y), count: count) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.number("x", x)
         fields.number("y", y)
@@ -77,7 +77,7 @@ extension GestureEvent.Select: GestureEventPayload {
     public static var type: StaticString { "select" }
     public var drawing: EventDrawing { .selection(selection) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.bucket("anchor", anchor)
         fields.selection("selection", selection)
@@ -108,7 +108,7 @@ extension GestureEvent.Pan: GestureEventPayload {
     public static var type: StaticString { "pan" }
     public var drawing: EventDrawing { .translation(dx: dx, dy: dy, velocity: velocity, edge: nil) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.number("dx", dx)
         fields.number("dy", dy)
@@ -151,7 +151,7 @@ extension GestureEvent.Wind: GestureEventPayload {
     public static var type: StaticString { "wind" }
     public var drawing: EventDrawing { .arc(angle: angle, delta: delta) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.number("angle", angle)
         fields.number("delta", delta)
@@ -190,7 +190,7 @@ extension GestureEvent.Rotate: CenteredEventPayload {
     public static var type: StaticString { "rotate" }
     public var drawing: EventDrawing { .arc(angle: angle, delta: delta) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.number("angle", angle)
         fields.number("rotation", rotation)
@@ -221,7 +221,7 @@ extension GestureEvent.Magnify: CenteredEventPayload {
     public static var type: StaticString { "magnify" }
     public var drawing: EventDrawing { .scale(scale, center: center) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.number("scale", scale)
         fields.point("center", center)
@@ -255,7 +255,7 @@ extension GestureEvent.Swipe: GestureEventPayload {
     public static var type: StaticString { "swipe" }
     public var drawing: EventDrawing { .velocity(vx: vx, vy: vy, direction: direction) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.text("direction", direction.rawValue)
         fields.number("vx", vx)
@@ -294,7 +294,7 @@ extension GestureEvent.EdgeSwipe: GestureEventPayload {
     public static var type: StaticString { "edge-swipe" }
     public var drawing: EventDrawing { .translation(dx: dx, dy: dy, velocity: nil, edge: edge) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.text("edge", edge.rawValue)
         fields.number("dx", dx)
@@ -326,7 +326,7 @@ extension GestureEvent.Zoom: GestureEventPayload {
     public static var type: StaticString { "zoom" }
     public var drawing: EventDrawing { .visibleDomain(visible) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.visibleDomain("visible", visible)
     }
@@ -353,7 +353,7 @@ extension GestureEvent.LongPress: GestureEventPayload {
     public static var type: StaticString { "long-press" }
     public var drawing: EventDrawing { .ring(Point(x: x, y: y)) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.number("x", x)
         fields.number("y", y)
@@ -390,7 +390,7 @@ extension GestureEvent.Rotation: CenteredEventPayload {
     public static var type: StaticString { "rotation" }
     public var drawing: EventDrawing { .rotation(rotation, center: center) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.number("rotation", rotation)
         fields.point("center", center)
@@ -414,16 +414,16 @@ extension GestureEvent.Haptic: GestureEventPayload {
     public static var type: StaticString { "haptic" }
     public var drawing: EventDrawing { .haptic(self) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         switch self {
         case .press:
-            fields.text("kind", "press")
+            fields.word("kind", "press")
         case .detent(let detent):
-            fields.text("kind", "detent")
+            fields.word("kind", "detent")
             fields.count("detent", detent)
         case .limit(let detent):
-            fields.text("kind", "limit")
+            fields.word("kind", "limit")
             fields.count("detent", detent)
         }
     }
@@ -435,7 +435,7 @@ extension GestureValue: GestureEventPayload {
     public var drawing: EventDrawing { .value(self) }
 
     /// Its value as Swift describes it (the typed value is the library's).
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.text("value", description)
     }

@@ -69,8 +69,9 @@ public struct GestureEvent: Hashable, Sendable {
         }
 
         /// Hands `visitor` the event's payload and phase, whatever its kind: the one place that lists the kinds of
-        /// line (with `mapPayload(_:)`). An explanation is no gesture's line: nil.
-        @inlinable
+        /// line (with `mapPayload(_:)`). An explanation is no gesture's line: nil. Always inlined, as the payloads'
+        /// `write(to:)` are, so that a formatter writes a line in one function (docs/performance.md).
+        @inlinable @inline(__always)
         public func accept<Visitor: GestureEventVisitor>(_ visitor: inout Visitor) -> Visitor.Result? {
             switch self {
             case .tap(let payload): visitor.visit(payload, phase: nil)

@@ -14,6 +14,9 @@ public protocol GestureEventPayload: Hashable, Sendable {
     var drawing: EventDrawing { get }
 
     /// Writes its fields, after `type` and `phase`, in the SPEC's order ("JSON Lines output").
+    ///
+    /// The library's payloads declare it `@inlinable @inline(__always)`: each output format's writer then writes a
+    /// line in one function, with no call for its payload (docs/performance.md).
     func write<Fields: EventFieldWriter>(to fields: inout Fields)
 
     /// Its values as `view` shows them: positions, translations and velocities turned, scaled and offset,
@@ -47,8 +50,11 @@ public protocol EventFieldWriter {
     mutating func number(_ key: StaticString, _ value: Double)
     /// A whole number (a count, a detent).
     mutating func count(_ key: StaticString, _ value: Int)
-    /// A word of the output's vocabulary (a direction, an edge, a haptic's kind) or a text (a `gesture`'s value).
+    /// A text (a direction, an edge, a `gesture`'s value), escaped as the output's strings are.
     mutating func text(_ key: StaticString, _ value: String)
+    /// A word of the output's vocabulary known when the program is built (a haptic's kind): written as it is, with
+    /// nothing to escape, so that an output format may write it with its key as one constant.
+    mutating func word(_ key: StaticString, _ value: StaticString)
     /// A point in mm (or in a view's points): `{"x":…,"y":…}`.
     mutating func point(_ key: StaticString, _ value: Point)
     /// A value of a timeline's domain: a number, or an instant (an ISO date and time).
