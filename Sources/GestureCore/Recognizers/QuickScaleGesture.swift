@@ -304,7 +304,7 @@ extension GestureEvent.QuickScale: CenteredEventPayload {
     public static var type: StaticString { "quick-scale" }
     public var drawing: EventDrawing { .scale(scale, center: center) }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write<Fields: EventFieldWriter>(to fields: inout Fields) {
         fields.number("scale", scale)
         fields.point("center", center)
