@@ -12,8 +12,9 @@ protocol LineFieldWriter: GestureEventVisitor, EventFieldWriter where Result == 
     /// The line's writer, lent.
     var writer: UnsafeMutablePointer<ByteWriter> { get }
 
-    /// Writes a field's key: `,"KEY":`, ` KEY=`.
-    mutating func key(_ key: StaticString)
+    /// Writes a field: its key (`,"KEY":`, ` KEY=`) and its value, which `value` writes in at most `length` bytes,
+    /// in one room.
+    mutating func field(_ key: StaticString, atMost length: Int, _ value: (inout Room) -> Void)
     /// Writes a timeline's value or bucket.
     mutating func timelineField(_ field: TimelineField)
     /// What a range (a selection, a visible domain) writes before its start, between its bounds and after its end.
@@ -21,6 +22,22 @@ protocol LineFieldWriter: GestureEventVisitor, EventFieldWriter where Result == 
 }
 
 extension LineFieldWriter {
+    /// Writes a field's key alone, its value written after it.
+    @inline(__always)
+    mutating func key(_ key: StaticString) {
+        field(key, atMost: 0) { _ in }
+    }
+
+    @inline(__always)
+    mutating func number(_ key: StaticString, _ value: Double) {
+        field(key, atMost: Room.longestDecimal) { $0.decimal(value) }
+    }
+
+    @inline(__always)
+    mutating func count(_ key: StaticString, _ value: Int) {
+        field(key, atMost: Room.longestInteger) { $0.integer(Int64(value)) }
+    }
+
     /// The line's writer, written where it lies.
     var out: ByteWriter {
         unsafeAddress { UnsafePointer(writer) }

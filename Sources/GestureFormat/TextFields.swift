@@ -74,26 +74,15 @@ struct TextLineFields: LineFieldWriter {
 
     /// ` KEY=VALUE`, `value` writing at most `length` bytes: the key and the value in one room.
     @inline(__always)
-    private mutating func field(_ key: StaticString, atMost length: Int, _ value: (inout Room) -> Void) {
+    mutating func field(_ key: StaticString, atMost length: Int, _ value: (inout Room) -> Void) {
         out.withRoom(atMost: Self.keyLength(key) + length) { room in
             Self.key(key, to: &room)
             value(&room)
         }
     }
 
-    mutating func key(_ key: StaticString) {
-        field(key, atMost: 0) { _ in }
-    }
 
-    @inline(__always)
-    mutating func number(_ key: StaticString, _ value: Double) {
-        field(key, atMost: Room.longestDecimal) { $0.decimal(value) }
-    }
 
-    @inline(__always)
-    mutating func count(_ key: StaticString, _ value: Int) {
-        field(key, atMost: Room.longestInteger) { $0.integer(Int64(value)) }
-    }
 
     mutating func text(_ key: StaticString, _ value: String) {
         self.key(key)
