@@ -21,7 +21,7 @@ public enum EvemuFormat {
     /// umockdev 0.17 needs and evemu reads the same.
     public static func document(description: DeviceDescription, comments: [String], events: [InputEvent]) -> String {
         var text = EvemuFormat.header(for: description)
-        for comment in comments { text += "# " + comment + "\n" }
+        for comment in comments { text += "# " + TerminalText.escaped(comment) + "\n" }
         var lastSyn: Timestamp?
         for event in events { text += EvemuFormat.eventLine(event, lastSyn: &lastSyn) }
         return text

@@ -1,21 +1,25 @@
 import EvdevModel
 import GestureCore
+import SystemCalls
 
 /// The writer of `libinput record` files.
 public enum LibinputRecordFormat {
     /// A `libinput record` file, format version 1, of one device: the `evdev:` description (name, id,
     /// codes, absinfo, properties) and one `- evdev:` item per frame of `[sec, usec, type, code, value]`
-    /// rows, commented as libinput record comments them.
+    /// rows, commented as libinput record comments them. Events after the last `SYN_REPORT` (a partial frame) are
+    /// one more item, which a reader drops as a partial frame. A comment, the node or the name that holds control
+    /// characters (a line end) has them escaped, so that the file reads back as written: in comments as `\xNN`
+    /// (`TerminalText`), in the quoted name and node as YAML's `\xNN`.
     public static func document(description: DeviceDescription, node: String, comments: [String], events: [InputEvent]) -> String {
         var lines: [String] = ["# libinput record"]
-        lines += comments.map { "# " + $0 }
+        lines += comments.map { "# " + TerminalText.escaped($0) }
         lines += [
             "version: 1",
             "ndevices: 1",
             "devices:",
-            "- node: \(node)",
+            "- node: \(plainOrQuoted(node))",
             "  evdev:",
-            "    # Name: \(description.name)",
+            "    # Name: \(TerminalText.escaped(description.name))",
             "    name: \(quoted(description.name))",
             "    id: [\(description.id.bustype), \(description.id.vendor), \(description.id.product), \(description.id.version)]",
             "    codes:",
@@ -47,7 +51,10 @@ public enum LibinputRecordFormat {
                 frame = []
             }
         }
-        precondition(frame.isEmpty, "the last frame ends with SYN_REPORT")
+        if !frame.isEmpty {
+            lines.append("  - evdev:")
+            lines += frame
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -76,12 +83,28 @@ public enum LibinputRecordFormat {
         return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
+    /// YAML's double-quoted form of `text`: `"` and `\\` escaped, and each control character as `\xNN`.
     private static func quoted(_ text: String) -> String {
         var result = "\""
-        for character in text {
-            if character == "\"" || character == "\\" { result.append("\\") }
-            result.append(character)
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" {
+                result.append("\\")
+                result.unicodeScalars.append(scalar)
+            } else if TerminalText.isControl(scalar) && scalar.value < 0x100 {
+                result += TerminalText.hexEscape(UInt8(scalar.value))
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
         return result + "\""
+    }
+
+    /// `text` as it is when YAML reads it back so (a device node: `/dev/input/event20`), else quoted.
+    private static func plainOrQuoted(_ text: String) -> String {
+        let plain = !text.isEmpty && text.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "/._-".utf8.contains(byte)
+        }
+        return plain ? text : quoted(text)
     }
 }

@@ -24,8 +24,8 @@ public enum TraceWarning: Sendable, Equatable {
 public enum TraceRecognition: Sendable {
     /// As `recognition` says (`.layout(nil)`: the whole surface as one timeline).
     case given(Recognition)
-    /// The layout file beside the trace (`layoutCandidates(trace:)`), else the whole surface: `gestures replay`
-    /// without `--layout`.
+    /// The layout file beside the trace (`NAME.layout.json`, else `TRACE.layout.json`), else the whole surface:
+    /// `gestures replay` without `--layout`.
     case layoutBesideTheTrace
 }
 
@@ -50,7 +50,7 @@ extension TraceGestureSource {
         case .given(let given):
             chosen = given
         case .layoutBesideTheTrace:
-            chosen = .layout(try layoutBeside(trace: path).map { (beside) throws(FileError) in try loadLayout(path: beside) })
+            chosen = .layout(try TraceCompanions.layoutBeside(trace: path).map { (beside) throws(FileError) in try LayoutFile.load(path: beside) })
         }
         var layoutSurface: Size?
         if case .layout(let layout?) = chosen { layoutSurface = layout.surface }
@@ -64,7 +64,8 @@ extension TraceGestureSource {
         if case .layout(let layout) = chosen { self.layout = layout ?? .wholeSurface(surface.size) }
     }
 
-    /// Plays the trace to its end as fast as possible, handing each frame to `observe` (before the engine sees
+    /// Plays the trace to its end without waiting (a source at the trace's own pace is played at its events' times,
+    /// one after another, without sleeping: the same events as fast as possible), handing each frame to `observe` (before the engine sees
     /// it) and the events to `deliver` a batch at a time, as the pipeline returns them; stops early, with no
     /// warning about its end, once `stopped` is true (checked before each batch). `warn` hears how the trace
     /// ended: cut short, or a partial frame dropped. A trace that turns out malformed part-way has its gestures
@@ -72,8 +73,10 @@ extension TraceGestureSource {
     /// them.
     public func playToEnd(observingFrames observe: (TouchFrame) -> Void = { _ in }, until stopped: () -> Bool = { false },
                           warn: (TraceWarning) -> Void, batches deliver: ([GestureEvent]) -> Void) throws(FileError) {
+        // At each event's own time: as fast as possible, that is at once; at the trace's own pace, at the time its next
+        // event (or deadline) is due, without waiting for it.
         while !isFinished && !stopped() {
-            dispatch(now: .zero, observingFrames: observe, batches: deliver)
+            dispatch(now: nextWakeup ?? .zero, observingFrames: observe, batches: deliver)
         }
         if isFinished && failure == nil {
             if let line = cutShortLine {
@@ -86,48 +89,53 @@ extension TraceGestureSource {
     }
 }
 
-/// Reads a layout file: `unreadable` when it cannot be read, `malformed` when it is not a valid layout (or
-/// larger than any layout, `LayoutFile.largestFile`), the error naming the file, the line and the key.
-public func loadLayout(path: FilePath) throws(FileError) -> Layout {
-    let bytes = try path.readWholeFile(limit: LayoutFile.largestFile)
-    do {
-        return try LayoutFile.parse(bytes, file: path.description)
-    } catch {
-        throw FileError(.malformed, path: error.file ?? "layout", line: error.line,
-                        message: (error.key.isEmpty ? "" : error.key + ": ") + error.message)
+extension LayoutFile {
+    /// Reads the layout file at `path`: `unreadable` when it cannot be read, `malformed` when it is not a valid layout
+    /// (or larger than any layout, `largestFile`), the error naming the file, the line and the key as `parse` does.
+    public static func load(path: FilePath) throws(FileError) -> Layout {
+        let bytes = try path.readWholeFile(limit: largestFile)
+        do {
+            return try parse(bytes, file: path.description)
+        } catch {
+            throw FileError(.malformed, path: error.file ?? "layout", line: error.line,
+                            message: (error.key.isEmpty ? "" : error.key + ": ") + error.message)
+        }
     }
 }
 
-/// The layout that goes with a trace when none is given: the first of `layoutCandidates(trace:)` that exists;
-/// one that is not a regular file, or cannot be reached, is `unreadable` (`FilePath.sidecar(among:what:)`).
-public func layoutBeside(trace path: FilePath) throws(FileError) -> FilePath? {
-    try FilePath.sidecar(among: layoutCandidates(trace: path), what: "the layout beside the trace")
-}
-
-/// Where a trace's layout may be, in the order tried: `NAME.layout.json` beside it (NAME being the trace's file
-/// name without its extension), then `TRACE.layout.json` (the full name plus the suffix).
-public func layoutCandidates(trace path: FilePath) -> [FilePath] {
-    var candidates: [FilePath] = []
-    if let stem = path.removingExtension() { candidates.append(stem.appending(".layout.json")) }
-    candidates.append(path.appending(".layout.json"))
-    return candidates
-}
-
-/// The files a play of `trace` may read, each with what it is, for a message (SPEC "Command line"): the
-/// trace; the layout given, else every file that may be the one beside the trace; the description given, else,
-/// for an evemu trace, every `.desc` that may describe it. Known before anything is read, so that no output is
-/// written onto one of them, whatever the path to it.
-public func inputFiles(ofTrace path: FilePath, layout: FilePath?, device: FilePath?) -> [(path: FilePath, what: String)] {
-    var inputs = [(path: path, what: "the trace")]
-    if let layout {
-        inputs.append((layout, "the layout"))
-    } else {
-        inputs += layoutCandidates(trace: path).map { ($0, "the layout beside the trace") }
+/// The files that go with a trace without being named: its layout, and what a play of it may read.
+package enum TraceCompanions {
+    /// The layout that goes with a trace when none is given: the first of `layoutCandidates(trace:)` that exists;
+    /// one that is not a regular file, or cannot be reached, is `unreadable` (`FilePath.sidecar(among:what:)`).
+    package static func layoutBeside(trace path: FilePath) throws(FileError) -> FilePath? {
+        try FilePath.sidecar(among: layoutCandidates(trace: path), what: "the layout beside the trace")
     }
-    if let device {
-        inputs.append((device, "the device description"))
-    } else if TraceFormat(path: path) == .evemu {
-        inputs += TraceReader.descriptionCandidates(forTrace: path).map { ($0, "a device description beside the trace") }
+
+    /// Where a trace's layout may be, in the order tried: `NAME.layout.json` beside it (NAME being the trace's file
+    /// name without its extension), then `TRACE.layout.json` (the full name plus the suffix).
+    package static func layoutCandidates(trace path: FilePath) -> [FilePath] {
+        var candidates: [FilePath] = []
+        if let stem = path.removingExtension() { candidates.append(stem.appending(".layout.json")) }
+        candidates.append(path.appending(".layout.json"))
+        return candidates
     }
-    return inputs
+
+    /// The files a play of `trace` may read, each with what it is, for a message (SPEC "Command line"): the
+    /// trace; the layout given, else every file that may be the one beside the trace; the description given, else,
+    /// for an evemu trace, every `.desc` that may describe it. Known before anything is read, so that no output is
+    /// written onto one of them, whatever the path to it.
+    package static func inputFiles(ofTrace path: FilePath, layout: FilePath?, device: FilePath?) -> [(path: FilePath, what: String)] {
+        var inputs = [(path: path, what: "the trace")]
+        if let layout {
+            inputs.append((layout, "the layout"))
+        } else {
+            inputs += layoutCandidates(trace: path).map { ($0, "the layout beside the trace") }
+        }
+        if let device {
+            inputs.append((device, "the device description"))
+        } else if TraceFormat(path: path) == .evemu {
+            inputs += TraceReader.descriptionCandidates(forTrace: path).map { ($0, "a device description beside the trace") }
+        }
+        return inputs
+    }
 }

@@ -55,6 +55,22 @@ import TracePlayback
         #expect(wakeups <= frames + 2)
     }
 
+    /// Played to its end (`playToEnd`), a source at its own pace gives the same lines, and the same warnings, as one as
+    /// fast as possible: its events one after another at their times, without waiting for them (no clock).
+    @Test(arguments: recordings)
+    func playedToItsEndAtItsOwnPaceItGivesTheExpectedGestures(name: String) throws {
+        for pacing in [TraceGestureSource.Pacing.asFastAsPossible, .realTime(speed: 1)] {
+            var warnings: [TraceWarning] = []
+            let source = try TraceGestureSource(path: Recordings.trace(name), recognition: .layoutBesideTheTrace,
+                                                pacing: pacing, warn: { warnings.append($0) })
+            var delivered: [GestureEvent] = []
+            try source.playToEnd(warn: { warnings.append($0) }) { delivered += $0 }
+            #expect(lines(delivered) == (try Recordings.expectedLines(name)), "\(pacing)")
+            #expect(warnings == [], "\(pacing)")
+            #expect(source.isFinished)
+        }
+    }
+
     /// A `deliver` that stops the source ends it there: the pan in progress is cancelled at the last frame handled,
     /// and nothing of the trace comes after (the rest of the events read ahead are not handled).
     @Test func aStopFromTheDeliveryEndsTheSourceThere() throws {

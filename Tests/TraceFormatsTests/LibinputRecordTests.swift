@@ -163,3 +163,29 @@ let smallRecording = libinputRecordStart(devices: 2) + """
         #expect(error == FileError(.malformed, path: path, line: 1, message: "unexpected NUL byte in column 2: expected a YAML text file"))
     }
 }
+
+/// The libinput-record writer (`TraceFormat.libinputRecord.document`) on what a device or a caller may hand it.
+@Suite struct LibinputRecordWriterTests {
+    /// A name with a line end, quotes and a backslash, a node with a space, and a partial frame at the end: the file
+    /// reads back to the same name and every event, the partial frame included (the pipeline drops it, as any).
+    @Test func anOddNameANodeWithASpaceAndAPartialFrameReadBackAsWritten() throws {
+        let directory = try TemporaryDirectory()
+        let evemu = try directory.write("small.evemu", smallTouchHeader())
+        var description = try TraceReader.readDescription(path: evemu)
+        description.name = "Odd\n\"Touch\" \\ \u{1B}[31m"
+        let events = [
+            InputEvent(time: T(1_000_000), type: EventType.abs, code: 0, value: 10),
+            InputEvent(time: T(1_000_000), type: EventType.syn, code: SynCode.report, value: 0),
+            InputEvent(time: T(1_010_000), type: EventType.abs, code: 0, value: 12),
+        ]
+        let text = TraceFormat.libinputRecord.document(description: description, node: "/dev/input/event 7",
+                                                       comments: ["a comment\nwith a line end"], events: events)
+        #expect(text.contains("- node: \"/dev/input/event 7\"\n"))
+        #expect(text.contains("# a comment\\x0awith a line end\n"))
+        #expect(text.contains("    # Name: Odd\\x0a\"Touch\" \\ \\x1b[31m\n"))
+        #expect(text.contains("    name: \"Odd\\x0a\\\"Touch\\\" \\\\ \\x1b[31m\"\n"))
+        let trace = try TraceReader.open(path: try directory.write("odd.yml", text))
+        #expect(trace.description.name == description.name)
+        #expect(try trace.readAll() == events)
+    }
+}

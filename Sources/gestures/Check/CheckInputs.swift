@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// The files of a check that `--update` must not write over, by identity (`FileIdentity`): every file its
-/// replays may read (`inputFiles(ofTrace:layout:device:)`), and every trace's expected file, which only its
+/// replays may read (`TraceCompanions.inputFiles(ofTrace:layout:device:)`), and every trace's expected file, which only its
 /// own trace's update may replace.
 package struct CheckInputs: Sendable {
     private struct Input {
@@ -28,7 +28,7 @@ package struct CheckInputs: Sendable {
     package init(_ traces: [CheckedTrace], device: FilePath?) {
         self.traces = traces
         for (index, trace) in traces.enumerated() where trace.problem == nil {
-            for (path, what) in inputFiles(ofTrace: trace.path, layout: nil, device: device) {
+            for (path, what) in TraceCompanions.inputFiles(ofTrace: trace.path, layout: nil, device: device) {
                 if let identity = FileIdentity(path), files[identity] == nil {
                     files[identity] = Input(path: path, what: what, trace: index, isExpectedFile: false)
                 }

@@ -34,7 +34,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let layout = layoutOption.layout, device = traceDevice.device
-        try refuseOutput(output, option: "-o", overwriting: inputFiles(ofTrace: trace, layout: layout, device: device))
+        try refuseOutput(output, option: "-o", overwriting: TraceCompanions.inputFiles(ofTrace: trace, layout: layout, device: device))
         do throws(CommandError) {
             var options = ReplayOptions(device: device, size: traceDevice.size?.size, explain: explain, warn: { Diagnostics.warn($0) })
             let svg = try replaying { () throws(ReplayError) in

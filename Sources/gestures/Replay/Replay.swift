@@ -101,10 +101,10 @@ package func playInBatches(trace path: FilePath, options: ReplayOptions, observi
     }
 }
 
-/// The layout file at `path` (`loadLayout(path:)`), its error the command's.
+/// The layout file at `path` (`LayoutFile.load(path:)`), its error the command's.
 package func layoutFile(_ path: FilePath) throws(ReplayError) -> Layout {
     do {
-        return try loadLayout(path: path)
+        return try LayoutFile.load(path: path)
     } catch {
         throw ReplayError(error)
     }
