@@ -31,8 +31,9 @@ docs: deps
 	SWIFT=$(SWIFT) bash scripts/docs.sh
 
 # The table of replay's and live's costs against their targets (docs/performance.md): the ordo-one benchmarks of
-# Benchmarks/ (a package of their own), callgrind's instruction counts and `gestures live` on an emulated
-# touchscreen. Installs valgrind when it is missing. Takes several minutes.
+# Benchmarks/ (a package of their own), callgrind's instruction counts, `gestures live` on an emulated
+# touchscreen, and layouts of targets (Benchmarks/target-layouts/). Installs valgrind when it is missing. Takes
+# several minutes.
 bench: deps
 	@bash scripts/install-deps.sh --bench
 	SWIFT=$(SWIFT) python3 Benchmarks/bench-table.py

@@ -17,8 +17,9 @@ from collections import defaultdict
 NAME = re.compile(r"\((\d+)\)(?: (.*))?")
 
 
-def edges(path):
-    """{(caller, callee): inclusive cost} of the calls in the file, and its total, names mangled."""
+def edges(path, counts=None):
+    """{(caller, callee): inclusive cost} of the calls in the file, and its total, names mangled. With counts (a
+    defaultdict(int)), also the number of calls of each edge into it."""
     names, calls, total = {}, defaultdict(int), 0
     caller = callee = None
     expect_cost = False
@@ -43,6 +44,8 @@ def edges(path):
             elif line.startswith("cfn="):
                 callee = name(line[4:].rstrip("\n"))
             elif line.startswith("calls="):
+                if counts is not None:
+                    counts[(caller, callee)] += int(line[6:].split()[0])
                 expect_cost = True
             elif line.startswith(("summary:", "totals:")):
                 total = int(line.split()[1])
@@ -69,6 +72,18 @@ def parts(path, patterns):
             if callee in names and caller not in names:
                 costs[part] += cost
     return costs, total
+
+
+# The C allocator's entries: each call is a heap allocation (realloc too, as valgrind's memcheck counts it).
+ALLOCATORS = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc", "memalign"}
+
+
+def allocations(path):
+    """The heap allocations of the run in a callgrind file: the calls into the C allocator from outside it."""
+    counts = defaultdict(int)
+    edges(path, counts)
+    return sum(count for (caller, callee), count in counts.items()
+               if callee in ALLOCATORS and caller not in ALLOCATORS)
 
 
 def main(argv):

@@ -47,16 +47,14 @@ public let layout: Layout = {
 /// The trace of issue 12's table: 11,000 gestures, 3.35 million events, 100 MB.
 public let tableGestures = 11_000
 
-/// A trace of `gestures` one-finger gestures at 100 Hz, two fingers at a time (one on the chart, one winding the
-/// dial), as evemu text without the comments an evemu writer adds (a line is about 30 bytes, as in a recording
-/// from `evemu-record` read back without them). Returns the text and the number of events.
-public func traceText(gestures: Int) -> (text: [UInt8], events: Int) {
+/// Evemu text of `device`'s events without the comments an evemu writer adds (a line is about 30 bytes, as in a
+/// recording from `evemu-record` read back without them), and the number of events written.
+struct EvemuLines {
     var text = Array(EvemuFormat.header(for: device).utf8)
-    var lastSyn: Timestamp?
     var events = 0
-    var time: Int64 = 1
-    var tracking: Int32 = 0
-    func event(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+    private var lastSyn: Timestamp?
+
+    mutating func append(_ type: UInt16, _ code: UInt16, _ value: Int32, at time: Int64) {
         EvemuFormat.appendEventLine(InputEvent(time: Timestamp(microseconds: time), type: type, code: code, value: value),
                                     lastSyn: &lastSyn, to: &text)
         // The line without its comment: `E: 0.000001 0003 002f 0`.
@@ -64,6 +62,14 @@ public func traceText(gestures: Int) -> (text: [UInt8], events: Int) {
         text.append(UInt8(ascii: "\n"))
         events += 1
     }
+}
+
+/// A trace of `gestures` one-finger gestures at 100 Hz, two fingers at a time (one on the chart, one winding the
+/// dial), as evemu text (`EvemuLines`). Returns the text and the number of events.
+public func traceText(gestures: Int) -> (text: [UInt8], events: Int) {
+    var lines = EvemuLines()
+    var time: Int64 = 1
+    var tracking: Int32 = 0
     for gesture in 0..<gestures {
         let steps = gesture % 3 == 0 ? 8 : 60
         for step in 0...steps {
@@ -72,23 +78,56 @@ public func traceText(gestures: Int) -> (text: [UInt8], events: Int) {
             let angle = t * 4 * Double.pi
             let dialX = Int32((107.5 + 20 * sin(angle)) * 19), dialY = Int32((100 - 20 * cos(angle)) * 19)
             for slot in 0...1 {
-                event(EventType.abs, AbsCode.mtSlot, Int32(slot))
+                lines.append(EventType.abs, AbsCode.mtSlot, Int32(slot), at: time)
                 if step == 0 {
                     tracking += 1
-                    event(EventType.abs, AbsCode.mtTrackingID, tracking)
+                    lines.append(EventType.abs, AbsCode.mtTrackingID, tracking, at: time)
                 }
                 if step == steps {
-                    event(EventType.abs, AbsCode.mtTrackingID, -1)
+                    lines.append(EventType.abs, AbsCode.mtTrackingID, -1, at: time)
                 } else {
-                    event(EventType.abs, AbsCode.mtPositionX, slot == 0 ? chartX : dialX)
-                    event(EventType.abs, AbsCode.mtPositionY, slot == 0 ? 30 * 19 : dialY)
+                    lines.append(EventType.abs, AbsCode.mtPositionX, slot == 0 ? chartX : dialX, at: time)
+                    lines.append(EventType.abs, AbsCode.mtPositionY, slot == 0 ? 30 * 19 : dialY, at: time)
                 }
             }
-            event(EventType.syn, SynCode.report, 0)
+            lines.append(EventType.syn, SynCode.report, 0, at: time)
             time += 10_000
         }
     }
-    return (text, events)
+    return (lines.text, lines.events)
+}
+
+/// Issue 23's trace, for the layouts of Benchmarks/target-layouts/: `gestures` gestures of one finger at 100 Hz,
+/// in turn a tap at (60 mm, 40 mm) (the landing, two moves of 0.5 mm within the slop, the lift 30 ms after the
+/// landing) and a 30 mm drag to the right from (50 mm, 40 mm) (1 mm a frame, then the lift), 500 ms apart, as
+/// evemu text (`EvemuLines`). Returns the text, the number of events and the number of frames.
+public func tapsAndDragsText(gestures: Int) -> (text: [UInt8], events: Int, frames: Int) {
+    var lines = EvemuLines()
+    var time: Int64 = 1
+    var frames = 0
+    for gesture in 0..<gestures {
+        // The finger's positions in mm, one a frame, then its lift.
+        let path: [(x: Double, y: Double)] = gesture % 2 == 0
+            ? [(60, 40), (60.5, 40), (60.5, 40.5)]
+            : (0...30).map { (50 + Double($0), 40) }
+        var last: (x: Int32, y: Int32)?
+        for position in path {
+            let x = Int32(position.x * 19), y = Int32(position.y * 19)
+            // As the kernel sends them: the tracking id at the landing, then only the coordinates that changed.
+            if last == nil { lines.append(EventType.abs, AbsCode.mtTrackingID, Int32(gesture + 1), at: time) }
+            if x != last?.x { lines.append(EventType.abs, AbsCode.mtPositionX, x, at: time) }
+            if y != last?.y { lines.append(EventType.abs, AbsCode.mtPositionY, y, at: time) }
+            last = (x, y)
+            lines.append(EventType.syn, SynCode.report, 0, at: time)
+            frames += 1
+            time += 10_000
+        }
+        lines.append(EventType.abs, AbsCode.mtTrackingID, -1, at: time)
+        lines.append(EventType.syn, SynCode.report, 0, at: time)
+        frames += 1
+        time += 500_000
+    }
+    return (lines.text, lines.events, frames)
 }
 
 /// Writes the trace of `gestures` gestures (`traceText`) to `path`, in one atomic write.
