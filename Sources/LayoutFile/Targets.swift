@@ -72,14 +72,15 @@ extension Decoder {
 
     /// One gesture of a target: its kind, its options, and `combine`.
     func gesture(_ located: JSON.Located, _ path: String, isFirst: Bool) throws(LayoutError) -> TargetGesture {
-        let kinds = LayoutGestures.all
-        var fields = try members(located, path, allowed: union([["kind", "combine"]] + kinds.map { $0.optionKeys }))
+        let kinds = GestureKinds.shared
+        var fields = try members(located, path, allowed: kinds.everyKey)
         let kindValue = try required(&fields, "kind")
         let kind = try string(kindValue, path + ".kind")
-        guard let type = kinds.first(where: { $0.kind == kind }) else {
-            throw fail(kindValue, path + ".kind", "expected \(alternatives(kinds.map { $0.kind })), found \"\(kind)\"")
+        guard let found = kinds.list.first(where: { $0.type.kind == kind }) else {
+            throw fail(kindValue, path + ".kind", "expected \(alternatives(kinds.list.map { $0.type.kind })), found \"\(kind)\"")
         }
-        try known(fields, allowed: ["kind", "combine"] + type.optionKeys)
+        let type = found.type
+        try known(fields, allowed: found.keys)
         var combination = TargetGesture.Combination.exclusive
         if let value = fields.take("combine") {
             guard !isFirst else {
@@ -175,6 +176,23 @@ extension LayoutGesture {
 }
 
 /// The keys of `lists`, each once, in order.
+/// The gesture kinds of `LayoutGestures.all` with the keys a gesture of each may have, built once: a kind's options
+/// (`LayoutGesture.options`) are built anew, key paths and all, at each call, and reading a layout paid that for every
+/// kind at every gesture (docs/performance.md).
+struct GestureKinds: Sendable {
+    /// Each kind and the keys of its gestures: `kind`, `combine` and its options, in SPEC's order.
+    let list: [(type: any LayoutGesture.Type, keys: [String])]
+    /// The keys of a gesture of any kind, for the message about a key no kind has.
+    let everyKey: [String]
+
+    static let shared = GestureKinds()
+
+    private init() {
+        list = LayoutGestures.all.map { ($0, ["kind", "combine"] + $0.optionKeys) }
+        everyKey = union(list.map(\.keys))
+    }
+}
+
 func union(_ lists: [[String]]) -> [String] {
     lists.joined().reduce(into: []) { keys, key in
         if !keys.contains(key) { keys.append(key) }
