@@ -63,11 +63,6 @@ package struct CheckedTrace: Equatable, Sendable {
         return found
     }
 
-    /// What `replay` reads as a trace: a file with a trace format's suffix (`TraceFormat`).
-    private static func isNamedLikeTrace(_ path: FilePath) -> Bool {
-        TraceFormat.isNamedLikeTrace(path)
-    }
-
     private static func tracesBelow(_ directory: FilePath) -> [CheckedTrace] {
         let names: [[UInt8]]
         switch directory.withCString({ directoryEntryNames($0) }) {
@@ -95,12 +90,12 @@ package struct CheckedTrace: Equatable, Sendable {
                 switch path.withCString({ fileStatus($0) }) {
                 case .success(let followed): status = followed
                 case .failure(let error):
-                    if isNamedLikeTrace(path) { traces.append(CheckedTrace(unreachable: path, error)) }
+                    if TraceFormat.isNamedLikeTrace(path) { traces.append(CheckedTrace(unreachable: path, error)) }
                     continue
                 }
                 if status.isDirectory { continue }  // a link to a directory: not followed
             }
-            if status.isRegularFile, isNamedLikeTrace(path) {
+            if status.isRegularFile, TraceFormat.isNamedLikeTrace(path) {
                 traces.append(CheckedTrace(path: path))
             }
         }
