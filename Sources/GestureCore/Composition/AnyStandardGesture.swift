@@ -108,6 +108,16 @@ private final class Holding<G: Gesture>: ErasedStorage, @unchecked Sendable wher
     /// `storage`, which is a `Holding<G>`: the one made with the operations for `G` (`AnyStandardGesture.init`).
     static func of(_ storage: ErasedStorage) -> Holding { unsafeDowncast(storage, to: Holding.self) }
 
+    // The gesture's status, deadline and whether it ignores changes, read in place (`inout`): `gesture.status` copied
+    // the whole gesture out of this object first, retaining what it holds (docs/performance.md).
+
+    func status() -> RecognizerStatus { Self.status(of: &gesture) }
+    func deadline() -> Timestamp? { Self.deadline(of: &gesture) }
+    func ignoresChanges() -> Bool { Self.ignoresChanges(of: &gesture) }
+    private static func status(of gesture: inout G) -> RecognizerStatus { gesture.status }
+    private static func deadline(of gesture: inout G) -> Timestamp? { gesture.deadline }
+    private static func ignoresChanges(of gesture: inout G) -> Bool { gesture.ignoresChangesUntilNextSequence }
+
     // The inputs, each update made into its line on its way into `erased`.
 
     func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log) {
@@ -144,9 +154,9 @@ private final class ErasedOperations: Sendable {
 
     init<G: Gesture>(for type: G.Type, partName: String) where G.Value: StandardEventValue {
         self.partName = partName
-        status = { Holding<G>.of($0).gesture.status }
-        deadline = { Holding<G>.of($0).gesture.deadline }
-        ignoresChanges = { Holding<G>.of($0).gesture.ignoresChangesUntilNextSequence }
+        status = { Holding<G>.of($0).status() }
+        deadline = { Holding<G>.of($0).deadline() }
+        ignoresChanges = { Holding<G>.of($0).ignoresChanges() }
         touchesChanged = { storage, changes, log in
             let holding = Holding<G>.of(storage)
             withLog(&log, { holding.touchesChanged(changes, log: &$0) }, { holding.touchesChanged(changes, log: &$0) })

@@ -11,7 +11,7 @@ extension GestureEngine {
     mutating func deliverChanges(at time: Timestamp, landed: Bool, into events: inout [GestureEvent]) {
         var beginning = false
         if landed {
-            for index in nodes.indices where !nodes[index].changes.landed.isEmpty
+            for index in awake where !nodes[index].changes.landed.isEmpty
                 && nodes[index].fingers == nodes[index].changes.landed.count {
                 nodes[index].beginsSequence = true
                 beginning = true
@@ -20,7 +20,7 @@ extension GestureEngine {
         if beginning {
             // The last finger lifted and another landed in the same frame: two touch sequences, one
             // after the other, so that no gesture sees a sequence end and the next begin at once.
-            for index in nodes.indices where nodes[index].beginsSequence && !nodes[index].changes.lifted.isEmpty {
+            for index in awake where nodes[index].beginsSequence && !nodes[index].changes.lifted.isEmpty {
                 var ending = nodes[index].changes
                 ending.time = time
                 ending.landed.removeAll()
@@ -32,23 +32,23 @@ extension GestureEngine {
             }
             // Every other target takes the whole frame now, so that the ending sequences' rivals are
             // judged with this frame's lifts seen (a child's tap ends in the frame its parent begins anew).
-            for index in nodes.indices where !nodes[index].beginsSequence && !nodes[index].changes.isEmpty {
+            for index in awake where !nodes[index].beginsSequence && !nodes[index].changes.isEmpty {
                 showChanges(index, at: time)
                 explain(index, at: time, into: &events)
             }
             // The ending sequences are judged as they were, before any rival begins anew.
-            for index in nodes.indices where nodes[index].beginsSequence {
+            for index in awake where nodes[index].beginsSequence {
                 arbitrate(index)
                 explain(index, at: time, into: &events)
             }
-            for index in nodes.indices where nodes[index].beginsSequence {
+            for index in awake where nodes[index].beginsSequence {
                 let status = status(of: index) ?? .failed
                 nodes[index].previousSequence = (nodes[index].sequence, status)
                 nodes[index].sequence += 1
             }
             recording?.cancellation = .forgotten
             var rivals = buffers.takeRivals()
-            for index in nodes.indices where nodes[index].beginsSequence && hasGesture(index) {
+            for index in awake where nodes[index].beginsSequence && hasGesture(index) {
                 rivals.removeAllKeepingCapacity()
                 appendRivals(of: index, to: &rivals)
                 let names = recording != nil ? self.names(of: rivals) : []
@@ -57,12 +57,12 @@ extension GestureEngine {
             }
             buffers.keepRivals(&rivals)
         }
-        for index in nodes.indices where !nodes[index].changes.isEmpty {
+        for index in awake where !nodes[index].changes.isEmpty {
             showChanges(index, at: time)
             explain(index, at: time, into: &events)
         }
         if beginning {
-            for index in nodes.indices { nodes[index].beginsSequence = false }
+            for index in awake { nodes[index].beginsSequence = false }
         }
         settle(at: time, into: &events)
     }
@@ -163,22 +163,34 @@ extension GestureEngine {
     }
 
     /// After an input: every target arbitrates its updates (and those it held), then delivers what is to
-    /// be heard, in tree order.
+    /// be heard, in tree order. Those left idle sleep (EngineStorage.swift, "Awake targets").
     mutating func settle(at time: Timestamp, into events: inout [GestureEvent]) {
-        for index in nodes.indices {
-            guard hasGesture(index) else { continue }  // a container
-            if recording == nil {
-                // Most often the target waits for no rival: its recognizer settles in one call, deadline included.
-                if nodes[index].settleUnlessWaiting(at: time, into: &events) { continue }
-            } else if !needsSettling(index) {
-                nodes[index].recognizer.refreshDeadline()
-                continue
-            }
-            arbitrate(index)
-            explain(index, at: time, into: &events)
-            nodes[index].deliver(at: time, into: &events)
-            nodes[index].recognizer.refreshDeadline()
+        var kept = 0
+        // The idle ones are put to sleep in the same pass (by position, so that the list can be compacted meanwhile): a
+        // pass of its own after every input cost about 15 instructions an evdev event on replay's workload.
+        for position in awake.indices {
+            let index = awake[position]
+            settleTarget(index, at: time, into: &events)
+            keepAwake(index, at: position, counting: &kept)
         }
+        if kept < awake.count { awake.removeLast(awake.count - kept) }
+    }
+
+    /// Settles the target at `index` after an input: arbitrates its updates, delivers what is heard.
+    @inline(__always)
+    mutating func settleTarget(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
+        guard hasGesture(index) else { return }  // a container
+        if recording == nil {
+            // Most often the target waits for no rival: its recognizer settles in one call, deadline included.
+            if nodes[index].settleUnlessWaiting(at: time, into: &events) { return }
+        } else if !needsSettling(index) {
+            nodes[index].recognizer.refreshDeadline()
+            return
+        }
+        arbitrate(index)
+        explain(index, at: time, into: &events)
+        nodes[index].deliver(at: time, into: &events)
+        nodes[index].recognizer.refreshDeadline()
     }
 
     /// Cancels the gesture of the target at `index`: what it reported ends `cancelled`; what waited is
@@ -195,5 +207,6 @@ extension GestureEngine {
         advance(to: time, into: &events)
         recording?.cancellation = cause
         for index in nodes.indices { cancel(index, at: time, into: &events) }
+        wakeBusyTargets()  // (a cancellation may leave something to settle, or a deadline)
     }
 }
