@@ -170,8 +170,8 @@ TARGET_WORKLOADS = (
 
 # The engine's arbitration between rival targets, by demangled name (Benchmarks/callgrind_parts.py): the calls that
 # weigh a target's rivals. Rename them here when the engine's are renamed.
-ARBITRATION = r"\bverdict\(on:|\bstatus\(of:"
-ARBITRATION_NAMES = "`verdict(on:)`, `status(of:)`"
+ARBITRATION = r"\bverdict\(waitedFor:by:|\bstatus\(of:"
+ARBITRATION_NAMES = "`verdict(waitedFor:by:)`, `status(of:)`"
 
 
 def target_rows(gestures, workloads, work):

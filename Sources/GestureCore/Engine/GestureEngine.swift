@@ -39,6 +39,9 @@ public struct GestureEngine: Sendable {
     /// changes, a deadline, something to settle). The inputs visit only these, so that a frame costs what the targets
     /// it reaches cost, however many others the tree holds (EngineStorage.swift, "Awake targets").
     var awake: [Int] = []
+    /// Counts the arbitrations (each settling after an input, and the judging of the sequences that end as others
+    /// begin): a verdict found in one serves the whole of it (`Node.verdict`), as no gesture takes an input meanwhile.
+    var arbitrationRound = 0
 
     /// An engine for a tree of targets: the first of `targets` is on top (it takes a touch that more than
     /// one contains). Target names must be unique.

@@ -42,6 +42,11 @@ extension GestureEngine {
         var beginsSequence = false
         /// Listed in the engine's `awake` (EngineStorage.swift, "Awake targets").
         var isAwake = false
+        /// In its touch sequence, the first of its rivals when the rest are those that one waits for
+        /// (`GestureEngine.rivalsAfterFirst(of:in:)`); nil otherwise.
+        var rivalsAfterFirst: Rival?
+        /// The verdict on its rivals found in the arbitration counted `round` (`GestureEngine.arbitrationRound`).
+        var verdict: (round: Int, verdict: Verdict)?
 
         // The calls below reach into the engine's `nodes` once for all they do (each access checks that the array's
         // storage is unique).
