@@ -117,8 +117,15 @@ public struct GestureComponent<Body: Gesture>: Component {
 /// engine runs it specialized (`TargetRecognizer`).
 struct StandardLinesComponent: Component {
     var gesture: AnyStandardGesture
+    /// The shape `gesture` follows: the target's, for which it was made.
+    var shape: Shape
 
+    /// The gesture follows the target's new shape. Not when it is the shape it follows already, as when the engine
+    /// takes up the target it was made for: telling the gesture asks the runtime, at each gesture and combinator,
+    /// whether it depends on the shape (docs/performance.md, "Layout loading").
     mutating func targetReshaped(to shape: Shape) {
+        guard shape != self.shape else { return }
+        self.shape = shape
         gesture.targetReshaped(to: shape)
     }
 
