@@ -86,6 +86,11 @@ static inline void gestures_libevdev_set_log(struct libevdev *device, const stru
 /// the call after them answered (LIBEVDEV_READ_STATUS_SYNC, its event in `events[count]`; or a negated errno, such
 /// as -EAGAIN), or LIBEVDEV_READ_STATUS_SUCCESS when `capacity` events were read and no call answered anything
 /// else.
+///
+/// At a frame's end (`SYN_REPORT`), when libevdev holds no more events and the device has none waiting
+/// (`libevdev_has_event_pending`, a `poll()` with no timeout once libevdev's queue is empty), it stops there with
+/// -EAGAIN: what the next call would answer, without its `read()` (docs/performance.md). Events that arrive after
+/// that `poll()` make the descriptor readable, as after an -EAGAIN from libevdev.
 static inline int gestures_libevdev_next_events(struct libevdev *device, unsigned int flags, struct input_event *events,
                                                 int capacity, int *ending) {
     int count = 0;
@@ -93,7 +98,11 @@ static inline int gestures_libevdev_next_events(struct libevdev *device, unsigne
     while (count < capacity) {
         int status = libevdev_next_event(device, flags, &events[count]);
         if (status == LIBEVDEV_READ_STATUS_SUCCESS) {
-            count++;
+            const struct input_event *event = &events[count++];
+            if (event->type == EV_SYN && event->code == SYN_REPORT && libevdev_has_event_pending(device) == 0) {
+                *ending = -EAGAIN;
+                break;
+            }
         } else if (status != -EINTR) {
             *ending = status;
             break;

@@ -96,8 +96,9 @@ private let relayMessage: gestures_libevdev_message_sink = { context, priority, 
 
 /// What one read from a device gave.
 package enum DeviceRead: Sendable {
-    /// An event from the device, in the order libevdev delivers them (a `SYN_DROPPED` included).
-    case event(InputEvent)
+    /// Events from the device, one or more, in `EventDevice.readAhead`, in the order libevdev delivers them (a
+    /// `SYN_DROPPED` included): the caller takes them from there, moving past them with `EventDevice.skip(_:)`.
+    case events
     /// One of libevdev's resync events, after a `SYN_DROPPED` or `.resynced`: the device's state, read again,
     /// stamped with the time of the latest event libevdev handled (not when it was read).
     case synced(InputEvent)
@@ -113,31 +114,23 @@ package enum DeviceRead: Sendable {
     case resynced
 }
 
-/// A device's events, one read at a time: what a live source reads (`EvdevDevice`, or a test's stand-in).
+/// A device's events, read in runs: what a live source reads (`EvdevDevice`, or a test's stand-in).
 package protocol EventDevice: AnyObject {
     /// The device's node, for messages.
     var path: String { get }
     var description: DeviceDescription { get }
     /// For `poll()`: readable when events are waiting.
     var fileDescriptor: Int32 { get }
-    /// The next event, `.wouldBlock`, or a failed read and the resync after it. Throws when the device is gone.
+    /// `.events` while `readAhead` holds events; else reads the device: its events (`.events`, into `readAhead`),
+    /// `.wouldBlock`, or a failed read and the resync after it. Throws when the device is gone.
     func next() throws(EvdevError) -> DeviceRead
-    /// The events (`.event`s) that `next()` would hand out next, in order, already read (a device that reads them
-    /// in runs): a caller may take them where they lie, then `skip(_:)` them. Valid until the next call on the
-    /// device; empty by default.
+    /// The device's events read and not yet taken, in order: a caller takes them where they lie, then `skip(_:)`s
+    /// them. Valid until the next call on the device.
     var readAhead: UnsafeBufferPointer<InputEvent> { get }
-    /// Moves past the first `count` events of `readAhead`, as `count` calls of `next()` would.
+    /// Moves past the first `count` events of `readAhead`.
     func skip(_ count: Int)
     /// Releases the device; reading it after that is a programming error.
     func close()
-}
-
-extension EventDevice {
-    package var readAhead: UnsafeBufferPointer<InputEvent> { UnsafeBufferPointer(start: nil, count: 0) }
-
-    package func skip(_ count: Int) {
-        precondition(count == 0, "EventDevice.skip: \(count) events, none read ahead")
-    }
 }
 
 /// A touch device read through libevdev (layer 3: a typed, throwing API; no libevdev type leaves it).
@@ -151,10 +144,10 @@ package final class EvdevDevice: EventDevice {
     /// Normal reads, sync mode after a `SYN_DROPPED`, or a forced resync after a failed read.
     private var state = ReadState()
     private var closed = false
-    /// In normal mode, the events libevdev hands over are read in runs, with one call across the shim
-    /// (`evdev_next_events`) into `runBuffer`, and handed out from `readAheadEvents`: `[nextReadAhead..<readAheadEnd]`
-    /// are still to hand out (`next()`, or `readAhead` and `skip(_:)`), then `ending`. Like libevdev's own queue,
-    /// `poll()` does not see them; a caller reads until `.wouldBlock` anyway.
+    /// The device's events are handed out from `readAheadEvents`: `[nextReadAhead..<readAheadEnd]` are still to hand
+    /// out (`readAhead` and `skip(_:)`), then `ending`. In normal mode libevdev's events are read in runs, with one call
+    /// across the shim (`evdev_next_events`) into `runBuffer`; in sync mode, and after a failed read, one at a time.
+    /// Like libevdev's own queue, `poll()` does not see them; a caller reads until `.wouldBlock` anyway.
     private let runBuffer = UnsafeMutableBufferPointer<input_event>.allocate(capacity: 64)
     private let readAheadEvents = UnsafeMutableBufferPointer<InputEvent>.allocate(capacity: 64)
     private var nextReadAhead = 0
@@ -230,13 +223,11 @@ package final class EvdevDevice: EventDevice {
         return false
     }
 
-    /// The next event, `.wouldBlock`, or a failed read and the resync after it. After a `SYN_DROPPED` the
-    /// resync events follow, as libevdev delivers them in sync mode. Throws when the device is gone.
+    /// `.events` while `readAhead` holds events; else the device's next events (`.events`), `.wouldBlock`, or a
+    /// failed read and the resync after it. After a `SYN_DROPPED` the resync events follow, as libevdev delivers
+    /// them in sync mode. Throws when the device is gone.
     package func next() throws(EvdevError) -> DeviceRead {
-        if nextReadAhead < readAheadEnd {
-            defer { nextReadAhead += 1 }
-            return .event(readAheadEvents[nextReadAhead])
-        }
+        if nextReadAhead < readAheadEnd { return .events }
         // The state in a local while libevdev reads: the property's two accesses are then a load and a store,
         // which need no run-time exclusivity check (one each, per event: docs/performance.md).
         var state = self.state
@@ -260,9 +251,8 @@ package final class EvdevDevice: EventDevice {
                         ending = (afterResult, count < runBuffer.count ? runBuffer[count] : input_event())
                     }
                     for index in 0..<count { readAheadEvents[index] = InputEvent(runBuffer[index]) }
-                    nextReadAhead = 1
-                    readAheadEnd = count
-                    return .event(readAheadEvents[0])
+                    (nextReadAhead, readAheadEnd) = (0, count)
+                    return .events
                 }
                 (result, raw) = (afterResult, runBuffer[0])
             } else {
@@ -270,7 +260,10 @@ package final class EvdevDevice: EventDevice {
             }
             switch state.read(result) {
             case .deliver:
-                return .event(InputEvent(raw))
+                // The SYN_DROPPED of a LIBEVDEV_READ_STATUS_SYNC, handed out as a run's events are.
+                readAheadEvents[0] = InputEvent(raw)
+                (nextReadAhead, readAheadEnd) = (0, 1)
+                return .events
             case .deliverSynced:
                 return .synced(InputEvent(raw))
             case .readAgain:

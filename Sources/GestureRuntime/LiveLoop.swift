@@ -59,7 +59,9 @@ package struct LiveLoop<Source: GestureSource, Clock: MonotonicClock> {
     /// the source neither dispatched nor stopped.
     @inlinable package mutating func step(_ deliver: (GestureEvent) -> Void) throws(PollFailure) -> Wake {
         while true {
-            let timeout = source.nextWakeup.map { $0.pollTimeout(from: clock.now()) } ?? idleTimeout
+            // Optional chaining, not `map`: the closure looked up the loop's generic metadata at every wake-up
+            // with a deadline (docs/performance.md).
+            let timeout = source.nextWakeup?.pollTimeout(from: clock.now()) ?? idleTimeout
             descriptors[0].revents = 0
             descriptors[1].revents = 0
             if case .failure(let error) = poll(&descriptors, timeout) {

@@ -328,60 +328,51 @@ public final class LiveGestureSource: GestureSource {
     private func drain(now: MonotonicTime, _ deliver: (GestureEvent) -> Void) {
         var left = Self.drainLimit
         while left > 0 {
-            // The events the device has read ahead, to the pipeline where they lie (`GesturePipeline.handle` of a
-            // buffer, up to the first that causes gesture events): one call for a frame's events instead of one
-            // read and one call each (docs/performance.md). Not while
-            // recording, which takes each event before the pipeline does (its failure ends the source at once).
             let run = device.readAhead
-            if !run.isEmpty && recorder == nil, let handled = pipeline?.handle(run, observingFrames: { _ in }) {
-                // Moved on before the delivery: a `deliver` that calls the source again goes on after them.
-                device.skip(handled.handled)
-                clock.arrived(run[handled.handled - 1].time, at: now)
-                left -= handled.handled
-                handled.events.deliverEach(to: deliver)
-                if finished { return }
-                continue
-            }
-            left -= 1
-            let read: DeviceRead
-            do {
-                read = try device.next()
-            } catch {
-                end(.device(error), now: now, deliver)
-                return
-            }
-            switch read {
-            case .event(let event):
-                clock.arrived(event.time, at: now)
-                take(event, deliver)
-            case .synced(let event):
-                // Stamped with an earlier event's time: not a reading of the device's clock.
-                take(event, deliver)
-            case .wouldBlock:
-                more = false
-                return
-            case .failed(let error, let inARow):
-                notices(.readFailed(error, inARow: inARow))
-                if inARow == 1 { failingSince = now }
-                let during = now - failingSince
-                if inARow >= Self.failedReadLimit {
-                    if during >= Self.failingReadsTimeLimit {
-                        end(.readFailedRepeatedly(path: device.path, error, times: inARow, during: during), now: now, deliver)
-                        return
-                    }
-                    // One read a dispatch from now on, each at the dispatch's own `now`: a drain of 1,024 failed reads
-                    // at one `now` took long enough on a busy machine (umockdev answers each over a socket) to end
-                    // the source 0.4 s past the second.
-                    more = true
+            if !run.isEmpty {
+                left -= take(UnsafeBufferPointer(rebasing: run.prefix(left)), now: now, deliver)
+            } else {
+                let read: DeviceRead
+                do {
+                    read = try device.next()
+                } catch {
+                    end(.device(error), now: now, deliver)
                     return
                 }
-            case .resynced:
-                notices(.resynced)
-                // At the event-clock time, as a stop: never before a deadline fired with no input, so that a
-                // replay of the recording fires the same ones before it. Before any event the device's clock
-                // is unknown, and nothing is in progress: at 0, as libevdev stamps its resync then.
-                let time = clock.offset == nil ? Timestamp(microseconds: 0) : clock.now(monotonic: now)
-                take(InputEvent(time: time, type: EventType.syn, code: SynCode.dropped, value: 0), deliver)
+                switch read {
+                case .events:
+                    // In `readAhead`, taken at the loop's top.
+                    continue
+                case .synced(let event):
+                    // Stamped with an earlier event's time: not a reading of the device's clock.
+                    take(event, deliver)
+                case .wouldBlock:
+                    more = false
+                    return
+                case .failed(let error, let inARow):
+                    notices(.readFailed(error, inARow: inARow))
+                    if inARow == 1 { failingSince = now }
+                    let during = now - failingSince
+                    if inARow >= Self.failedReadLimit {
+                        if during >= Self.failingReadsTimeLimit {
+                            end(.readFailedRepeatedly(path: device.path, error, times: inARow, during: during), now: now, deliver)
+                            return
+                        }
+                        // One read a dispatch from now on, each at the dispatch's own `now`: a drain of 1,024 failed
+                        // reads at one `now` took long enough on a busy machine (umockdev answers each over a socket) to
+                        // end the source 0.4 s past the second.
+                        more = true
+                        return
+                    }
+                case .resynced:
+                    notices(.resynced)
+                    // At the event-clock time, as a stop: never before a deadline fired with no input, so that a
+                    // replay of the recording fires the same ones before it. Before any event the device's clock
+                    // is unknown, and nothing is in progress: at 0, as libevdev stamps its resync then.
+                    let time = clock.offset == nil ? Timestamp(microseconds: 0) : clock.now(monotonic: now)
+                    take(InputEvent(time: time, type: EventType.syn, code: SynCode.dropped, value: 0), deliver)
+                }
+                left -= 1
             }
             if finished { return }
             // The recording could not be written: the end, as for a read that failed too often.
@@ -391,6 +382,31 @@ public final class LiveGestureSource: GestureSource {
             }
         }
         more = true
+    }
+
+    /// Takes the first of the device's events `run` (its `readAhead`) and returns how many: to the pipeline where
+    /// they lie (`GesturePipeline.handle` of a buffer), up to the first that causes gesture events, one call for a
+    /// frame's events (docs/performance.md); while recording, one, to the recording before the pipeline (a failure
+    /// to write it ends the source before the next event). The device moves past them before the delivery: a
+    /// `deliver` that calls the source again goes on after them.
+    private func take(_ run: UnsafeBufferPointer<InputEvent>, now: MonotonicTime, _ deliver: (GestureEvent) -> Void) -> Int {
+        if recorder != nil {
+            let event = run[0]
+            device.skip(1)
+            clock.arrived(event.time, at: now)
+            take(event, deliver)
+            return 1
+        }
+        guard let handled = pipeline?.handle(run, observingFrames: { _ in }) else {
+            // Recognizing nothing, recording nothing.
+            device.skip(run.count)
+            clock.arrived(run[run.count - 1].time, at: now)
+            return run.count
+        }
+        device.skip(handled.handled)
+        clock.arrived(run[handled.handled - 1].time, at: now)
+        handled.events.deliverEach(to: deliver)
+        return handled.handled
     }
 
     /// Hands one event to the recorder and the pipeline.

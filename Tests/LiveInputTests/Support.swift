@@ -75,14 +75,16 @@ final class PipeDevice: EventDevice {
     /// Reads to hand out before the pipe's events: failures and resyncs.
     var scripted: [DeviceRead] = []
     private var isClosed = false
-    /// Reads every event waiting at once, hands out the first and keeps the others in `readAhead`, as
-    /// `EvdevDevice` does with libevdev's runs.
+    /// Reads every event waiting at once into `readAhead`, as `EvdevDevice` does with libevdev's runs; else one
+    /// event a read.
     var readsAhead = false
     private let ahead = UnsafeMutableBufferPointer<InputEvent>.allocate(capacity: 256)
     private var nextAhead = 0
     private var aheadEnd = 0
     /// The events the caller took from `readAhead` (`skip(_:)`).
     private(set) var skipped = 0
+    /// The reads that gave events (`.events`).
+    private(set) var runs = 0
 
     init(_ pipe: EventPipe, description: DeviceDescription = TestDevices.slots(2), probe: DeviceProbe = DeviceProbe()) {
         self.fileDescriptor = pipe.readEnd
@@ -97,18 +99,16 @@ final class PipeDevice: EventDevice {
 
     func next() throws(EvdevError) -> DeviceRead {
         precondition(!isClosed, "read after close")
+        if nextAhead < aheadEnd { return .events }
         if !scripted.isEmpty { return scripted.removeFirst() }
-        guard readsAhead else { return try nextFromThePipe() }
-        if nextAhead == aheadEnd {
-            (nextAhead, aheadEnd) = (0, 0)
-            while aheadEnd < ahead.count, case .event(let event) = try nextFromThePipe() {
-                ahead[aheadEnd] = event
-                aheadEnd += 1
-            }
-            if aheadEnd == 0 { return try nextFromThePipe() }
+        (nextAhead, aheadEnd) = (0, 0)
+        while aheadEnd < (readsAhead ? ahead.count : 1), let event = try nextFromThePipe() {
+            ahead[aheadEnd] = event
+            aheadEnd += 1
         }
-        nextAhead += 1
-        return .event(ahead[nextAhead - 1])
+        guard aheadEnd > 0 else { return .wouldBlock }
+        runs += 1
+        return .events
     }
 
     var readAhead: UnsafeBufferPointer<InputEvent> { UnsafeBufferPointer(rebasing: ahead[nextAhead..<aheadEnd]) }
@@ -119,17 +119,18 @@ final class PipeDevice: EventDevice {
         skipped += count
     }
 
-    private func nextFromThePipe() throws(EvdevError) -> DeviceRead {
+    /// The pipe's next event; nil when none is waiting.
+    private func nextFromThePipe() throws(EvdevError) -> InputEvent? {
         var raw = [UInt8](repeating: 0, count: 16)
         let count = raw.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, 16) }
-        if count < 0 { return .wouldBlock }
+        if count < 0 { return nil }
         if count == 0 { throw .lost(path: path, name: description.name) }
         precondition(count == 16, "a test writes whole events")
         return raw.withUnsafeBytes { bytes in
-            .event(InputEvent(time: Timestamp(microseconds: bytes.load(fromByteOffset: 0, as: Int64.self)),
-                              type: bytes.load(fromByteOffset: 8, as: UInt16.self),
-                              code: bytes.load(fromByteOffset: 10, as: UInt16.self),
-                              value: bytes.load(fromByteOffset: 12, as: Int32.self)))
+            InputEvent(time: Timestamp(microseconds: bytes.load(fromByteOffset: 0, as: Int64.self)),
+                       type: bytes.load(fromByteOffset: 8, as: UInt16.self),
+                       code: bytes.load(fromByteOffset: 10, as: UInt16.self),
+                       value: bytes.load(fromByteOffset: 12, as: Int32.self))
         }
     }
 
