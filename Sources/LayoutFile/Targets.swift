@@ -8,15 +8,15 @@ extension Decoder {
         ("exclusive", .exclusive), ("simultaneous", .simultaneous), ("high-priority", .highPriority),
     ]
 
-    mutating func target(_ name: String, _ fields: inout Members, _ located: JSON.Located,
+    mutating func target(_ name: String, _ fields: Members, _ located: JSON.Located,
                          _ path: String) throws(LayoutError) -> TargetConfiguration {
-        let shape = try self.shape(try required(&fields, "shape"), path + ".shape")
-        let coordinationValue = fields.take("coordination")
+        let shape = try self.shape(try required(fields, "shape"), path + ".shape")
+        let coordinationValue = fields["coordination"]
         let coordination = try coordinationValue.map { value throws(LayoutError) in
             try choice(value, path + ".coordination", Self.coordinations)
         } ?? .exclusive
         var gestures: [TargetGesture] = []
-        if let value = fields.take("gestures") {
+        if let value = fields["gestures"] {
             guard case .array(let list) = value.value else {
                 throw fail(value, path + ".gestures", "expected an array, found \(value.value.kind)")
             }
@@ -32,7 +32,7 @@ extension Decoder {
                        "expected no coordination for a target without gestures (a container takes no part in coordination)")
         }
         try claim(name, located, path)
-        let children = try fields.take("children").map { value throws(LayoutError) in
+        let children = try fields["children"].map { value throws(LayoutError) in
             try regions(value, path + ".children", parent: (name, shape))
         } ?? []
         return TargetConfiguration(name: name, shape: shape, coordination: coordination, gestures: gestures, children: children)
@@ -45,22 +45,22 @@ extension Decoder {
 
     /// A shape: its keys are those of its kind, checked once the kind is known.
     func shape(_ located: JSON.Located, _ path: String) throws(LayoutError) -> Shape {
-        var fields = try members(located, path, allowed: Self.shapeKeys)
-        let kindValue = try required(&fields, "kind")
+        let fields = try members(located, path, allowed: Self.shapeKeys)
+        let kindValue = try required(fields, "kind")
         switch try string(kindValue, path + ".kind") {
         case "rectangle":
             try known(fields, allowed: Self.rectangleKeys)
-            return .rectangle(try rect(&fields))
+            return .rectangle(try rect(fields))
         case "circle":
             try known(fields, allowed: Self.circleKeys)
-            let center = try point(try required(&fields, "center"), path + ".center")
-            return .circle(center: center, radius: try length(try required(&fields, "radius"), path + ".radius"))
+            let center = try point(try required(fields, "center"), path + ".center")
+            return .circle(center: center, radius: try length(try required(fields, "radius"), path + ".radius"))
         case "ring":
             try known(fields, allowed: Self.ringKeys)
-            let center = try point(try required(&fields, "center"), path + ".center")
-            let innerValue = try required(&fields, "innerRadius")
+            let center = try point(try required(fields, "center"), path + ".center")
+            let innerValue = try required(fields, "innerRadius")
             let inner = try length(innerValue, path + ".innerRadius", allowingZero: true)
-            let outer = try length(try required(&fields, "outerRadius"), path + ".outerRadius")
+            let outer = try length(try required(fields, "outerRadius"), path + ".outerRadius")
             guard inner < outer else {
                 throw fail(innerValue, path + ".innerRadius", "expected less than outerRadius (\(show(outer))), found \(show(inner))")
             }
@@ -73,8 +73,8 @@ extension Decoder {
     /// One gesture of a target: its kind, its options, and `combine`.
     func gesture(_ located: JSON.Located, _ path: String, isFirst: Bool) throws(LayoutError) -> TargetGesture {
         let kinds = GestureKinds.shared
-        var fields = try members(located, path, allowed: kinds.everyKey)
-        let kindValue = try required(&fields, "kind")
+        let fields = try members(located, path, allowed: kinds.everyKey)
+        let kindValue = try required(fields, "kind")
         let kind = try string(kindValue, path + ".kind")
         guard let found = kinds.list.first(where: { $0.type.kind == kind }) else {
             throw fail(kindValue, path + ".kind", "expected \(alternatives(kinds.list.map { $0.type.kind })), found \"\(kind)\"")
@@ -82,77 +82,74 @@ extension Decoder {
         let type = found.type
         try known(fields, allowed: found.keys)
         var combination = TargetGesture.Combination.exclusive
-        if let value = fields.take("combine") {
+        if let value = fields["combine"] {
             guard !isFirst else {
                 throw fail(value, path + ".combine", "expected no combine on the first gesture: none is listed before it")
             }
             combination = try choice(value, path + ".combine", [("exclusive", .exclusive), ("simultaneous", .simultaneous)])
         }
-        return TargetGesture(try type.read(&fields, path, with: self), combination: combination)
+        return TargetGesture(try type.read(fields, path, with: self), combination: combination)
     }
 
     /// A gesture of kind `type` with the options of `fields` (the others keep their defaults).
-    func options<G: LayoutGesture>(_ type: G.Type, _ fields: inout Members, _ path: String) throws(LayoutError) -> G {
+    func options<G: LayoutGesture>(_ type: G.Type, _ fields: Members, _ path: String) throws(LayoutError) -> G {
         var gesture = G()
-        var given: [String: JSON.Located] = [:]
         for option in G.options {
-            let key = path + "." + option.key
-            guard let value = fields.take(option.key) else {
-                if option.isRequired { throw fail(fields.located, key, "missing required key") }
+            guard let value = fields[option.key] else {
+                if option.isRequired { throw fail(fields.located, path + "." + option.key, "missing required key") }
                 continue
             }
-            given[option.key] = value
             if case .null = value.value, let none = option.null {
                 none(&gesture)
                 continue
             }
             switch option.values {
             case .number(let range, let set):
-                set(&gesture, try self.number(value, key, in: range))
+                set(&gesture, try self.number(value, path + "." + option.key, in: range))
             case .milliseconds(let set):
-                set(&gesture, try milliseconds(value, key))
+                set(&gesture, try milliseconds(value, path + "." + option.key))
             case .count(let range, let set):
-                set(&gesture, try count(value, key, in: range))
+                set(&gesture, try count(value, path + "." + option.key, in: range))
             case .flag(let set):
                 guard case .bool(let flag) = value.value else {
-                    throw fail(value, key, "expected true or false, found \(value.value.kind)")
+                    throw fail(value, path + "." + option.key, "expected true or false, found \(value.value.kind)")
                 }
                 set(&gesture, flag)
             case .choice(let names, let set):
-                set(&gesture, try choice(value, key, names.enumerated().map { ($1, $0) }))
+                set(&gesture, try choice(value, path + "." + option.key, names.enumerated().map { ($1, $0) }))
             }
         }
         if let conflict = gesture.conflict {
-            let value = given[conflict.key] ?? fields.located
+            let value = fields[conflict.key] ?? fields.located
             throw fail(value, path + "." + conflict.key, "expected \(conflict.expected), found \(describe(value))")
         }
         return gesture
     }
 
     /// A number within `range`.
-    func number(_ located: JSON.Located, _ key: String, in range: ClosedRange<Double>) throws(LayoutError) -> Double {
-        if range.upperBound == .greatestFiniteMagnitude { return try nonNegative(located, key) }
-        let value = try number(located, key)
+    func number(_ located: JSON.Located, _ key: @autoclosure () -> String, in range: ClosedRange<Double>) throws(LayoutError) -> Double {
+        if range.upperBound == .greatestFiniteMagnitude { return try nonNegative(located, key()) }
+        let value = try number(located, key())
         guard range.contains(value) else {
-            throw fail(located, key, "expected a number from \(show(range.lowerBound)) to \(show(range.upperBound)), found \(show(value))")
+            throw fail(located, key(), "expected a number from \(show(range.lowerBound)) to \(show(range.upperBound)), found \(show(value))")
         }
         return value
     }
 
     /// A whole number within `range`.
-    func count(_ located: JSON.Located, _ key: String, in range: ClosedRange<Int>) throws(LayoutError) -> Int {
-        let value = try number(located, key)
+    func count(_ located: JSON.Located, _ key: @autoclosure () -> String, in range: ClosedRange<Int>) throws(LayoutError) -> Int {
+        let value = try number(located, key())
         guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw fail(located, key, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(show(value))")
+            throw fail(located, key(), "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(show(value))")
         }
         return Int(value)
     }
 
     /// One of the names of `choices`.
-    func choice<Value>(_ located: JSON.Located, _ key: String, _ choices: [(name: String, value: Value)]) throws(LayoutError) -> Value {
-        let name = try string(located, key)
+    func choice<Value>(_ located: JSON.Located, _ key: @autoclosure () -> String, _ choices: [(name: String, value: Value)]) throws(LayoutError) -> Value {
+        let name = try string(located, key())
         guard let chosen = choices.first(where: { $0.name == name }) else {
-            throw fail(located, key, "expected \(alternatives(choices.map(\.name))), found \"\(name)\"")
+            throw fail(located, key(), "expected \(alternatives(choices.map(\.name))), found \"\(name)\"")
         }
         return chosen.value
     }
@@ -170,8 +167,8 @@ extension Decoder {
 
 extension LayoutGesture {
     /// A gesture of this kind with the options of `fields`.
-    static func read(_ fields: inout Decoder.Members, _ path: String, with decoder: Decoder) throws(LayoutError) -> any LayoutGesture {
-        try decoder.options(Self.self, &fields, path)
+    static func read(_ fields: Decoder.Members, _ path: String, with decoder: Decoder) throws(LayoutError) -> any LayoutGesture {
+        try decoder.options(Self.self, fields, path)
     }
 }
 
