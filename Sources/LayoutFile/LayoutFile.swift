@@ -66,6 +66,9 @@ func show(_ value: Double) -> String {
 }
 
 /// Turns a parsed document into a `Layout`, checking every key (`target` regions: Targets.swift).
+///
+/// A region's path (`regions[1]`) is written out as the region is read: its name is claimed with it. The paths below
+/// it are autoclosures, written out only for a message (docs/performance.md, "Layout loading, second step").
 struct Decoder {
     let file: String?
 
@@ -73,28 +76,30 @@ struct Decoder {
         LayoutError(file: file, line: located.line, key: key, message: message)
     }
 
+    /// The path of `key` in the object at `path`, for a message.
+    static func child(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
     /// The members of an object, each key once and every key among those allowed (`members(_:_:allowed:)` checked).
     struct Members {
         let members: [JSON.Member]
-        let path: String
         let located: JSON.Located
-
-        func child(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
         /// The value of `key`; nil when not given.
         subscript(key: String) -> JSON.Located? {
-            members.first { $0.key == key }?.value
+            // By index: `first(where:)` would copy each member it looks at, value and all.
+            for index in members.indices where members[index].key == key { return members[index].value }
+            return nil
         }
     }
 
     /// The members of an object whose keys are among `allowed`. Duplicate and unknown keys are reported
     /// here, before any key is found missing.
-    func members(_ located: JSON.Located, _ path: String, allowed: [String]) throws(LayoutError) -> Members {
+    func members(_ located: JSON.Located, _ path: @autoclosure () -> String, allowed: [String]) throws(LayoutError) -> Members {
         guard case .object(let members) = located.value else {
-            throw fail(located, path, "expected an object, found \(located.value.kind)")
+            throw fail(located, path(), "expected an object, found \(located.value.kind)")
         }
-        let result = Members(members: members, path: path, located: located)
-        try checkKeys(result, allowed: allowed)
+        let result = Members(members: members, located: located)
+        try checkKeys(result, path, allowed: allowed)
         return result
     }
 
@@ -103,34 +108,36 @@ struct Decoder {
     /// While every key is allowed, each is marked seen by its place in `allowed`: an object of a layout that loads
     /// costs no set (docs/performance.md, "Layout loading, second step"). At the first key not allowed, the set of
     /// every key finds a duplicate anywhere in the object, which is reported before the unknown key.
-    func checkKeys(_ members: Members, allowed: [String]) throws(LayoutError) {
+    func checkKeys(_ members: Members, _ path: () -> String, allowed: [String]) throws(LayoutError) {
         var seen: UInt64 = 0
-        for member in members.members {
-            guard let place = allowed.firstIndex(of: member.key), place < UInt64.bitWidth else {
+        for member in members.members.indices {
+            let key = members.members[member].key
+            guard let place = allowed.firstIndex(of: key), place < UInt64.bitWidth else {
                 var keys: Set<String> = []
                 for member in members.members where !keys.insert(member.key).inserted {
-                    throw fail(member.value, members.child(member.key), "duplicate key")
+                    throw fail(member.value, Self.child(path(), member.key), "duplicate key")
                 }
-                try known(members, allowed: allowed)
+                try known(members, path(), allowed: allowed)
                 return
             }
             let bit: UInt64 = 1 << place
-            guard seen & bit == 0 else { throw fail(member.value, members.child(member.key), "duplicate key") }
+            guard seen & bit == 0 else { throw fail(members.members[member].value, Self.child(path(), key), "duplicate key") }
             seen |= bit
         }
     }
 
     /// Reports the first key of `members`, in the document's order, that is not in `allowed`.
-    func known(_ members: Members, allowed: [String]) throws(LayoutError) {
-        if let unknown = members.members.first(where: { !allowed.contains($0.key) }) {
-            throw fail(unknown.value, members.child(unknown.key),
+    func known(_ members: Members, _ path: @autoclosure () -> String, allowed: [String]) throws(LayoutError) {
+        if let unknown = members.members.firstIndex(where: { !allowed.contains($0.key) }).map({ members.members[$0] }) {
+            throw fail(unknown.value, Self.child(path(), unknown.key),
                        "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
         }
     }
 
-    func required(_ members: Members, _ key: String) throws(LayoutError) -> JSON.Located {
+    /// The value of `key` in the object at `path`.
+    func required(_ members: Members, _ key: String, _ path: @autoclosure () -> String) throws(LayoutError) -> JSON.Located {
         guard let value = members[key] else {
-            throw fail(members.located, members.child(key), "missing required key")
+            throw fail(members.located, Self.child(path(), key), "missing required key")
         }
         return value
     }
@@ -193,10 +200,10 @@ struct Decoder {
         var surface: Size?
         if let located = top["surface"] {
             let fields = try members(located, "surface", allowed: ["width", "height"])
-            surface = Size(width: try length(try required(fields, "width"), "surface.width"),
-                           height: try length(try required(fields, "height"), "surface.height"))
+            surface = Size(width: try length(try required(fields, "width", "surface"), "surface.width"),
+                           height: try length(try required(fields, "height", "surface"), "surface.height"))
         }
-        let regions = try self.regions(try required(top, "regions"), "regions")
+        let regions = try self.regions(try required(top, "regions", ""), "regions")
         return Layout(surface: surface, regions: regions, viewTransforms: views)
     }
 
@@ -208,6 +215,7 @@ struct Decoder {
             throw fail(located, path, "expected an array, found \(located.value.kind)")
         }
         var regions: [RegionConfiguration] = []
+        regions.reserveCapacity(list.count)
         for (index, element) in list.enumerated() {
             let region = try self.region(element, path + "[\(index)]")
             if let parent, !region.shape.intersects(parent.shape) {
@@ -238,21 +246,21 @@ struct Decoder {
 
     /// A region's own keys, once its kind is known.
     mutating func kind(_ fields: Members, _ located: JSON.Located, _ path: String) throws(LayoutError) -> RegionConfiguration {
-        let kindValue = try required(fields, "kind")
+        let kindValue = try required(fields, "kind", path)
         switch try string(kindValue, path + ".kind") {
         case "timeline":
-            try known(fields, allowed: Self.timelineKeys)
-            let timeline = try timeline(try string(try required(fields, "name"), path + ".name"), fields, path)
+            try known(fields, path, allowed: Self.timelineKeys)
+            let timeline = try timeline(try string(try required(fields, "name", path), path + ".name"), fields, path)
             try claim(timeline.name, located, path)
             return .timeline(timeline)
         case "dial":
-            try known(fields, allowed: Self.dialKeys)
-            let dial = try dial(try string(try required(fields, "name"), path + ".name"), fields, path)
+            try known(fields, path, allowed: Self.dialKeys)
+            let dial = try dial(try string(try required(fields, "name", path), path + ".name"), fields, path)
             try claim(dial.name, located, path)
             return .dial(dial)
         case "target":
-            try known(fields, allowed: Self.targetKeys)
-            return .generic(try target(try string(try required(fields, "name"), path + ".name"), fields, located, path))
+            try known(fields, path, allowed: Self.targetKeys)
+            return .generic(try target(try string(try required(fields, "name", path), path + ".name"), fields, located, path))
         case let other:
             throw fail(kindValue, path + ".kind", "expected \(alternatives(["timeline", "dial", "target"])), found \"\(other)\"")
         }
@@ -263,18 +271,18 @@ struct Decoder {
 
     /// A region's `view` (SPEC "View coordinates"): `scale` points per mm (positive, default 1), `offset`
     /// {x, y} in points (default 0, 0), `rotation` 0, 90, 180 or 270 (default 0).
-    func view(_ located: JSON.Located, _ path: String) throws(LayoutError) -> ViewTransform {
-        let fields = try members(located, path, allowed: ["scale", "offset", "rotation"])
+    func view(_ located: JSON.Located, _ path: @autoclosure () -> String) throws(LayoutError) -> ViewTransform {
+        let fields = try members(located, path(), allowed: ["scale", "offset", "rotation"])
         var view = ViewTransform.identity
         if let value = fields["scale"] {
-            _ = try positive(value, path + ".scale")  // 0 and below: "expected a positive number"
-            view.scale = try number(value, path + ".scale", in: ViewTransform.layoutScales)
+            _ = try positive(value, path() + ".scale")  // 0 and below: "expected a positive number"
+            view.scale = try number(value, path() + ".scale", in: ViewTransform.layoutScales)
         }
-        if let value = fields["offset"] { view.offset = try point(value, path + ".offset") }
+        if let value = fields["offset"] { view.offset = try point(value, path() + ".offset") }
         if let value = fields["rotation"] {
-            let degrees = try number(value, path + ".rotation")
+            let degrees = try number(value, path() + ".rotation")
             guard let rotation = ViewTransform.Rotation.allCases.first(where: { Double($0.rawValue) == degrees }) else {
-                throw fail(value, path + ".rotation", "expected 0, 90, 180 or 270, found \(show(degrees))")
+                throw fail(value, path() + ".rotation", "expected 0, 90, 180 or 270, found \(show(degrees))")
             }
             view.rotation = rotation
         }
@@ -284,9 +292,9 @@ struct Decoder {
     static let timelineKeys = ["name", "kind", "rect", "domain", "bucket", "longPressMs", "slopMm", "doubleTapMs", "doubleTapSlopMm", "zoom", "view"]
 
     func timeline(_ name: String, _ fields: Members, _ path: String) throws(LayoutError) -> TimelineConfiguration {
-        let rectFields = try members(try required(fields, "rect"), path + ".rect", allowed: ["x", "y", "width", "height"])
-        let rect = try self.rect(rectFields)
-        let domain = try self.domain(try required(fields, "domain"), try required(fields, "bucket"), path)
+        let rectFields = try members(try required(fields, "rect", path), path + ".rect", allowed: ["x", "y", "width", "height"])
+        let rect = try self.rect(rectFields, path + ".rect")
+        let domain = try self.domain(try required(fields, "domain", path), try required(fields, "bucket", path), path)
         var configuration = TimelineConfiguration(name: name, rect: rect, domain: domain)
         if let value = fields["longPressMs"] { configuration.longPressDuration = try milliseconds(value, path + ".longPressMs") }
         if let value = fields["slopMm"] { configuration.slop = try nonNegative(value, path + ".slopMm") }
@@ -297,11 +305,11 @@ struct Decoder {
     }
 
     /// A timeline's `zoom`: an object, empty for the defaults; `minSpan` in the domain's units, days for dates.
-    func zoom(_ located: JSON.Located, _ domain: TimelineDomain, _ path: String) throws(LayoutError) -> ZoomConfiguration {
-        let fields = try members(located, path, allowed: ["minSpan"])
+    func zoom(_ located: JSON.Located, _ domain: TimelineDomain, _ path: @autoclosure () -> String) throws(LayoutError) -> ZoomConfiguration {
+        let fields = try members(located, path(), allowed: ["minSpan"])
         var zoom = ZoomConfiguration()
         if let value = fields["minSpan"] {
-            let span = try positive(value, path + ".minSpan")
+            let span = try positive(value, path() + ".minSpan")
             switch domain {
             case .numeric: zoom.minimumSpan = span
             case .date: zoom.minimumSpan = span * TimelineDomain.secondsPerDay
@@ -310,24 +318,25 @@ struct Decoder {
         return zoom
     }
 
-    /// A rectangle's `x`, `y`, `width` and `height`, from the members of its object.
-    func rect(_ fields: Members) throws(LayoutError) -> Rect {
-        Rect(x: try coordinate(try required(fields, "x"), fields.child("x")),
-             y: try coordinate(try required(fields, "y"), fields.child("y")),
-             width: try length(try required(fields, "width"), fields.child("width")),
-             height: try length(try required(fields, "height"), fields.child("height")))
+    /// A rectangle's `x`, `y`, `width` and `height`, from the members of its object at `path`.
+    func rect(_ fields: Members, _ path: @autoclosure () -> String) throws(LayoutError) -> Rect {
+        Rect(x: try coordinate(try required(fields, "x", path()), path() + ".x"),
+             y: try coordinate(try required(fields, "y", path()), path() + ".y"),
+             width: try length(try required(fields, "width", path()), path() + ".width"),
+             height: try length(try required(fields, "height", path()), path() + ".height"))
     }
 
     /// A point {x, y}.
-    func point(_ located: JSON.Located, _ path: String) throws(LayoutError) -> Point {
-        let fields = try members(located, path, allowed: ["x", "y"])
-        return Point(x: try coordinate(try required(fields, "x"), path + ".x"), y: try coordinate(try required(fields, "y"), path + ".y"))
+    func point(_ located: JSON.Located, _ path: @autoclosure () -> String) throws(LayoutError) -> Point {
+        let fields = try members(located, path(), allowed: ["x", "y"])
+        return Point(x: try coordinate(try required(fields, "x", path()), path() + ".x"),
+                     y: try coordinate(try required(fields, "y", path()), path() + ".y"))
     }
 
     func domain(_ located: JSON.Located, _ bucket: JSON.Located, _ path: String) throws(LayoutError) -> TimelineDomain {
         let fields = try members(located, path + ".domain", allowed: ["start", "end"])
-        let start = try required(fields, "start")
-        let end = try required(fields, "end")
+        let start = try required(fields, "start", path + ".domain")
+        let end = try required(fields, "end", path + ".domain")
         switch (start.value, end.value) {
         case (.number, .number):
             let from = try within(TimelineDomain.largestNumber, try number(start, path + ".domain.start"), start, path + ".domain.start")
@@ -382,9 +391,9 @@ struct Decoder {
                            "rotateThresholdDegrees", "view"]
 
     func dial(_ name: String, _ fields: Members, _ path: String) throws(LayoutError) -> DialConfiguration {
-        let centerValue = try required(fields, "center")
+        let centerValue = try required(fields, "center", path)
         let center = try point(centerValue, path + ".center")
-        let radius = try length(try required(fields, "radius"), path + ".radius")
+        let radius = try length(try required(fields, "radius", path), path + ".radius")
         var configuration = DialConfiguration(name: name, center: center, radius: radius)
         if let value = fields["deadZoneMm"] { configuration.deadZone = try nonNegative(value, path + ".deadZoneMm") }
         if let value = fields["slopMm"] { configuration.slop = try nonNegative(value, path + ".slopMm") }
