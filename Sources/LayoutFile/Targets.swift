@@ -127,9 +127,9 @@ extension Decoder {
         return gesture
     }
 
-    /// A number within `range`.
+    /// A number within `range` (the message says "≥ 0" for every number from 0, the default range of an option).
     func number(_ located: JSON.Located, _ key: @autoclosure () -> String, in range: ClosedRange<Double>) throws(LayoutError) -> Double {
-        if range.upperBound == .greatestFiniteMagnitude { return try nonNegative(located, key()) }
+        if range == 0...Double.greatestFiniteMagnitude { return try nonNegative(located, key()) }
         let value = try number(located, key())
         guard range.contains(value) else {
             throw fail(located, key(), "expected a number from \(show(range.lowerBound)) to \(show(range.upperBound)), found \(show(value))")
