@@ -122,8 +122,12 @@ def metric(metrics, *names):
 
 # ---- callgrind --------------------------------------------------------------------------------------------------
 def instructions(command, out):
+    # Hashing seeded the same in every run (Swift's SWIFT_DETERMINISTIC_HASHING): with a random seed, the loading of a
+    # layout of 1,000 names varied by a few hundred thousand instructions from run to run, which the difference of two
+    # runs divided by 360 frames showed as several hundred instructions a frame.
     subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *command], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
     for line in open(out):
         if line.startswith(("summary:", "totals:")):
             return int(line.split()[1])
@@ -166,8 +170,8 @@ TARGET_WORKLOADS = (
 
 # The engine's arbitration between rival targets, by demangled name (Benchmarks/callgrind_parts.py): the calls that
 # weigh a target's rivals. Rename them here when the engine's are renamed.
-ARBITRATION = r"\bverdict\(on:|\bstatus\(of:"
-ARBITRATION_NAMES = "`verdict(on:)`, `status(of:)`"
+ARBITRATION = r"\bverdict\(waitedFor:by:|\bstatus\(of:"
+ARBITRATION_NAMES = "`verdict(waitedFor:by:)`, `status(of:)`"
 
 
 def target_rows(gestures, workloads, work):

@@ -243,6 +243,78 @@ import Testing
         ])
     }
 
+    // MARK: Awake and idle targets, nested arbitration
+
+    /// A layout target `name` over `rect` with a double tap that has priority over a single tap.
+    static func doubleOrSingleTap(_ name: String, _ rect: Rect, children: [RegionConfiguration] = []) -> RegionConfiguration {
+        .generic(TargetConfiguration(name: name, shape: .rectangle(rect), gestures: [
+            TargetGesture(LayoutGestures.Tap(TapGesture.Configuration(requiredCount: 2))),
+            TargetGesture(LayoutGestures.Tap()),
+        ], children: children))
+    }
+
+    @Test func aTargetWhoseFingerLifted_stillFiresItsDeadline_whileAnotherIsTouched() {
+        // "left" keeps its double tap's deadline after its finger lifts; a finger then rests on "right", among idle
+        // targets no finger reaches: the deadline still fires, and the single tap comes out at its time.
+        let idle = (0..<20).map { Self.doubleOrSingleTap("idle-\($0)", Rect(x: Double($0) * 5, y: 120, width: 4, height: 4)) }
+        let tree = ([Self.doubleOrSingleTap("left", Rect(x: 0, y: 0, width: 50, height: 50)),
+                     Self.doubleOrSingleTap("right", Rect(x: 60, y: 0, width: 50, height: 50))] + idle).map(\.target)
+        let lines = play(tree) {
+            tap(0, at: 20, 20, holding: .ms(50))
+            after(.ms(50))
+            down(1, at: 80, 20)
+            after(.ms(500))
+            up(1)
+            after(.ms(400))
+            tick()                                    // right's double tap has failed by now: its single tap is heard
+        }
+        #expect(lines == [
+            #"{"time":0.350000,"region":"left","type":"tap","x":20,"y":20,"count":1}"#,
+            #"{"time":0.900000,"region":"right","type":"tap","x":80,"y":20,"count":1}"#,
+        ])
+    }
+
+    /// Three nested layout targets: "outer" ⊃ "middle" ⊃ "inner", each with a tap (the inner one's within 100 ms).
+    static let nested: [Target] = [
+        RegionConfiguration.generic(TargetConfiguration(
+            name: "outer", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 100)), gestures: [TargetGesture(LayoutGestures.Tap())],
+            children: [.generic(TargetConfiguration(
+                name: "middle", shape: .rectangle(Rect(x: 10, y: 10, width: 80, height: 80)), gestures: [TargetGesture(LayoutGestures.Tap())],
+                children: [.generic(TargetConfiguration(
+                    name: "inner", shape: .rectangle(Rect(x: 20, y: 20, width: 60, height: 60)),
+                    gestures: [TargetGesture(LayoutGestures.Tap(TapGesture.Configuration(maximumDuration: .ms(100))))]))]))])).target,
+    ]
+
+    @Test func nestedTargets_theDeepestThatSucceedsWins_andEachOneOutsideWaitsForAllInside() {
+        let lines = play(Self.nested) {
+            tap(0, at: 50, 50, holding: .ms(50))     // the inner tap: the two outside lose
+            after(.ms(500))
+            tap(0, at: 50, 50, holding: .ms(200))    // too long for the inner one: the middle one's, released at the lift
+            after(.ms(500))
+            tap(0, at: 15, 15, holding: .ms(50))     // in the middle one, beside the inner one
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"inner","type":"tap","x":50,"y":50,"count":1}"#,
+            #"{"time":0.750000,"region":"middle","type":"tap","x":50,"y":50,"count":1}"#,
+            #"{"time":1.300000,"region":"middle","type":"tap","x":15,"y":15,"count":1}"#,
+        ])
+    }
+
+    @Test func removingTheTargetAWaitingOneWaitsForFirst_judgesTheRestAsTheyAre() {
+        // The outer target waits for the middle one, and through it for the inner one; the middle one (with the inner
+        // one inside it) is removed while the finger rests: both count as failed, and the outer tap is heard.
+        let lines = play(Self.nested) {
+            down(0, at: 50, 50)
+            after(.ms(20))
+            change { engine, now in engine.remove("middle", at: now) }
+            after(.ms(30))
+            up(0)
+        }
+        #expect(lines == [
+            #"{"time":0.050000,"region":"outer","type":"tap","x":50,"y":50,"count":1}"#,
+        ])
+    }
+
     // MARK: Changes between frames
 
     static let timer = DialConfiguration(name: "timer", center: Point(x: 100, y: 110), radius: 40)

@@ -10,6 +10,9 @@ struct Rival: Hashable, Sendable {
     var target: Int
     /// Which of its touch sequences: the one that began with the same landing.
     var sequence: Int
+    /// Where it was in the tree (`GestureEngine.nodes`) when that sequence began: where it is still, unless the tree
+    /// changed since (`GestureEngine.index(of:)`).
+    var place: Int
 }
 
 /// What the rivals of a waiting target have done so far.
@@ -20,6 +23,16 @@ enum RivalsVerdict: Sendable {
     case undecided
     /// Every one failed (or was removed, or its sequence ended undecided).
     case allFailed
+}
+
+/// The verdict on the rivals a target waits for, and the rival that decided it (the one that succeeded, or the first
+/// still possible) with its status then.
+struct Verdict: Sendable {
+    var verdict: RivalsVerdict
+    var decisive: (index: Int, status: RecognizerStatus)?
+
+    /// No rival, or every one failed.
+    static let allFailed = Verdict(verdict: .allFailed, decisive: nil)
 }
 
 /// What an explanation says of a verdict, which the engine puts in its log (`TransitionLog.rivalNote`) before

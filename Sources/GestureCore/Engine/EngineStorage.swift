@@ -34,6 +34,15 @@ struct HeldRecognizer: Sendable {
     /// The component, for reading it back.
     var component: (any Component)? { recognizer?.component }
 
+    /// Whether settling it after an input would do nothing: it is settled, or it neither waits nor has updates to
+    /// arbitrate or deliver.
+    var hasNothingToSettle: Bool {
+        isSettled || unretained?._withUnsafeGuaranteedRef { $0.needsSettling } != true
+    }
+
+    /// Whether it has a deadline, as kept.
+    var hasDeadline: Bool { keptDeadline != nil }
+
     /// The rivals the target waits for, if it waits.
     var rivals: [Rival]? { recognizer?.rivals }
 
@@ -173,6 +182,57 @@ extension GestureEngine {
     /// Whether the target at `index` has something to settle after an input (`TargetRecognizing.needsSettling`).
     func needsSettling(_ index: Int) -> Bool {
         nodes[index].recognizer.unretained?._withUnsafeGuaranteedRef { $0.needsSettling } == true
+    }
+}
+
+extension GestureEngine {
+    // MARK: Awake targets
+    //
+    // A target no finger touches, with no deadline and nothing to settle, has nothing to do with an input: it sleeps,
+    // and the inputs visit only the awake ones (`awake`, in tree order). Visiting every target cost about 60
+    // instructions a target and a frame, so that 999 idle targets cost a frame twelve times what the one a finger
+    // played on did (docs/performance.md, "Awake targets"). A target wakes when a finger's path reaches it (it gets
+    // changes or counts a finger: `forEachTarget`), when it is reshaped or its component modified; it sleeps again
+    // once an input has settled it idle. After the tree changes, and after the inputs that reach every target (the
+    // end of input, a drop), the awake ones are found anew.
+
+    /// Whether the target at `index` has nothing to do with an input: no finger (seen or ignored), no change waiting
+    /// to be shown, no touch sequence beginning, no deadline, nothing to settle.
+    func isIdle(_ index: Int) -> Bool {
+        nodes[index].fingers == 0 && nodes[index].ignoredFingers == 0 && nodes[index].changes.isEmpty
+            && !nodes[index].beginsSequence && !nodes[index].recognizer.hasDeadline && nodes[index].recognizer.hasNothingToSettle
+    }
+
+    /// Lists the target at `index` among the awake ones, in tree order, unless it is already.
+    @inline(__always)
+    mutating func wake(_ index: Int) {
+        guard !nodes[index].isAwake else { return }
+        nodes[index].isAwake = true
+        var position = awake.endIndex
+        while position > awake.startIndex && awake[position - 1] > index { position -= 1 }
+        awake.insert(index, at: position)
+    }
+
+    /// While `settle` visits the awake targets, the one at `position` in `awake` (at `index` in the tree) stays awake,
+    /// moved down to `kept` (the count of those kept before it), unless it is idle: then it sleeps.
+    @inline(__always)
+    mutating func keepAwake(_ index: Int, at position: Int, counting kept: inout Int) {
+        if isIdle(index) {
+            nodes[index].isAwake = false
+        } else {
+            if kept != position { awake[kept] = index }  // (most often all stay, in place: no write)
+            kept += 1
+        }
+    }
+
+    /// Wakes exactly the targets that are not idle, visiting every one: once the tree changed (the indices moved), or
+    /// an input reached every target.
+    mutating func wakeBusyTargets() {
+        awake.removeAll(keepingCapacity: true)
+        for index in nodes.indices {
+            nodes[index].isAwake = !isIdle(index)
+            if nodes[index].isAwake { awake.append(index) }
+        }
     }
 }
 

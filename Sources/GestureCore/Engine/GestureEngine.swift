@@ -35,12 +35,20 @@ public struct GestureEngine: Sendable {
     var recording: TransitionLog?
     /// The buffers reused from input to input, and the token of the recognizers that copies of the engine share.
     var buffers = EngineBuffers()
+    /// The indices of the awake targets, in tree order: those an input may have something to do with (fingers,
+    /// changes, a deadline, something to settle). The inputs visit only these, so that a frame costs what the targets
+    /// it reaches cost, however many others the tree holds (EngineStorage.swift, "Awake targets").
+    var awake: [Int] = []
+    /// Counts the arbitrations (each settling after an input, and the judging of the sequences that end as others
+    /// begin): a verdict found in one serves the whole of it (`Node.verdict`), as no gesture takes an input meanwhile.
+    var arbitrationRound = 0
 
     /// An engine for a tree of targets: the first of `targets` is on top (it takes a touch that more than
     /// one contains). Target names must be unique.
     public init(targets: [Target]) {
         for target in targets { append(target, parent: nil, depth: 0) }
         checkNamesAreUnique()
+        wakeBusyTargets()
     }
 
     /// An engine for a layout file's regions, each a target of its own, with the views the layout gives.
@@ -90,7 +98,7 @@ public struct GestureEngine: Sendable {
     /// The earliest time at which `advance(to:)` has something to do, if any.
     public var nextDeadline: Timestamp? {
         var earliest: Timestamp?
-        for index in nodes.indices {
+        for index in awake {
             if let deadline = deadline(of: index), earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
         return earliest
@@ -119,7 +127,7 @@ public struct GestureEngine: Sendable {
     @inline(__always)
     func earliestDeadline(upTo now: Timestamp) -> (index: Int, deadline: Timestamp)? {
         var next: (index: Int, deadline: Timestamp)?
-        for index in nodes.indices {
+        for index in awake {
             if let deadline = deadline(of: index), deadline <= now, next.map({ deadline < $0.deadline }) ?? true {
                 next = (index, deadline)
             }
@@ -242,6 +250,7 @@ public struct GestureEngine: Sendable {
             nodes[index].fingers = 0
             nodes[index].ignoredFingers = 0
         }
+        wakeBusyTargets()
         return buffers.keepEvents(events)
     }
 

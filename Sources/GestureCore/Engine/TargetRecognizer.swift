@@ -119,10 +119,12 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
+    @_specialize(where C == StandardLinesComponent)
     override func status() -> RecognizerStatus { Self.status(of: &typed) }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
+    @_specialize(where C == StandardLinesComponent)
     override func deadline() -> Timestamp? {
         switch arbitration {
         case .open, .waiting: Self.deadline(of: &typed)
@@ -145,6 +147,7 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
     override var needsSettling: Bool {
         @_specialize(where C == TimelineComponent)
         @_specialize(where C == DialComponent)
+        @_specialize(where C == StandardLinesComponent)
         get {
             switch arbitration {
             case .waiting: true
@@ -155,6 +158,7 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
+    @_specialize(where C == StandardLinesComponent)
     override func touchesChanged(_ changes: TouchChanges, log: inout TransitionLog?) {
         withLog(&log, { typed.gesture.touchesChanged(changes, log: &$0, into: &incoming) },
                 { typed.gesture.touchesChanged(changes, log: &$0, into: &incoming) })
@@ -162,6 +166,7 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
+    @_specialize(where C == StandardLinesComponent)
     override func deadlineReached(at now: Timestamp, log: inout TransitionLog?) {
         withLog(&log, { typed.gesture.deadlineReached(at: now, log: &$0, into: &incoming) },
                 { typed.gesture.deadlineReached(at: now, log: &$0, into: &incoming) })
@@ -169,6 +174,7 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
+    @_specialize(where C == StandardLinesComponent)
     override func cancel(at now: Timestamp, log: inout TransitionLog?) {
         withLog(&log, { typed.gesture.cancel(at: now, log: &$0, into: &incoming) },
                 { typed.gesture.cancel(at: now, log: &$0, into: &incoming) })
@@ -176,6 +182,7 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
+    @_specialize(where C == StandardLinesComponent)
     override func arbitrate(_ verdict: RivalsVerdict, log: inout TransitionLog?) {
         Self.arbitrate(&incoming, verdict: verdict, arbitration: &arbitration, heard: &heard, spare: &spareWait, log: &log)
     }
@@ -201,6 +208,7 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
+    @_specialize(where C == StandardLinesComponent)
     override func arbitrateCancellation(log: inout TransitionLog?) {
         arbitration.takeCancellation(incoming, heard: &heard, spare: &spareWait, log: &log)
         incoming.removeAllKeepingCapacity()
@@ -208,6 +216,7 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
+    @_specialize(where C == StandardLinesComponent)
     override func beginSequence(rivals: [Rival], named names: [String], at time: Timestamp, log: inout TransitionLog?) {
         switch arbitration {
         case .lost, .waiting:
@@ -227,12 +236,14 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
+    @_specialize(where C == StandardLinesComponent)
     override func deliver(to output: inout TargetOutput) {
         Self.deliver(&heard, to: &typed, output: &output)
     }
 
     @_specialize(where C == TimelineComponent)
     @_specialize(where C == DialComponent)
+    @_specialize(where C == StandardLinesComponent)
     override func settleUnlessWaiting(into output: inout TargetOutput) -> Settling {
         switch arbitration {
         case .waiting: return .waits

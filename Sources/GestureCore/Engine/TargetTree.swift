@@ -40,6 +40,13 @@ extension GestureEngine {
         var changes = TouchChanges(time: .zero, fingersDown: 0)
         /// This frame's landings begin a touch sequence on it (false between frames).
         var beginsSequence = false
+        /// Listed in the engine's `awake` (EngineStorage.swift, "Awake targets").
+        var isAwake = false
+        /// In its touch sequence, the first of its rivals when the rest are those that one waits for
+        /// (`GestureEngine.rivalsAfterFirst(of:in:)`); nil otherwise.
+        var rivalsAfterFirst: Rival?
+        /// The verdict on its rivals found in the arbitration counted `round` (`GestureEngine.arbitrationRound`).
+        var verdict: (round: Int, verdict: Verdict)?
 
         // The calls below reach into the engine's `nodes` once for all they do (each access checks that the array's
         // storage is unique).
@@ -165,6 +172,7 @@ extension GestureEngine {
         nodes[index].shape = shape
         nodes[index].recognizer.targetReshaped(to: shape)
         nodes[index].recognizer.refreshDeadline()
+        wake(index)
     }
 
     /// Moves, scales or turns the view of the target named `name` (a window moved, the display rotated):
@@ -188,6 +196,7 @@ extension GestureEngine {
             preconditionFailure("modify: the component of \(name) is not a \(C.self)")
         }
         nodes[index].recognizer.refreshDeadline()
+        wake(index)
         return buffers.keepEvents(events)
     }
 
@@ -234,6 +243,7 @@ extension GestureEngine {
         var sees = contact.seenUpTo != nil
         var node = contact.node
         while let index = node {
+            wake(index)
             body(&nodes[index], sees)
             if index == contact.seenUpTo { sees = false }
             node = nodes[index].parent
@@ -325,6 +335,7 @@ extension GestureEngine {
             contacts[contactIndex].node = contactTargets[contactIndex].flatMap { id in nodes.firstIndex { $0.id == id } }
             contacts[contactIndex].seenUpTo = contactTops[contactIndex].flatMap { id in nodes.firstIndex { $0.id == id } }
         }
+        wakeBusyTargets()  // (the indices moved)
     }
 
     func checkNamesAreUnique() {

@@ -115,7 +115,8 @@ public struct TargetConfiguration: Hashable, Sendable {
     public var target: Target {
         let children = children.map(\.target)
         guard let gesture else { return Target(name, shape: shape, children: children) }
-        return Target(name, shape: shape, gesture: gesture, coordination: coordination, children: children)
+        return Target(name, shape: shape, component: StandardLinesComponent(gesture: gesture, shape: shape), coordination: coordination,
+                      children: children)
     }
 }
 

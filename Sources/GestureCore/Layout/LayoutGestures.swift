@@ -26,6 +26,11 @@ public protocol LayoutGesture: Hashable, Sendable {
 
     /// The recognizer, for a target of `shape`.
     func gesture(in shape: Shape) -> Body
+
+    /// The recognizer, erased, so that a target's list of gestures can be composed. A requirement, not only an
+    /// extension, so that each kind's is made for its own type: the erased gesture's code is then specialized for it
+    /// (`AnyStandardGesture`; docs/performance.md, "Composed gestures").
+    func erasedGesture(in shape: Shape) -> AnyStandardGesture
 }
 
 extension LayoutGesture {

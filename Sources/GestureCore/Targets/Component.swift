@@ -111,6 +111,29 @@ public struct GestureComponent<Body: Gesture>: Component {
     }
 }
 
+/// The component of a layout file's `target`: its composed gestures, erased (`TargetConfiguration.gesture`), each
+/// update coming out as its line. It is `GestureComponent`'s delivery for a value known to have a line of its own,
+/// without asking at every update whether it has one (a cast through the runtime), and a type of its own so that the
+/// engine runs it specialized (`TargetRecognizer`).
+struct StandardLinesComponent: Component {
+    var gesture: AnyStandardGesture
+    /// The shape `gesture` follows: the target's, for which it was made.
+    var shape: Shape
+
+    /// The gesture follows the target's new shape. Not when it is the shape it follows already, as when the engine
+    /// takes up the target it was made for: telling the gesture asks the runtime, at each gesture and combinator,
+    /// whether it depends on the shape (docs/performance.md, "Layout loading").
+    mutating func targetReshaped(to shape: Shape) {
+        guard shape != self.shape else { return }
+        self.shape = shape
+        gesture.targetReshaped(to: shape)
+    }
+
+    mutating func deliver(_ update: GestureUpdate<AnyStandardGesture.Value>, to output: inout TargetOutput) {
+        output.emit(update.value.kind)
+    }
+}
+
 /// A gesture that depends on its target's shape (a layout's edge swipe, on its target's edge), and the combinators
 /// that hold one: `GestureComponent.targetReshaped(to:)` reaches it through them when the target is moved or resized.
 protocol TargetShapedGesture {
