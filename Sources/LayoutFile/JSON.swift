@@ -1,17 +1,26 @@
 /// A JSON value with the line it starts on, from a small strict parser (RFC 8259) that keeps what the
 /// layout loader needs for its messages: member order, duplicate keys and line numbers.
-indirect enum JSON: Sendable {
+///
+/// Not `indirect`: arrays and objects hold their values in arrays already, and an indirect case would cost an
+/// allocation for every value (docs/performance.md, "Layout loading, second step").
+enum JSON: Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([Located])
-    case object([(key: String, value: Located)])
+    case object([Member])
 
     struct Located: Sendable {
         var value: JSON
         /// 1-based line where the value starts.
         var line: Int
+    }
+
+    /// A member of an object, in the document's order.
+    struct Member: Sendable {
+        var key: String
+        var value: Located
     }
 
     /// What a value is, for messages.
@@ -106,7 +115,7 @@ struct JSONParser {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var members: [(key: String, value: JSON.Located)] = []
+        var members: [JSON.Member] = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -119,7 +128,7 @@ struct JSONParser {
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after \"\(key)\"") }
             index += 1
-            members.append((key, try value()))
+            members.append(JSON.Member(key: key, value: try value()))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
@@ -150,8 +159,38 @@ struct JSONParser {
         }
     }
 
+    /// A string, read straight from the document's bytes when it has no escape (nearly every string of a layout),
+    /// else by `escapedString`. The same errors at the same places either way: a control character or the end of
+    /// the file as the scan meets it, invalid UTF-8 where the text before a quote or a backslash is taken.
     private mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
+        let start = index
+        var isASCII = true
+        while let byte = current {
+            switch byte {
+            case UInt8(ascii: "\""):
+                let text = bytes[start..<index]
+                index += 1
+                if isASCII { return String(decoding: text, as: UTF8.self) }
+                guard let string = String(validating: text, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+                return string
+            case UInt8(ascii: "\\"):
+                index = start
+                return try escapedString()
+            case ..<0x20:
+                throw error("control character in a string (escape it)")
+            case 0x80...:
+                isASCII = false
+            default:
+                break
+            }
+            index += 1
+        }
+        throw error("unterminated string")
+    }
+
+    /// A string with escapes, from just after its opening quote.
+    private mutating func escapedString() throws(JSONSyntaxError) -> String {
         var scalars = String.UnicodeScalarView()
         var raw: [UInt8] = []
         func flush() throws(JSONSyntaxError) {
@@ -222,28 +261,67 @@ struct JSONParser {
         }
     }
 
+    /// A number. Most are converted here: a significand of at most 15 digits (below 2^53, so exactly a `Double`)
+    /// times or divided by a power of ten up to 10^22 (exactly a `Double` too) is one correctly rounded operation,
+    /// the same double the full conversion (`Double(String)`, `strtod`) gives, at a fraction of its cost
+    /// (docs/performance.md, "Layout loading, second step"). The others go through `Double(String)`.
     private mutating func number() throws(JSONSyntaxError) -> Double {
         let start = index
-        func digits() -> Int {
+        var significand: UInt64 = 0
+        var significandDigits = 0
+        /// Reads digits, adding them to the significand when `intoSignificand`; returns how many there were.
+        func digits(intoSignificand: Bool) -> Int {
             let from = index
-            while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+            while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                if intoSignificand {
+                    if significandDigits < Self.exactDigits { significand = significand * 10 + UInt64(byte - UInt8(ascii: "0")) }
+                    significandDigits += 1
+                }
+                index += 1
+            }
             return index - from
         }
-        if current == UInt8(ascii: "-") { index += 1 }
+        let negative = current == UInt8(ascii: "-")
+        if negative { index += 1 }
         let integerStart = index
-        guard digits() > 0 else { throw error("expected digits in a number") }
+        guard digits(intoSignificand: true) > 0 else { throw error("expected digits in a number") }
         if bytes[integerStart] == UInt8(ascii: "0") && index - integerStart > 1 { throw error("leading zero in a number") }
+        var powerOfTen = 0
         if current == UInt8(ascii: ".") {
             index += 1
-            guard digits() > 0 else { throw error("expected digits after '.' in a number") }
+            let fractionDigits = digits(intoSignificand: true)
+            guard fractionDigits > 0 else { throw error("expected digits after '.' in a number") }
+            powerOfTen -= fractionDigits
         }
+        var exponentFits = true
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             index += 1
+            let exponentNegative = current == UInt8(ascii: "-")
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { throw error("expected digits in a number's exponent") }
+            let exponentStart = index
+            guard digits(intoSignificand: false) > 0 else { throw error("expected digits in a number's exponent") }
+            // More than 4 digits: far beyond the exact powers of ten (and an Int could not hold them all).
+            exponentFits = index - exponentStart <= 4
+            if exponentFits {
+                let exponent = bytes[exponentStart..<index].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+                powerOfTen += exponentNegative ? -exponent : exponent
+            }
+        }
+        if exponentFits && significandDigits <= Self.exactDigits && abs(powerOfTen) < Self.exactPowersOfTen.count {
+            let magnitude = Double(significand)
+            let value = powerOfTen < 0 ? magnitude / Self.exactPowersOfTen[-powerOfTen] : magnitude * Self.exactPowersOfTen[powerOfTen]
+            return negative ? -value : value
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let number = Double(text) else { throw error("unreadable number \(text)") }
         return number
     }
+
+    /// The most digits of a significand that `number()` converts itself: 10^15 is below 2^53.
+    private static let exactDigits = 15
+    /// 10^0 to 10^22: the powers of ten a `Double` holds exactly (5^22 is below 2^53).
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+        1e21, 1e22,
+    ]
 }

@@ -66,6 +66,9 @@ func show(_ value: Double) -> String {
 }
 
 /// Turns a parsed document into a `Layout`, checking every key (`target` regions: Targets.swift).
+///
+/// A region's path (`regions[1]`) is written out as the region is read: its name is claimed with it. The paths below
+/// it are autoclosures, written out only for a message (docs/performance.md, "Layout loading, second step").
 struct Decoder {
     let file: String?
 
@@ -73,95 +76,117 @@ struct Decoder {
         LayoutError(file: file, line: located.line, key: key, message: message)
     }
 
-    /// The members of an object, read one key at a time.
+    /// The path of `key` in the object at `path`, for a message.
+    static func child(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    /// The members of an object, each key once and every key among those allowed (`members(_:_:allowed:)` checked).
     struct Members {
-        var members: [(key: String, value: JSON.Located)]
-        let path: String
+        let members: [JSON.Member]
         let located: JSON.Located
 
-        func child(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
-
-        mutating func take(_ key: String) -> JSON.Located? {
-            guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
-            return members.remove(at: index).value
+        /// The value of `key`; nil when not given.
+        subscript(key: String) -> JSON.Located? {
+            // By index: `first(where:)` would copy each member it looks at, value and all.
+            for index in members.indices where members[index].key == key { return members[index].value }
+            return nil
         }
     }
 
     /// The members of an object whose keys are among `allowed`. Duplicate and unknown keys are reported
     /// here, before any key is found missing.
-    func members(_ located: JSON.Located, _ path: String, allowed: [String]) throws(LayoutError) -> Members {
+    func members(_ located: JSON.Located, _ path: @autoclosure () -> String, allowed: [String]) throws(LayoutError) -> Members {
         guard case .object(let members) = located.value else {
-            throw fail(located, path, "expected an object, found \(located.value.kind)")
+            throw fail(located, path(), "expected an object, found \(located.value.kind)")
         }
-        var seen: Set<String> = []
-        for member in members where !seen.insert(member.key).inserted {
-            throw fail(member.value, path.isEmpty ? member.key : path + "." + member.key, "duplicate key")
-        }
-        let result = Members(members: members, path: path, located: located)
-        try known(result, allowed: allowed)
+        let result = Members(members: members, located: located)
+        try checkKeys(result, path, allowed: allowed)
         return result
     }
 
+    /// Reports the first key given twice, else the first key not in `allowed`, in the document's order.
+    ///
+    /// While every key is allowed, each is marked seen by its place in `allowed`: an object of a layout that loads
+    /// costs no set (docs/performance.md, "Layout loading, second step"). At the first key not allowed, the set of
+    /// every key finds a duplicate anywhere in the object, which is reported before the unknown key.
+    func checkKeys(_ members: Members, _ path: () -> String, allowed: [String]) throws(LayoutError) {
+        var seen: UInt64 = 0
+        for member in members.members.indices {
+            let key = members.members[member].key
+            guard let place = allowed.firstIndex(of: key), place < UInt64.bitWidth else {
+                var keys: Set<String> = []
+                for member in members.members where !keys.insert(member.key).inserted {
+                    throw fail(member.value, Self.child(path(), member.key), "duplicate key")
+                }
+                try known(members, path(), allowed: allowed)
+                return
+            }
+            let bit: UInt64 = 1 << place
+            guard seen & bit == 0 else { throw fail(members.members[member].value, Self.child(path(), key), "duplicate key") }
+            seen |= bit
+        }
+    }
+
     /// Reports the first key of `members`, in the document's order, that is not in `allowed`.
-    func known(_ members: Members, allowed: [String]) throws(LayoutError) {
-        if let unknown = members.members.first(where: { !allowed.contains($0.key) }) {
-            throw fail(unknown.value, members.child(unknown.key),
+    func known(_ members: Members, _ path: @autoclosure () -> String, allowed: [String]) throws(LayoutError) {
+        if let unknown = members.members.firstIndex(where: { !allowed.contains($0.key) }).map({ members.members[$0] }) {
+            throw fail(unknown.value, Self.child(path(), unknown.key),
                        "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
         }
     }
 
-    func required(_ members: inout Members, _ key: String) throws(LayoutError) -> JSON.Located {
-        guard let value = members.take(key) else {
-            throw fail(members.located, members.child(key), "missing required key")
+    /// The value of `key` in the object at `path`.
+    func required(_ members: Members, _ key: String, _ path: @autoclosure () -> String) throws(LayoutError) -> JSON.Located {
+        guard let value = members[key] else {
+            throw fail(members.located, Self.child(path(), key), "missing required key")
         }
         return value
     }
 
-    func number(_ located: JSON.Located, _ key: String) throws(LayoutError) -> Double {
+    func number(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Double {
         guard case .number(let number) = located.value else {
-            throw fail(located, key, "expected a number, found \(located.value.kind)")
+            throw fail(located, key(), "expected a number, found \(located.value.kind)")
         }
-        guard number.isFinite else { throw fail(located, key, "expected a finite number") }
+        guard number.isFinite else { throw fail(located, key(), "expected a finite number") }
         return number
     }
 
-    func positive(_ located: JSON.Located, _ key: String) throws(LayoutError) -> Double {
-        let value = try number(located, key)
-        guard value > 0 else { throw fail(located, key, "expected a positive number, found \(show(value))") }
+    func positive(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Double {
+        let value = try number(located, key())
+        guard value > 0 else { throw fail(located, key(), "expected a positive number, found \(show(value))") }
         return value
     }
 
     /// A position in mm: within ±`Size.largestLength`.
-    func coordinate(_ located: JSON.Located, _ key: String) throws(LayoutError) -> Double {
-        try within(Size.largestLength, try number(located, key), located, key)
+    func coordinate(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Double {
+        try within(Size.largestLength, try number(located, key()), located, key())
     }
 
     /// A size or radius in mm: positive (or ≥ 0, `allowingZero`), at most `Size.largestLength`.
-    func length(_ located: JSON.Located, _ key: String, allowingZero: Bool = false) throws(LayoutError) -> Double {
-        let value = allowingZero ? try nonNegative(located, key) : try positive(located, key)
+    func length(_ located: JSON.Located, _ key: @autoclosure () -> String, allowingZero: Bool = false) throws(LayoutError) -> Double {
+        let value = allowingZero ? try nonNegative(located, key()) : try positive(located, key())
         guard value <= Size.largestLength else {
-            throw fail(located, key, "expected at most \(show(Size.largestLength)) mm, found \(show(value))")
+            throw fail(located, key(), "expected at most \(show(Size.largestLength)) mm, found \(show(value))")
         }
         return value
     }
 
-    func nonNegative(_ located: JSON.Located, _ key: String) throws(LayoutError) -> Double {
-        let value = try number(located, key)
-        guard value >= 0 else { throw fail(located, key, "expected a number ≥ 0, found \(show(value))") }
+    func nonNegative(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Double {
+        let value = try number(located, key())
+        guard value >= 0 else { throw fail(located, key(), "expected a number ≥ 0, found \(show(value))") }
         return value
     }
 
-    func string(_ located: JSON.Located, _ key: String) throws(LayoutError) -> String {
+    func string(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> String {
         guard case .string(let string) = located.value else {
-            throw fail(located, key, "expected a string, found \(located.value.kind)")
+            throw fail(located, key(), "expected a string, found \(located.value.kind)")
         }
         return string
     }
 
     /// Milliseconds ≥ 0, as a time span (fractions of a millisecond kept to the microsecond).
-    func milliseconds(_ located: JSON.Located, _ key: String) throws(LayoutError) -> TimeSpan {
-        let value = try nonNegative(located, key)
-        guard value <= 1e12 else { throw fail(located, key, "expected at most 1e12 milliseconds, found \(show(value))") }
+    func milliseconds(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> TimeSpan {
+        let value = try nonNegative(located, key())
+        guard value <= 1e12 else { throw fail(located, key(), "expected at most 1e12 milliseconds, found \(show(value))") }
         return TimeSpan(microseconds: Int64((value * 1000).rounded()))
     }
 
@@ -171,14 +196,14 @@ struct Decoder {
     var views: [String: ViewTransform] = [:]
 
     mutating func layout(_ document: JSON.Located) throws(LayoutError) -> Layout {
-        var top = try members(document, "", allowed: ["surface", "regions"])
+        let top = try members(document, "", allowed: ["surface", "regions"])
         var surface: Size?
-        if let located = top.take("surface") {
-            var fields = try members(located, "surface", allowed: ["width", "height"])
-            surface = Size(width: try length(try required(&fields, "width"), "surface.width"),
-                           height: try length(try required(&fields, "height"), "surface.height"))
+        if let located = top["surface"] {
+            let fields = try members(located, "surface", allowed: ["width", "height"])
+            surface = Size(width: try length(try required(fields, "width", "surface"), "surface.width"),
+                           height: try length(try required(fields, "height", "surface"), "surface.height"))
         }
-        let regions = try self.regions(try required(&top, "regions"), "regions")
+        let regions = try self.regions(try required(top, "regions", ""), "regions")
         return Layout(surface: surface, regions: regions, viewTransforms: views)
     }
 
@@ -190,6 +215,7 @@ struct Decoder {
             throw fail(located, path, "expected an array, found \(located.value.kind)")
         }
         var regions: [RegionConfiguration] = []
+        regions.reserveCapacity(list.count)
         for (index, element) in list.enumerated() {
             let region = try self.region(element, path + "[\(index)]")
             if let parent, !region.shape.intersects(parent.shape) {
@@ -212,29 +238,29 @@ struct Decoder {
     /// A region: its keys are those of its kind, checked once the kind is known (before that, a key
     /// of no kind is unknown). Its name is claimed once its own keys are read, before its children.
     mutating func region(_ located: JSON.Located, _ path: String) throws(LayoutError) -> RegionConfiguration {
-        var fields = try members(located, path, allowed: Self.regionKeys)
-        let region = try kind(&fields, located, path)
-        if let value = fields.take("view") { views[region.name] = try view(value, path + ".view") }
+        let fields = try members(located, path, allowed: Self.regionKeys)
+        let region = try kind(fields, located, path)
+        if let value = fields["view"] { views[region.name] = try view(value, path + ".view") }
         return region
     }
 
     /// A region's own keys, once its kind is known.
-    mutating func kind(_ fields: inout Members, _ located: JSON.Located, _ path: String) throws(LayoutError) -> RegionConfiguration {
-        let kindValue = try required(&fields, "kind")
+    mutating func kind(_ fields: Members, _ located: JSON.Located, _ path: String) throws(LayoutError) -> RegionConfiguration {
+        let kindValue = try required(fields, "kind", path)
         switch try string(kindValue, path + ".kind") {
         case "timeline":
-            try known(fields, allowed: Self.timelineKeys)
-            let timeline = try timeline(try string(try required(&fields, "name"), path + ".name"), &fields, path)
+            try known(fields, path, allowed: Self.timelineKeys)
+            let timeline = try timeline(try string(try required(fields, "name", path), path + ".name"), fields, path)
             try claim(timeline.name, located, path)
             return .timeline(timeline)
         case "dial":
-            try known(fields, allowed: Self.dialKeys)
-            let dial = try dial(try string(try required(&fields, "name"), path + ".name"), &fields, path)
+            try known(fields, path, allowed: Self.dialKeys)
+            let dial = try dial(try string(try required(fields, "name", path), path + ".name"), fields, path)
             try claim(dial.name, located, path)
             return .dial(dial)
         case "target":
-            try known(fields, allowed: Self.targetKeys)
-            return .generic(try target(try string(try required(&fields, "name"), path + ".name"), &fields, located, path))
+            try known(fields, path, allowed: Self.targetKeys)
+            return .generic(try target(try string(try required(fields, "name", path), path + ".name"), fields, located, path))
         case let other:
             throw fail(kindValue, path + ".kind", "expected \(alternatives(["timeline", "dial", "target"])), found \"\(other)\"")
         }
@@ -245,18 +271,18 @@ struct Decoder {
 
     /// A region's `view` (SPEC "View coordinates"): `scale` points per mm (positive, default 1), `offset`
     /// {x, y} in points (default 0, 0), `rotation` 0, 90, 180 or 270 (default 0).
-    func view(_ located: JSON.Located, _ path: String) throws(LayoutError) -> ViewTransform {
-        var fields = try members(located, path, allowed: ["scale", "offset", "rotation"])
+    func view(_ located: JSON.Located, _ path: @autoclosure () -> String) throws(LayoutError) -> ViewTransform {
+        let fields = try members(located, path(), allowed: ["scale", "offset", "rotation"])
         var view = ViewTransform.identity
-        if let value = fields.take("scale") {
-            _ = try positive(value, path + ".scale")  // 0 and below: "expected a positive number"
-            view.scale = try number(value, path + ".scale", in: ViewTransform.layoutScales)
+        if let value = fields["scale"] {
+            _ = try positive(value, path() + ".scale")  // 0 and below: "expected a positive number"
+            view.scale = try number(value, path() + ".scale", in: ViewTransform.layoutScales)
         }
-        if let value = fields.take("offset") { view.offset = try point(value, path + ".offset") }
-        if let value = fields.take("rotation") {
-            let degrees = try number(value, path + ".rotation")
+        if let value = fields["offset"] { view.offset = try point(value, path() + ".offset") }
+        if let value = fields["rotation"] {
+            let degrees = try number(value, path() + ".rotation")
             guard let rotation = ViewTransform.Rotation.allCases.first(where: { Double($0.rawValue) == degrees }) else {
-                throw fail(value, path + ".rotation", "expected 0, 90, 180 or 270, found \(show(degrees))")
+                throw fail(value, path() + ".rotation", "expected 0, 90, 180 or 270, found \(show(degrees))")
             }
             view.rotation = rotation
         }
@@ -265,25 +291,25 @@ struct Decoder {
 
     static let timelineKeys = ["name", "kind", "rect", "domain", "bucket", "longPressMs", "slopMm", "doubleTapMs", "doubleTapSlopMm", "zoom", "view"]
 
-    func timeline(_ name: String, _ fields: inout Members, _ path: String) throws(LayoutError) -> TimelineConfiguration {
-        var rectFields = try members(try required(&fields, "rect"), path + ".rect", allowed: ["x", "y", "width", "height"])
-        let rect = try self.rect(&rectFields)
-        let domain = try self.domain(try required(&fields, "domain"), try required(&fields, "bucket"), path)
+    func timeline(_ name: String, _ fields: Members, _ path: String) throws(LayoutError) -> TimelineConfiguration {
+        let rectFields = try members(try required(fields, "rect", path), path + ".rect", allowed: ["x", "y", "width", "height"])
+        let rect = try self.rect(rectFields, path + ".rect")
+        let domain = try self.domain(try required(fields, "domain", path), try required(fields, "bucket", path), path)
         var configuration = TimelineConfiguration(name: name, rect: rect, domain: domain)
-        if let value = fields.take("longPressMs") { configuration.longPressDuration = try milliseconds(value, path + ".longPressMs") }
-        if let value = fields.take("slopMm") { configuration.slop = try nonNegative(value, path + ".slopMm") }
-        if let value = fields.take("doubleTapMs") { configuration.doubleTapInterval = try milliseconds(value, path + ".doubleTapMs") }
-        if let value = fields.take("doubleTapSlopMm") { configuration.doubleTapSlop = try nonNegative(value, path + ".doubleTapSlopMm") }
-        if let value = fields.take("zoom") { configuration.zoom = try zoom(value, domain, path + ".zoom") }
+        if let value = fields["longPressMs"] { configuration.longPressDuration = try milliseconds(value, path + ".longPressMs") }
+        if let value = fields["slopMm"] { configuration.slop = try nonNegative(value, path + ".slopMm") }
+        if let value = fields["doubleTapMs"] { configuration.doubleTapInterval = try milliseconds(value, path + ".doubleTapMs") }
+        if let value = fields["doubleTapSlopMm"] { configuration.doubleTapSlop = try nonNegative(value, path + ".doubleTapSlopMm") }
+        if let value = fields["zoom"] { configuration.zoom = try zoom(value, domain, path + ".zoom") }
         return configuration
     }
 
     /// A timeline's `zoom`: an object, empty for the defaults; `minSpan` in the domain's units, days for dates.
-    func zoom(_ located: JSON.Located, _ domain: TimelineDomain, _ path: String) throws(LayoutError) -> ZoomConfiguration {
-        var fields = try members(located, path, allowed: ["minSpan"])
+    func zoom(_ located: JSON.Located, _ domain: TimelineDomain, _ path: @autoclosure () -> String) throws(LayoutError) -> ZoomConfiguration {
+        let fields = try members(located, path(), allowed: ["minSpan"])
         var zoom = ZoomConfiguration()
-        if let value = fields.take("minSpan") {
-            let span = try positive(value, path + ".minSpan")
+        if let value = fields["minSpan"] {
+            let span = try positive(value, path() + ".minSpan")
             switch domain {
             case .numeric: zoom.minimumSpan = span
             case .date: zoom.minimumSpan = span * TimelineDomain.secondsPerDay
@@ -292,24 +318,25 @@ struct Decoder {
         return zoom
     }
 
-    /// A rectangle's `x`, `y`, `width` and `height`, from the members of its object.
-    func rect(_ fields: inout Members) throws(LayoutError) -> Rect {
-        Rect(x: try coordinate(try required(&fields, "x"), fields.child("x")),
-             y: try coordinate(try required(&fields, "y"), fields.child("y")),
-             width: try length(try required(&fields, "width"), fields.child("width")),
-             height: try length(try required(&fields, "height"), fields.child("height")))
+    /// A rectangle's `x`, `y`, `width` and `height`, from the members of its object at `path`.
+    func rect(_ fields: Members, _ path: @autoclosure () -> String) throws(LayoutError) -> Rect {
+        Rect(x: try coordinate(try required(fields, "x", path()), path() + ".x"),
+             y: try coordinate(try required(fields, "y", path()), path() + ".y"),
+             width: try length(try required(fields, "width", path()), path() + ".width"),
+             height: try length(try required(fields, "height", path()), path() + ".height"))
     }
 
     /// A point {x, y}.
-    func point(_ located: JSON.Located, _ path: String) throws(LayoutError) -> Point {
-        var fields = try members(located, path, allowed: ["x", "y"])
-        return Point(x: try coordinate(try required(&fields, "x"), path + ".x"), y: try coordinate(try required(&fields, "y"), path + ".y"))
+    func point(_ located: JSON.Located, _ path: @autoclosure () -> String) throws(LayoutError) -> Point {
+        let fields = try members(located, path(), allowed: ["x", "y"])
+        return Point(x: try coordinate(try required(fields, "x", path()), path() + ".x"),
+                     y: try coordinate(try required(fields, "y", path()), path() + ".y"))
     }
 
     func domain(_ located: JSON.Located, _ bucket: JSON.Located, _ path: String) throws(LayoutError) -> TimelineDomain {
-        var fields = try members(located, path + ".domain", allowed: ["start", "end"])
-        let start = try required(&fields, "start")
-        let end = try required(&fields, "end")
+        let fields = try members(located, path + ".domain", allowed: ["start", "end"])
+        let start = try required(fields, "start", path + ".domain")
+        let end = try required(fields, "end", path + ".domain")
         switch (start.value, end.value) {
         case (.number, .number):
             let from = try within(TimelineDomain.largestNumber, try number(start, path + ".domain.start"), start, path + ".domain.start")
@@ -342,16 +369,16 @@ struct Decoder {
         }
     }
 
-    func day(_ located: JSON.Located, _ key: String) throws(LayoutError) -> CivilDay {
-        let text = try string(located, key)
+    func day(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> CivilDay {
+        let text = try string(located, key())
         guard let (year, month, day) = CivilDay.isoComponents(text) else {
-            throw fail(located, key, "expected a date \"YYYY-MM-DD\", found \"\(text)\"")
+            throw fail(located, key(), "expected a date \"YYYY-MM-DD\", found \"\(text)\"")
         }
         guard let civilDay = CivilDay(year: year, month: month, day: day) else {
             let why = (1...12).contains(month)
                 ? "the days of \(Self.monthNames[month - 1]) \(year) are 1 to \(CivilDay.daysIn(month: month, year: year))"
                 : "there is no month \(month)"
-            throw fail(located, key, "\"\(text)\" is an impossible date: \(why)")
+            throw fail(located, key(), "\"\(text)\" is an impossible date: \(why)")
         }
         return civilDay
     }
@@ -363,30 +390,30 @@ struct Decoder {
                            "detentDegrees", "hysteresisDegrees", "minDegrees", "maxDegrees", "initialDegrees",
                            "rotateThresholdDegrees", "view"]
 
-    func dial(_ name: String, _ fields: inout Members, _ path: String) throws(LayoutError) -> DialConfiguration {
-        let centerValue = try required(&fields, "center")
+    func dial(_ name: String, _ fields: Members, _ path: String) throws(LayoutError) -> DialConfiguration {
+        let centerValue = try required(fields, "center", path)
         let center = try point(centerValue, path + ".center")
-        let radius = try length(try required(&fields, "radius"), path + ".radius")
+        let radius = try length(try required(fields, "radius", path), path + ".radius")
         var configuration = DialConfiguration(name: name, center: center, radius: radius)
-        if let value = fields.take("deadZoneMm") { configuration.deadZone = try nonNegative(value, path + ".deadZoneMm") }
-        if let value = fields.take("slopMm") { configuration.slop = try nonNegative(value, path + ".slopMm") }
-        if let value = fields.take("doubleTapMs") { configuration.doubleTapInterval = try milliseconds(value, path + ".doubleTapMs") }
-        if let value = fields.take("doubleTapSlopMm") { configuration.doubleTapSlop = try nonNegative(value, path + ".doubleTapSlopMm") }
-        if let value = fields.take("detentDegrees") {
+        if let value = fields["deadZoneMm"] { configuration.deadZone = try nonNegative(value, path + ".deadZoneMm") }
+        if let value = fields["slopMm"] { configuration.slop = try nonNegative(value, path + ".slopMm") }
+        if let value = fields["doubleTapMs"] { configuration.doubleTapInterval = try milliseconds(value, path + ".doubleTapMs") }
+        if let value = fields["doubleTapSlopMm"] { configuration.doubleTapSlop = try nonNegative(value, path + ".doubleTapSlopMm") }
+        if let value = fields["detentDegrees"] {
             let detent = try positive(value, path + ".detentDegrees")
             guard detent >= DialValue.finestDetentDegrees else {
                 throw fail(value, path + ".detentDegrees", "expected at least \(show(DialValue.finestDetentDegrees)) (the finest detent), found \(show(detent))")
             }
             configuration.detentDegrees = detent
         }
-        if let value = fields.take("hysteresisDegrees") {
+        if let value = fields["hysteresisDegrees"] {
             configuration.hysteresisDegrees = try nonNegative(value, path + ".hysteresisDegrees")
         }
-        if let value = fields.take("rotateThresholdDegrees") {
+        if let value = fields["rotateThresholdDegrees"] {
             configuration.rotateThresholdDegrees = try nonNegative(value, path + ".rotateThresholdDegrees")
         }
-        let minValue = fields.take("minDegrees")
-        let maxValue = fields.take("maxDegrees")
+        let minValue = fields["minDegrees"]
+        let maxValue = fields["maxDegrees"]
         if let minValue {
             configuration.minDegrees = try optionalNumber(minValue, path + ".minDegrees")
                 .map { value throws(LayoutError) in try within(DialValue.largestLayoutDegrees, value, minValue, path + ".minDegrees") }
@@ -398,7 +425,7 @@ struct Decoder {
         if let low = configuration.minDegrees, let high = configuration.maxDegrees, low > high {
             throw fail(minValue ?? maxValue ?? centerValue, path + ".minDegrees", "expected at most maxDegrees (\(show(high))), found \(show(low))")
         }
-        if let value = fields.take("initialDegrees") {
+        if let value = fields["initialDegrees"] {
             let initial = try within(DialValue.largestLayoutDegrees, try number(value, path + ".initialDegrees"), value, path + ".initialDegrees")
             if let low = configuration.minDegrees, initial < low {
                 throw fail(value, path + ".initialDegrees", "expected at least minDegrees (\(show(low))), found \(show(initial))")
@@ -418,15 +445,15 @@ struct Decoder {
     }
 
     /// `value` when its magnitude is at most `limit` (one of the limits of docs/SPEC.md).
-    func within(_ limit: Double, _ value: Double, _ located: JSON.Located, _ key: String) throws(LayoutError) -> Double {
+    func within(_ limit: Double, _ value: Double, _ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Double {
         guard abs(value) <= limit else {
-            throw fail(located, key, "expected a number from \(show(-limit)) to \(show(limit)), found \(show(value))")
+            throw fail(located, key(), "expected a number from \(show(-limit)) to \(show(limit)), found \(show(value))")
         }
         return value
     }
 
-    func optionalNumber(_ located: JSON.Located, _ key: String) throws(LayoutError) -> Double? {
+    func optionalNumber(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Double? {
         if case .null = located.value { return nil }
-        return try number(located, key)
+        return try number(located, key())
     }
 }

@@ -8,21 +8,22 @@ extension Decoder {
         ("exclusive", .exclusive), ("simultaneous", .simultaneous), ("high-priority", .highPriority),
     ]
 
-    mutating func target(_ name: String, _ fields: inout Members, _ located: JSON.Located,
+    mutating func target(_ name: String, _ fields: Members, _ located: JSON.Located,
                          _ path: String) throws(LayoutError) -> TargetConfiguration {
-        let shape = try self.shape(try required(&fields, "shape"), path + ".shape")
-        let coordinationValue = fields.take("coordination")
+        let shape = try self.shape(try required(fields, "shape", path), path + ".shape")
+        let coordinationValue = fields["coordination"]
         let coordination = try coordinationValue.map { value throws(LayoutError) in
             try choice(value, path + ".coordination", Self.coordinations)
         } ?? .exclusive
         var gestures: [TargetGesture] = []
-        if let value = fields.take("gestures") {
+        if let value = fields["gestures"] {
             guard case .array(let list) = value.value else {
                 throw fail(value, path + ".gestures", "expected an array, found \(value.value.kind)")
             }
             guard list.count <= LayoutGestures.mostGestures else {
                 throw fail(value, path + ".gestures", "expected at most \(LayoutGestures.mostGestures) gestures, found \(list.count)")
             }
+            gestures.reserveCapacity(list.count)
             for (index, element) in list.enumerated() {
                 gestures.append(try gesture(element, path + ".gestures[\(index)]", isFirst: index == 0))
             }
@@ -32,7 +33,7 @@ extension Decoder {
                        "expected no coordination for a target without gestures (a container takes no part in coordination)")
         }
         try claim(name, located, path)
-        let children = try fields.take("children").map { value throws(LayoutError) in
+        let children = try fields["children"].map { value throws(LayoutError) in
             try regions(value, path + ".children", parent: (name, shape))
         } ?? []
         return TargetConfiguration(name: name, shape: shape, coordination: coordination, gestures: gestures, children: children)
@@ -44,115 +45,112 @@ extension Decoder {
     static let shapeKeys = union([rectangleKeys, circleKeys, ringKeys])
 
     /// A shape: its keys are those of its kind, checked once the kind is known.
-    func shape(_ located: JSON.Located, _ path: String) throws(LayoutError) -> Shape {
-        var fields = try members(located, path, allowed: Self.shapeKeys)
-        let kindValue = try required(&fields, "kind")
-        switch try string(kindValue, path + ".kind") {
+    func shape(_ located: JSON.Located, _ path: @autoclosure () -> String) throws(LayoutError) -> Shape {
+        let fields = try members(located, path(), allowed: Self.shapeKeys)
+        let kindValue = try required(fields, "kind", path())
+        switch try string(kindValue, path() + ".kind") {
         case "rectangle":
-            try known(fields, allowed: Self.rectangleKeys)
-            return .rectangle(try rect(&fields))
+            try known(fields, path(), allowed: Self.rectangleKeys)
+            return .rectangle(try rect(fields, path()))
         case "circle":
-            try known(fields, allowed: Self.circleKeys)
-            let center = try point(try required(&fields, "center"), path + ".center")
-            return .circle(center: center, radius: try length(try required(&fields, "radius"), path + ".radius"))
+            try known(fields, path(), allowed: Self.circleKeys)
+            let center = try point(try required(fields, "center", path()), path() + ".center")
+            return .circle(center: center, radius: try length(try required(fields, "radius", path()), path() + ".radius"))
         case "ring":
-            try known(fields, allowed: Self.ringKeys)
-            let center = try point(try required(&fields, "center"), path + ".center")
-            let innerValue = try required(&fields, "innerRadius")
-            let inner = try length(innerValue, path + ".innerRadius", allowingZero: true)
-            let outer = try length(try required(&fields, "outerRadius"), path + ".outerRadius")
+            try known(fields, path(), allowed: Self.ringKeys)
+            let center = try point(try required(fields, "center", path()), path() + ".center")
+            let innerValue = try required(fields, "innerRadius", path())
+            let inner = try length(innerValue, path() + ".innerRadius", allowingZero: true)
+            let outer = try length(try required(fields, "outerRadius", path()), path() + ".outerRadius")
             guard inner < outer else {
-                throw fail(innerValue, path + ".innerRadius", "expected less than outerRadius (\(show(outer))), found \(show(inner))")
+                throw fail(innerValue, path() + ".innerRadius", "expected less than outerRadius (\(show(outer))), found \(show(inner))")
             }
             return .ring(center: center, innerRadius: inner, outerRadius: outer)
         case let other:
-            throw fail(kindValue, path + ".kind", "expected \(alternatives(["rectangle", "circle", "ring"])), found \"\(other)\"")
+            throw fail(kindValue, path() + ".kind", "expected \(alternatives(["rectangle", "circle", "ring"])), found \"\(other)\"")
         }
     }
 
     /// One gesture of a target: its kind, its options, and `combine`.
-    func gesture(_ located: JSON.Located, _ path: String, isFirst: Bool) throws(LayoutError) -> TargetGesture {
+    func gesture(_ located: JSON.Located, _ path: @autoclosure () -> String, isFirst: Bool) throws(LayoutError) -> TargetGesture {
         let kinds = GestureKinds.shared
-        var fields = try members(located, path, allowed: kinds.everyKey)
-        let kindValue = try required(&fields, "kind")
-        let kind = try string(kindValue, path + ".kind")
-        guard let found = kinds.list.first(where: { $0.type.kind == kind }) else {
-            throw fail(kindValue, path + ".kind", "expected \(alternatives(kinds.list.map { $0.type.kind })), found \"\(kind)\"")
+        let fields = try members(located, path(), allowed: kinds.everyKey)
+        let kindValue = try required(fields, "kind", path())
+        let kind = try string(kindValue, path() + ".kind")
+        guard let found = kinds.list.first(where: { $0.name == kind }) else {
+            throw fail(kindValue, path() + ".kind", "expected \(alternatives(kinds.list.map(\.name))), found \"\(kind)\"")
         }
         let type = found.type
-        try known(fields, allowed: found.keys)
+        try known(fields, path(), allowed: found.keys)
         var combination = TargetGesture.Combination.exclusive
-        if let value = fields.take("combine") {
+        if let value = fields["combine"] {
             guard !isFirst else {
-                throw fail(value, path + ".combine", "expected no combine on the first gesture: none is listed before it")
+                throw fail(value, path() + ".combine", "expected no combine on the first gesture: none is listed before it")
             }
-            combination = try choice(value, path + ".combine", [("exclusive", .exclusive), ("simultaneous", .simultaneous)])
+            combination = try choice(value, path() + ".combine", [("exclusive", .exclusive), ("simultaneous", .simultaneous)])
         }
-        return TargetGesture(try type.read(&fields, path, with: self), combination: combination)
+        return TargetGesture(try type.read(fields, path(), with: self), combination: combination)
     }
 
     /// A gesture of kind `type` with the options of `fields` (the others keep their defaults).
-    func options<G: LayoutGesture>(_ type: G.Type, _ fields: inout Members, _ path: String) throws(LayoutError) -> G {
+    func options<G: LayoutGesture>(_ type: G.Type, _ fields: Members, _ path: @autoclosure () -> String) throws(LayoutError) -> G {
         var gesture = G()
-        var given: [String: JSON.Located] = [:]
         for option in G.options {
-            let key = path + "." + option.key
-            guard let value = fields.take(option.key) else {
-                if option.isRequired { throw fail(fields.located, key, "missing required key") }
+            guard let value = fields[option.key] else {
+                if option.isRequired { throw fail(fields.located, path() + "." + option.key, "missing required key") }
                 continue
             }
-            given[option.key] = value
             if case .null = value.value, let none = option.null {
                 none(&gesture)
                 continue
             }
             switch option.values {
             case .number(let range, let set):
-                set(&gesture, try self.number(value, key, in: range))
+                set(&gesture, try self.number(value, path() + "." + option.key, in: range))
             case .milliseconds(let set):
-                set(&gesture, try milliseconds(value, key))
+                set(&gesture, try milliseconds(value, path() + "." + option.key))
             case .count(let range, let set):
-                set(&gesture, try count(value, key, in: range))
+                set(&gesture, try count(value, path() + "." + option.key, in: range))
             case .flag(let set):
                 guard case .bool(let flag) = value.value else {
-                    throw fail(value, key, "expected true or false, found \(value.value.kind)")
+                    throw fail(value, path() + "." + option.key, "expected true or false, found \(value.value.kind)")
                 }
                 set(&gesture, flag)
             case .choice(let names, let set):
-                set(&gesture, try choice(value, key, names.enumerated().map { ($1, $0) }))
+                set(&gesture, try choice(value, path() + "." + option.key, names.enumerated().map { ($1, $0) }))
             }
         }
         if let conflict = gesture.conflict {
-            let value = given[conflict.key] ?? fields.located
-            throw fail(value, path + "." + conflict.key, "expected \(conflict.expected), found \(describe(value))")
+            let value = fields[conflict.key] ?? fields.located
+            throw fail(value, path() + "." + conflict.key, "expected \(conflict.expected), found \(describe(value))")
         }
         return gesture
     }
 
-    /// A number within `range`.
-    func number(_ located: JSON.Located, _ key: String, in range: ClosedRange<Double>) throws(LayoutError) -> Double {
-        if range.upperBound == .greatestFiniteMagnitude { return try nonNegative(located, key) }
-        let value = try number(located, key)
+    /// A number within `range` (the message says "≥ 0" for every number from 0, the default range of an option).
+    func number(_ located: JSON.Located, _ key: @autoclosure () -> String, in range: ClosedRange<Double>) throws(LayoutError) -> Double {
+        if range == 0...Double.greatestFiniteMagnitude { return try nonNegative(located, key()) }
+        let value = try number(located, key())
         guard range.contains(value) else {
-            throw fail(located, key, "expected a number from \(show(range.lowerBound)) to \(show(range.upperBound)), found \(show(value))")
+            throw fail(located, key(), "expected a number from \(show(range.lowerBound)) to \(show(range.upperBound)), found \(show(value))")
         }
         return value
     }
 
     /// A whole number within `range`.
-    func count(_ located: JSON.Located, _ key: String, in range: ClosedRange<Int>) throws(LayoutError) -> Int {
-        let value = try number(located, key)
+    func count(_ located: JSON.Located, _ key: @autoclosure () -> String, in range: ClosedRange<Int>) throws(LayoutError) -> Int {
+        let value = try number(located, key())
         guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw fail(located, key, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(show(value))")
+            throw fail(located, key(), "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(show(value))")
         }
         return Int(value)
     }
 
     /// One of the names of `choices`.
-    func choice<Value>(_ located: JSON.Located, _ key: String, _ choices: [(name: String, value: Value)]) throws(LayoutError) -> Value {
-        let name = try string(located, key)
+    func choice<Value>(_ located: JSON.Located, _ key: @autoclosure () -> String, _ choices: [(name: String, value: Value)]) throws(LayoutError) -> Value {
+        let name = try string(located, key())
         guard let chosen = choices.first(where: { $0.name == name }) else {
-            throw fail(located, key, "expected \(alternatives(choices.map(\.name))), found \"\(name)\"")
+            throw fail(located, key(), "expected \(alternatives(choices.map(\.name))), found \"\(name)\"")
         }
         return chosen.value
     }
@@ -170,29 +168,30 @@ extension Decoder {
 
 extension LayoutGesture {
     /// A gesture of this kind with the options of `fields`.
-    static func read(_ fields: inout Decoder.Members, _ path: String, with decoder: Decoder) throws(LayoutError) -> any LayoutGesture {
-        try decoder.options(Self.self, &fields, path)
+    static func read(_ fields: Decoder.Members, _ path: @autoclosure () -> String, with decoder: Decoder) throws(LayoutError) -> any LayoutGesture {
+        try decoder.options(Self.self, fields, path())
     }
 }
 
-/// The keys of `lists`, each once, in order.
-/// The gesture kinds of `LayoutGestures.all` with the keys a gesture of each may have, built once: a kind's options
-/// (`LayoutGesture.options`) are built anew, key paths and all, at each call, and reading a layout paid that for every
-/// kind at every gesture (docs/performance.md).
+/// The gesture kinds of `LayoutGestures.all` with their names and the keys a gesture of each may have, built once:
+/// every gesture's keys are checked against them, and `LayoutGesture.optionKeys` builds its list anew at each call
+/// (docs/performance.md, "Layout loading, first step").
 struct GestureKinds: Sendable {
-    /// Each kind and the keys of its gestures: `kind`, `combine` and its options, in SPEC's order.
-    let list: [(type: any LayoutGesture.Type, keys: [String])]
+    /// Each kind, its `kind` in the layout file, and the keys of its gestures: `kind`, `combine` and its options, in
+    /// SPEC's order.
+    let list: [(type: any LayoutGesture.Type, name: String, keys: [String])]
     /// The keys of a gesture of any kind, for the message about a key no kind has.
     let everyKey: [String]
 
     static let shared = GestureKinds()
 
     private init() {
-        list = LayoutGestures.all.map { ($0, ["kind", "combine"] + $0.optionKeys) }
+        list = LayoutGestures.all.map { ($0, $0.kind, ["kind", "combine"] + $0.optionKeys) }
         everyKey = union(list.map(\.keys))
     }
 }
 
+/// The keys of `lists`, each once, in order.
 func union(_ lists: [[String]]) -> [String] {
     lists.joined().reduce(into: []) { keys, key in
         if !keys.contains(key) { keys.append(key) }

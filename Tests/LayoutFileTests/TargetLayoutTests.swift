@@ -104,6 +104,15 @@ import Testing
         }
     }
 
+    /// SPEC: `mmPerDoubling` is any finite number but 0, negative for up to zoom in.
+    @Test func aNegativeMmPerDoublingIsAllowed() throws {
+        let layout = try LayoutFile.parse(Self.gesture(#"{"kind": "quick-scale", "mmPerDoubling": -20}"#))
+        guard case .generic(let target) = layout.regions[0] else { Issue.record("not a target"); return }
+        var expected = LayoutGestures.QuickScale()
+        expected.configuration.distancePerDoubling = -20
+        #expect(target.gestures == [TargetGesture(expected)])
+    }
+
     /// Children that meet their parent only at a boundary point are reachable: boundaries belong to shapes.
     @Test func aChildTouchingItsParentsBoundaryIsAccepted() throws {
         _ = try LayoutFile.parse("""

@@ -14,7 +14,8 @@ public protocol LayoutGesture: Hashable, Sendable {
     /// Its `kind` in the layout file.
     static var kind: String { get }
 
-    /// The options a layout file may give, in the order SPEC lists them.
+    /// The options a layout file may give, in the order SPEC lists them. A `static let`: the layout file reader
+    /// reads them at every gesture of the kind, and a computed list would build its key paths anew each time.
     static var options: [LayoutOption<Self>] { get }
 
     /// The gesture with the library's defaults, before a layout file's options are applied.
@@ -61,19 +62,19 @@ public struct LayoutOptionConflict: Hashable, Sendable {
 
 /// One option of a layout gesture: its key, the values it takes, and what it sets. The layout file
 /// reader checks a value against `values` (type and range) before handing it over.
-public struct LayoutOption<Root> {
+public struct LayoutOption<Root>: Sendable {
     /// The values an option takes, each with what it sets.
-    public enum Values {
+    public enum Values: Sendable {
         /// A number within the range (mm, mm/s, degrees).
-        case number(ClosedRange<Double>, (inout Root, Double) -> Void)
+        case number(ClosedRange<Double>, @Sendable (inout Root, Double) -> Void)
         /// Milliseconds, from 0 to 10^12.
-        case milliseconds((inout Root, TimeSpan) -> Void)
+        case milliseconds(@Sendable (inout Root, TimeSpan) -> Void)
         /// A whole number within the range.
-        case count(ClosedRange<Int>, (inout Root, Int) -> Void)
+        case count(ClosedRange<Int>, @Sendable (inout Root, Int) -> Void)
         /// `true` or `false`.
-        case flag((inout Root, Bool) -> Void)
+        case flag(@Sendable (inout Root, Bool) -> Void)
         /// One of these strings; the index of the one given.
-        case choice([String], (inout Root, Int) -> Void)
+        case choice([String], @Sendable (inout Root, Int) -> Void)
     }
 
     /// The option's key in the layout file (`slopMm`, `doubleTapMs`, …).
@@ -81,13 +82,13 @@ public struct LayoutOption<Root> {
     /// The values it takes (type and range), and what each sets.
     public let values: Values
     /// What `null` sets (none); nil where `null` is refused.
-    public let null: ((inout Root) -> Void)?
+    public let null: (@Sendable (inout Root) -> Void)?
     /// An option without a default, which must be given.
     public let isRequired: Bool
 
     /// An option `key` taking `values`, which `null` may set to none (nil, the default: `null` refused), required or
     /// not (`isRequired`, false by default).
-    public init(key: String, values: Values, null: ((inout Root) -> Void)? = nil, isRequired: Bool = false) {
+    public init(key: String, values: Values, null: (@Sendable (inout Root) -> Void)? = nil, isRequired: Bool = false) {
         self.key = key
         self.values = values
         self.null = null
@@ -95,38 +96,38 @@ public struct LayoutOption<Root> {
     }
 
     /// A number ≥ 0, or within `range`.
-    public static func number(_ key: String, _ path: WritableKeyPath<Root, Double>,
+    public static func number(_ key: String, _ path: WritableKeyPath<Root, Double> & Sendable,
                               in range: ClosedRange<Double> = 0...Double.greatestFiniteMagnitude) -> Self {
         Self(key: key, values: .number(range) { $0[keyPath: path] = $1 })
     }
 
     /// Milliseconds from 0 to 10^12 (SPEC.md, "Layout file", Limits), setting the span at `path`; `null` refused.
-    public static func milliseconds(_ key: String, _ path: WritableKeyPath<Root, TimeSpan>) -> Self {
+    public static func milliseconds(_ key: String, _ path: WritableKeyPath<Root, TimeSpan> & Sendable) -> Self {
         Self(key: key, values: .milliseconds { $0[keyPath: path] = $1 })
     }
 
     /// Milliseconds, or `null` for none.
-    public static func milliseconds(_ key: String, _ path: WritableKeyPath<Root, TimeSpan?>) -> Self {
+    public static func milliseconds(_ key: String, _ path: WritableKeyPath<Root, TimeSpan?> & Sendable) -> Self {
         Self(key: key, values: .milliseconds { $0[keyPath: path] = $1 }, null: { $0[keyPath: path] = nil })
     }
 
     /// A whole number within `range`, setting the count at `path`; `null` refused.
-    public static func count(_ key: String, _ path: WritableKeyPath<Root, Int>, in range: ClosedRange<Int>) -> Self {
+    public static func count(_ key: String, _ path: WritableKeyPath<Root, Int> & Sendable, in range: ClosedRange<Int>) -> Self {
         Self(key: key, values: .count(range) { $0[keyPath: path] = $1 })
     }
 
     /// A whole number, or `null` for none.
-    public static func count(_ key: String, _ path: WritableKeyPath<Root, Int?>, in range: ClosedRange<Int>) -> Self {
+    public static func count(_ key: String, _ path: WritableKeyPath<Root, Int?> & Sendable, in range: ClosedRange<Int>) -> Self {
         Self(key: key, values: .count(range) { $0[keyPath: path] = $1 }, null: { $0[keyPath: path] = nil })
     }
 
     /// `true` or `false`, handed to `set` (which may set several fields: `diagonals` sets the swipe's directions).
-    public static func flag(_ key: String, _ set: @escaping (inout Root, Bool) -> Void) -> Self {
+    public static func flag(_ key: String, _ set: @escaping @Sendable (inout Root, Bool) -> Void) -> Self {
         Self(key: key, values: .flag(set))
     }
 
     /// One of the names of `choices`, setting its value.
-    public static func choice<Value>(_ key: String, _ path: WritableKeyPath<Root, Value>, _ choices: [(name: String, value: Value)],
+    public static func choice<Value: Sendable>(_ key: String, _ path: WritableKeyPath<Root, Value> & Sendable, _ choices: [(name: String, value: Value)],
                                      isRequired: Bool = false) -> Self {
         Self(key: key, values: .choice(choices.map(\.name)) { $0[keyPath: path] = choices[$1].value }, isRequired: isRequired)
     }
@@ -185,7 +186,7 @@ public enum LayoutGestures {
             self.configuration = configuration
         }
 
-        public static var options: [LayoutOption<Self>] {
+        public static let options: [LayoutOption<Self>] =
             [
                 .count("count", \.configuration.requiredCount, in: 1...mostTaps),
                 .number("slopMm", \.configuration.maximumDistance),
@@ -193,7 +194,6 @@ public enum LayoutGestures {
                 .milliseconds("doubleTapMs", \.configuration.countInterval),
                 .number("doubleTapSlopMm", \.configuration.countDistance),
             ]
-        }
     }
 
     /// `long-press`: `LongPressGesture`, a `long-press` line.
@@ -209,12 +209,11 @@ public enum LayoutGestures {
             self.configuration = configuration
         }
 
-        public static var options: [LayoutOption<Self>] {
+        public static let options: [LayoutOption<Self>] =
             [
                 .milliseconds("durationMs", \.configuration.minimumDuration),
                 .number("slopMm", \.configuration.maximumDistance),
             ]
-        }
     }
 
     /// `drag`: `DragGesture`, `pan` lines.
@@ -230,12 +229,11 @@ public enum LayoutGestures {
             self.configuration = configuration
         }
 
-        public static var options: [LayoutOption<Self>] {
+        public static let options: [LayoutOption<Self>] =
             [
                 .number("slopMm", \.configuration.minimumDistance),
                 .choice("extraFinger", \.configuration.extraTouch, [("cancel", .cancel), ("end", .end)]),
             ]
-        }
     }
 
     /// `magnify`: `MagnifyGesture`, `magnify` lines.
@@ -251,9 +249,8 @@ public enum LayoutGestures {
             self.configuration = configuration
         }
 
-        public static var options: [LayoutOption<Self>] {
+        public static let options: [LayoutOption<Self>] =
             [.number("slopMm", \.configuration.minimumDistanceChange)]
-        }
     }
 
     /// `rotation`: `RotationGesture`, `rotation` lines.
@@ -269,9 +266,8 @@ public enum LayoutGestures {
             self.configuration = configuration
         }
 
-        public static var options: [LayoutOption<Self>] {
+        public static let options: [LayoutOption<Self>] =
             [.number("thresholdDegrees", \.configuration.minimumAngle)]
-        }
     }
 
     /// `swipe`: `SwipeGesture`, a `swipe` line.
@@ -288,7 +284,7 @@ public enum LayoutGestures {
             self.configuration = configuration
         }
 
-        public static var options: [LayoutOption<Self>] {
+        public static let options: [LayoutOption<Self>] =
             [
                 .count("fingers", \.configuration.fingers, in: 1...mostFingers),
                 .number("minSpeedMmPerS", \.configuration.minimumSpeed),
@@ -296,7 +292,6 @@ public enum LayoutGestures {
                 .flag("diagonals") { $0.configuration.directions = $1 ? .eight : .four },
                 .number("toleranceDegrees", \.configuration.tolerance, in: 0...45),
             ]
-        }
 
         /// A direction's tolerance reaches at most halfway to the next direction, so that no swipe lies
         /// within two.
@@ -327,14 +322,13 @@ public enum LayoutGestures {
             self.configuration = configuration
         }
 
-        public static var options: [LayoutOption<Self>] {
+        public static let options: [LayoutOption<Self>] =
             [
                 .choice("edge", \.configuration.edge, [("left", .left), ("right", .right), ("top", .top), ("bottom", .bottom)],
                         isRequired: true),
                 .number("edgeMm", \.configuration.edgeDistance),
                 .number("slopMm", \.configuration.minimumDistance),
             ]
-        }
 
         public func gesture(in shape: Shape) -> EdgeSwipeGesture {
             var configuration = configuration

@@ -333,7 +333,7 @@ extension LayoutGestures {
             self.configuration = configuration
         }
 
-        public static var options: [LayoutOption<Self>] {
+        public static let options: [LayoutOption<Self>] =
             [
                 .number("slopMm", \.configuration.slop),
                 .milliseconds("maxDurationMs", \.configuration.maximumDuration),
@@ -341,7 +341,6 @@ extension LayoutGestures {
                 .number("doubleTapSlopMm", \.configuration.countDistance),
                 .number("mmPerDoubling", \.configuration.distancePerDoubling, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude),
             ]
-        }
 
         /// A doubling needs some travel: 0 mm would make every move an infinite zoom.
         public var conflict: LayoutOptionConflict? {
