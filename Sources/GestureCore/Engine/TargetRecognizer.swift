@@ -102,10 +102,13 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
     /// The buffers of the last wait, for the next.
     @exclusivity(unchecked) var spareWait = WaitStorage<Value>()
 
+    // (Specialized too: the generic code looked the updates' buffers' types up at every target an engine takes up.)
+    @_specialize(where C == StandardLinesComponent)
     init(_ component: C) {
         self.typed = component
     }
 
+    @_specialize(where C == StandardLinesComponent)
     override func copy() -> TargetRecognizing {
         let copy = TargetRecognizer(typed)
         copy.arbitration = arbitration
