@@ -56,9 +56,11 @@ public enum Recognition: Sendable {
 extension GesturePipeline {
     /// A pipeline for `description`'s touches, in mm by `surface`, recognizing as `recognition` says; nil for
     /// `.nothing`, and when the device is not a touch device.
-    public init?(description: DeviceDescription, surface: SurfaceMapping, recognition: Recognition) {
+    ///
+    /// - Throws: `GestureError` for a layout the engine cannot take (`GestureEngine.init(layout:)`).
+    public init?(description: DeviceDescription, surface: SurfaceMapping, recognition: Recognition) throws(GestureError) {
         switch recognition {
-        case .layout(let layout): self.init(description: description, surface: surface, layout: layout)
+        case .layout(let layout): try self.init(description: description, surface: surface, layout: layout)
         case .engine(let engine): self.init(description: description, surface: surface, engine: engine)
         case .nothing: return nil
         }
@@ -115,9 +117,11 @@ public protocol GestureSource: AnyObject {
 
     /// Changes the engine at the source's time for `now` (the input up to `now` first, as
     /// `dispatch(now:_:)`): `body` gets the engine and that time, and returns the events of its change
-    /// (`engine.modify(_:as:at:_:)`'s, say). Every event goes to `deliver`, in order.
-    func change(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent],
-                _ deliver: (GestureEvent) -> Void)
+    /// (`engine.setDialValue(of:degrees:at:)`'s, say). Every event goes to `deliver`, in order. What `body` throws
+    /// (the engine's changes throw `GestureError` for a caller's mistake, having changed nothing) is thrown after the
+    /// input up to `now` is delivered; the deadlines that fired for the change come with the next dispatch.
+    func change<Failure: Error>(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) throws(Failure) -> [GestureEvent],
+                                _ deliver: (GestureEvent) -> Void) throws(Failure)
 
     /// Ends the source at `now`: the gestures in progress are cancelled (their events go to `deliver`) and
     /// the device or file is closed. Nothing happens once the source has ended.
@@ -151,7 +155,8 @@ extension GestureSource {
         return events
     }
 
-    /// `change(now:_:_:)`, with the events returned.
+    /// `change(now:_:_:)` with a `body` that throws nothing, with the events returned. (A body that may throw takes
+    /// `change(now:_:_:)`, which has delivered the events of the input up to `now` when it throws.)
     public func change(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent]) -> [GestureEvent] {
         var events: [GestureEvent] = []
         change(now: now, body) { events.append($0) }

@@ -60,11 +60,6 @@ public enum LayoutFile {
     }
 }
 
-/// A number as a person wrote it: 3, not 3.0.
-func show(_ value: Double) -> String {
-    value == value.rounded() && abs(value) <= 1e18 ? String(Int64(value)) : String(value)
-}
-
 /// Turns a parsed document into a `Layout`, checking every key (`target` regions: Targets.swift).
 ///
 /// A region's path (`regions[1]`) is written out as the region is read: its name is claimed with it. The paths below
@@ -146,13 +141,13 @@ struct Decoder {
         guard case .number(let number) = located.value else {
             throw fail(located, key(), "expected a number, found \(located.value.kind)")
         }
-        guard number.isFinite else { throw fail(located, key(), "expected a finite number") }
+        if let problem = NumberCheck.finite(number) { throw fail(located, key(), problem) }
         return number
     }
 
     func positive(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Double {
         let value = try number(located, key())
-        guard value > 0 else { throw fail(located, key(), "expected a positive number, found \(show(value))") }
+        if let problem = NumberCheck.positive(value) { throw fail(located, key(), problem) }
         return value
     }
 
@@ -163,16 +158,14 @@ struct Decoder {
 
     /// A size or radius in mm: positive (or ≥ 0, `allowingZero`), at most `Size.largestLength`.
     func length(_ located: JSON.Located, _ key: @autoclosure () -> String, allowingZero: Bool = false) throws(LayoutError) -> Double {
-        let value = allowingZero ? try nonNegative(located, key()) : try positive(located, key())
-        guard value <= Size.largestLength else {
-            throw fail(located, key(), "expected at most \(show(Size.largestLength)) mm, found \(show(value))")
-        }
+        let value = try number(located, key())
+        if let problem = NumberCheck.length(value, allowingZero: allowingZero) { throw fail(located, key(), problem) }
         return value
     }
 
     func nonNegative(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Double {
         let value = try number(located, key())
-        guard value >= 0 else { throw fail(located, key(), "expected a number ≥ 0, found \(show(value))") }
+        if let problem = NumberCheck.nonNegative(value) { throw fail(located, key(), problem) }
         return value
     }
 
@@ -185,8 +178,8 @@ struct Decoder {
 
     /// Milliseconds ≥ 0, as a time span (fractions of a millisecond kept to the microsecond).
     func milliseconds(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> TimeSpan {
-        let value = try nonNegative(located, key())
-        guard value <= 1e12 else { throw fail(located, key(), "expected at most 1e12 milliseconds, found \(show(value))") }
+        let value = try number(located, key())
+        if let problem = NumberCheck.milliseconds(value) { throw fail(located, key(), problem) }
         return TimeSpan(microseconds: Int64((value * 1000).rounded()))
     }
 
@@ -304,9 +297,10 @@ struct Decoder {
         return configuration
     }
 
-    /// A timeline's `zoom`: an object, empty for the defaults; `minSpan` in the domain's units, days for dates.
+    /// A timeline's `zoom`: an object, empty for the defaults; `minSpan` in the domain's units, days for dates;
+    /// `oneFingerScroll`, true or false.
     func zoom(_ located: JSON.Located, _ domain: TimelineDomain, _ path: @autoclosure () -> String) throws(LayoutError) -> ZoomConfiguration {
-        let fields = try members(located, path(), allowed: ["minSpan"])
+        let fields = try members(located, path(), allowed: ["minSpan", "oneFingerScroll"])
         var zoom = ZoomConfiguration()
         if let value = fields["minSpan"] {
             let span = try positive(value, path() + ".minSpan")
@@ -315,6 +309,7 @@ struct Decoder {
             case .date: zoom.minimumSpan = span * TimelineDomain.secondsPerDay
             }
         }
+        if let value = fields["oneFingerScroll"] { zoom.oneFingerScroll = try flag(value, path() + ".oneFingerScroll") }
         return zoom
     }
 
@@ -341,20 +336,19 @@ struct Decoder {
         case (.number, .number):
             let from = try within(TimelineDomain.largestNumber, try number(start, path + ".domain.start"), start, path + ".domain.start")
             let to = try within(TimelineDomain.largestNumber, try number(end, path + ".domain.end"), end, path + ".domain.end")
-            guard from < to else { throw fail(start, path + ".domain.start", "expected start before end, found \(show(from)) and \(show(to))") }
+            guard from < to else { throw fail(start, path + ".domain.start", ContradictionMessage.startBeforeEnd(show(from), show(to))) }
             guard case .number = bucket.value else {
                 throw fail(bucket, path + ".bucket", "expected a positive number for a numeric domain, found \(bucket.value.kind)")
             }
             let size = try positive(bucket, path + ".bucket")
             guard (to - from) / size <= TimelineDomain.mostBuckets else {
-                throw fail(bucket, path + ".bucket", "expected at most \(show(TimelineDomain.mostBuckets)) buckets in the domain "
-                           + "(a bucket of at least \(show((to - from) / TimelineDomain.mostBuckets))), found \(show(size))")
+                throw fail(bucket, path + ".bucket", ContradictionMessage.tooManyBuckets(span: to - from, bucket: size))
             }
             return .numeric(start: from, end: to, bucket: size)
         case (.string, .string):
             let from = try day(start, path + ".domain.start")
             let to = try day(end, path + ".domain.end")
-            guard from < to else { throw fail(start, path + ".domain.start", "expected start before end, found \(from) and \(to)") }
+            guard from < to else { throw fail(start, path + ".domain.start", ContradictionMessage.startBeforeEnd(from.description, to.description)) }
             guard case .string(let kind) = bucket.value else {
                 throw fail(bucket, path + ".bucket", "expected \"day\", \"week\" or \"month\" for a date domain, found \(bucket.value.kind)")
             }
@@ -402,7 +396,7 @@ struct Decoder {
         if let value = fields["detentDegrees"] {
             let detent = try positive(value, path + ".detentDegrees")
             guard detent >= DialValue.finestDetentDegrees else {
-                throw fail(value, path + ".detentDegrees", "expected at least \(show(DialValue.finestDetentDegrees)) (the finest detent), found \(show(detent))")
+                throw fail(value, path + ".detentDegrees", ContradictionMessage.finerThanFinestDetent(detent))
             }
             configuration.detentDegrees = detent
         }
@@ -423,15 +417,15 @@ struct Decoder {
                 .map { value throws(LayoutError) in try within(DialValue.largestLayoutDegrees, value, maxValue, path + ".maxDegrees") }
         }
         if let low = configuration.minDegrees, let high = configuration.maxDegrees, low > high {
-            throw fail(minValue ?? maxValue ?? centerValue, path + ".minDegrees", "expected at most maxDegrees (\(show(high))), found \(show(low))")
+            throw fail(minValue ?? maxValue ?? centerValue, path + ".minDegrees", ContradictionMessage.aboveMaxDegrees(low, high))
         }
         if let value = fields["initialDegrees"] {
             let initial = try within(DialValue.largestLayoutDegrees, try number(value, path + ".initialDegrees"), value, path + ".initialDegrees")
             if let low = configuration.minDegrees, initial < low {
-                throw fail(value, path + ".initialDegrees", "expected at least minDegrees (\(show(low))), found \(show(initial))")
+                throw fail(value, path + ".initialDegrees", ContradictionMessage.belowMinDegrees(initial, low))
             }
             if let high = configuration.maxDegrees, initial > high {
-                throw fail(value, path + ".initialDegrees", "expected at most maxDegrees (\(show(high))), found \(show(initial))")
+                throw fail(value, path + ".initialDegrees", ContradictionMessage.aboveMaxDegrees(initial, high))
             }
             configuration.initialDegrees = initial
         } else {
@@ -446,9 +440,7 @@ struct Decoder {
 
     /// `value` when its magnitude is at most `limit` (one of the limits of docs/SPEC.md).
     func within(_ limit: Double, _ value: Double, _ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Double {
-        guard abs(value) <= limit else {
-            throw fail(located, key(), "expected a number from \(show(-limit)) to \(show(limit)), found \(show(value))")
-        }
+        if let problem = NumberCheck.within(limit, value) { throw fail(located, key(), problem) }
         return value
     }
 

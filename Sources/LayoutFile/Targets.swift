@@ -63,7 +63,7 @@ extension Decoder {
             let inner = try length(innerValue, path() + ".innerRadius", allowingZero: true)
             let outer = try length(try required(fields, "outerRadius", path()), path() + ".outerRadius")
             guard inner < outer else {
-                throw fail(innerValue, path() + ".innerRadius", "expected less than outerRadius (\(show(outer))), found \(show(inner))")
+                throw fail(innerValue, path() + ".innerRadius", ContradictionMessage.innerRadiusNotBelowOuter(inner, outer))
             }
             return .ring(center: center, innerRadius: inner, outerRadius: outer)
         case let other:
@@ -112,10 +112,7 @@ extension Decoder {
             case .count(let range, let set):
                 set(&gesture, try count(value, path() + "." + option.key, in: range))
             case .flag(let set):
-                guard case .bool(let flag) = value.value else {
-                    throw fail(value, path() + "." + option.key, "expected true or false, found \(value.value.kind)")
-                }
-                set(&gesture, flag)
+                set(&gesture, try flag(value, path() + "." + option.key))
             case .choice(let names, let set):
                 set(&gesture, try choice(value, path() + "." + option.key, names.enumerated().map { ($1, $0) }))
             }
@@ -131,10 +128,16 @@ extension Decoder {
     func number(_ located: JSON.Located, _ key: @autoclosure () -> String, in range: ClosedRange<Double>) throws(LayoutError) -> Double {
         if range == 0...Double.greatestFiniteMagnitude { return try nonNegative(located, key()) }
         let value = try number(located, key())
-        guard range.contains(value) else {
-            throw fail(located, key(), "expected a number from \(show(range.lowerBound)) to \(show(range.upperBound)), found \(show(value))")
-        }
+        guard range.contains(value) else { throw fail(located, key(), NumberCheck.range(range, value)) }
         return value
+    }
+
+    /// `true` or `false`.
+    func flag(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Bool {
+        guard case .bool(let flag) = located.value else {
+            throw fail(located, key(), "expected true or false, found \(located.value.kind)")
+        }
+        return flag
     }
 
     /// A whole number within `range`.

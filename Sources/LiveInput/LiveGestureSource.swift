@@ -26,6 +26,8 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
     case readFailedRepeatedly(path: String, Errno, times: Int, during: TimeSpan)
     /// The recording could not be created or written.
     case recording(FileError)
+    /// The layout or the engine given to recognize with holds targets the engine cannot take (`GestureEngine.init(layout:)`).
+    case targets(GestureError)
 
     public var description: String {
         switch self {
@@ -40,6 +42,8 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .readFailedRepeatedly(let path, let error, let times, let during):
             "\(path): reading the device failed \(times) times in a row, for \(Self.seconds(during)) s: \(error)"
         case .recording(let error):
+            error.description
+        case .targets(let error):
             error.description
         }
     }
@@ -148,7 +152,7 @@ public final class LiveGestureSource: GestureSource {
 
     public var fileDescriptor: Int32? { device.fileDescriptor }
 
-    public var engine: GestureEngine { pipeline?.engine ?? GestureEngine(targets: []) }
+    public var engine: GestureEngine { pipeline?.engine ?? GestureEngine() }
 
     private let device: any EventDevice
     /// The device's events to gestures; nil for `Recognition.nothing`.
@@ -230,7 +234,15 @@ public final class LiveGestureSource: GestureSource {
             device.close()
             throw .noPositionAxes(path: device.path)
         }
-        // Only now, with the device open and checked, is the recording's file created (or replaced).
+        let pipeline: GesturePipeline?
+        do {
+            pipeline = try GesturePipeline(description: device.description, surface: surface, recognition: recognition)
+        } catch {
+            device.close()
+            throw .targets(error)
+        }
+        // Only now, with the device open and checked, and its targets taken, is the recording's file created (or
+        // replaced).
         do {
             recorder = try recording?.makeRecorder()
             try recorder?.writeHeader(device.description)
@@ -242,7 +254,7 @@ public final class LiveGestureSource: GestureSource {
         self.surface = surface
         self.grace = grace
         self.notices = notices
-        self.pipeline = GesturePipeline(description: device.description, surface: surface, recognition: recognition)
+        self.pipeline = pipeline
         self.pipeline?.explains = explains
     }
 
@@ -291,15 +303,15 @@ public final class LiveGestureSource: GestureSource {
         }
     }
 
-    public func change(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent],
-                       _ deliver: (GestureEvent) -> Void) {
+    public func change<Failure: Error>(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) throws(Failure) -> [GestureEvent],
+                                       _ deliver: (GestureEvent) -> Void) throws(Failure) {
         dispatch(now: now, deliver)
         guard !finished, let shift = pipeline?.clockShift else { return }
         // On the event clock less the grace, as a deadline fires: a frame still on its way within the grace
         // is not overtaken. Never before the latest time the engine reached.
         let estimate = clock.now(monotonic: now) + shift + TimeSpan(microseconds: -grace.microseconds)
         let time = max(pipeline?.latestTime ?? estimate, estimate)
-        if let events = pipeline?.change(at: time, body) { events.deliverEach(to: deliver) }
+        if let events = try pipeline?.change(at: time, body) { events.deliverEach(to: deliver) }
     }
 
     /// The end at `now`: an empty `SYN_REPORT` at the event-clock time goes to the recording and the pipeline

@@ -85,7 +85,7 @@ public final class TraceGestureSource: GestureSource {
 
     public var fileDescriptor: Int32? { nil }
 
-    public var engine: GestureEngine { pipeline?.engine ?? GestureEngine(targets: []) }
+    public var engine: GestureEngine { pipeline?.engine ?? GestureEngine() }
     /// The layout the trace is played with, when it was opened by its path with a layout (`.layout(nil)`: the
     /// whole surface's); nil otherwise.
     public internal(set) var layout: Layout?
@@ -220,8 +220,8 @@ public final class TraceGestureSource: GestureSource {
         }
     }
 
-    public func change(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent],
-                       _ deliver: (GestureEvent) -> Void) {
+    public func change<Failure: Error>(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) throws(Failure) -> [GestureEvent],
+                                       _ deliver: (GestureEvent) -> Void) throws(Failure) {
         dispatch(now: now, observingFrames: { _ in }, batches: { $0.deliverEach(to: deliver) })
         guard !isFinished, let shift = pipeline?.clockShift else { return }
         // As fast as possible: at the last frame's time. At the trace's pace: at the time `now` stands for.
@@ -229,7 +229,7 @@ public final class TraceGestureSource: GestureSource {
         if case .realTime = pacing, origin != nil {
             time = max(time, deviceTime(at: now) + shift)
         }
-        if let events = pipeline?.change(at: time, body) { events.deliverEach(to: deliver) }
+        if let events = try pipeline?.change(at: time, body) { events.deliverEach(to: deliver) }
     }
 
     public func stop(now: MonotonicTime, _ deliver: (GestureEvent) -> Void) {

@@ -26,8 +26,8 @@ import Testing
 
     /// The lines of `script` played on `chart` half a second after `zoomToFiveFifteen`: the zoom's, then its own.
     static func afterZoomingToFiveFifteen(on chart: Layout = chart(),
-                                          @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [String] {
-        play(chart) {
+                                          @TouchScriptBuilder _ script: () -> [ScriptAction]) throws -> [String] {
+        try play(chart) {
             zoomToFiveFifteen()
             after(.ms(500))
             script()
@@ -42,8 +42,8 @@ import Testing
 
     // MARK: Pinch in and out
 
-    @Test func pinchingOutZoomsInAboutTheValueUnderTheFingers_andATapAndASelectionThenMapThroughIt() {
-        let lines = play(Self.chart()) {
+    @Test func pinchingOutZoomsInAboutTheValueUnderTheFingers_andATapAndASelectionThenMapThroughIt() throws {
+        let lines = try play(Self.chart()) {
             down(0, at: 100, 30)
             after(.ms(10))
             down(1, at: 120, 30)                // 20 mm apart, midpoint 110: value 10 is gripped
@@ -79,8 +79,8 @@ import Testing
         ])
     }
 
-    @Test func pinchingInZoomsOut_untilTheWholeDomain() {
-        let lines = Self.afterZoomingToFiveFifteen {
+    @Test func pinchingInZoomsOut_untilTheWholeDomain() throws {
+        let lines = try Self.afterZoomingToFiveFifteen {
             pinch(y: 30, through: (70, 150),   // 80 mm apart about 110: value 10 of 5–15 is gripped
                   (80, 140),                   // 60 mm: scale 0.75, span 13.333
                   (90, 130),                   // 40 mm: scale 0.5, span 20: all
@@ -95,8 +95,8 @@ import Testing
 
     // MARK: Clamping
 
-    @Test func theVisibleDomainStaysWithinTheWholeDomain() {
-        let lines = Self.afterZoomingToFiveFifteen {
+    @Test func theVisibleDomainStaysWithinTheWholeDomain() throws {
+        let lines = try Self.afterZoomingToFiveFifteen {
             // Two fingers about 20 mm (5% of the width: 5.5 in 5–15), moved right together: the chart follows
             // them, showing earlier values, until it reaches its start.
             pinch(y: 30, through: (10, 30),
@@ -119,23 +119,23 @@ import Testing
         ])
     }
 
-    @Test func theVisibleSpanIsAtLeastOneBucket_orTheMinimumSpanAskedFor() {
+    @Test func theVisibleSpanIsAtLeastOneBucket_orTheMinimumSpanAskedFor() throws {
         func spread() -> [ScriptAction] {
             // 4 mm apart about 110 (value 10), spread to 20 mm (scale 5: span 4) and to 100 mm (scale 25: span 0.8).
             pinch(y: 30, through: (108, 112), (100, 120), (60, 160))
         }
-        #expect(play(Self.chart()) { spread() } == [
+        #expect(try play(Self.chart()) { spread() } == [
             Self.line("0.010000", "began", "8", "12"),
             Self.line("0.020000", "changed", "9.5", "10.5"),
             Self.line("0.030000", "ended", "9.5", "10.5"),
         ])
-        #expect(play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 2.5))) { spread() } == [
+        #expect(try play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 2.5))) { spread() } == [
             Self.line("0.010000", "began", "8", "12"),
             Self.line("0.020000", "changed", "8.75", "11.25"),
             Self.line("0.030000", "ended", "8.75", "11.25"),
         ])
         // A minimum beyond the domain allows no zooming in at all.
-        #expect(play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 50))) { spread() } == [
+        #expect(try play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 50))) { spread() } == [
             Self.line("0.010000", "began", "0", "20"),
             Self.line("0.030000", "ended", "0", "20"),
         ])
@@ -143,11 +143,11 @@ import Testing
 
     /// The default minimum is one bucket of the domain shown: after the app sets a domain of buckets of 2, a pinch
     /// zooms in to 2, not to the 1 of the domain the chart began with.
-    @Test func theDefaultMinimumSpanIsABucketOfTheDomainSetSince() {
-        let lines = play(Self.chart()) {
+    @Test func theDefaultMinimumSpanIsABucketOfTheDomainSetSince() throws {
+        let lines = try play(Self.chart()) {
             change { engine, now in
-                engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
-                    chart.setDomain(.numeric(start: 0, end: 20, bucket: 2), output: &output)
+                try engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
+                    try chart.setDomain(.numeric(start: 0, end: 20, bucket: 2), output: &output)
                 }
             }
             // 4 mm apart about 110 (value 10), spread to 100 mm (scale 25: span 0.8, brought to one bucket).
@@ -163,8 +163,8 @@ import Testing
 
     /// The fingers' midpoint is taken within the chart: one beyond its right edge stands at that edge (fraction 1),
     /// for where the gripped value is placed as for the grip itself; its y plays no part.
-    @Test func aMidpointBeyondTheChartStandsAtItsEdge() {
-        let lines = play(Self.chart()) {
+    @Test func aMidpointBeyondTheChartStandsAtItsEdge() throws {
+        let lines = try play(Self.chart()) {
             // 40 mm apart about 170 (value 16); then 60 mm apart about 230, 20 mm right of the chart (which ends at 210)
             // and below it: scale 1.5, span 20 / 1.5 = 13.333, and 16 placed at the right edge: 2.667–16. (Placed at
             // 230 mm, 1.1 of the width, it would have been 1.333–14.667.)
@@ -183,25 +183,30 @@ import Testing
             Self.line("0.020000", "changed", "7.111", "16"),
             Self.line("0.030000", "ended", "7.111", "16"),
         ])
-        // The midpoint at the second landing beyond the edge too: on the chart zoomed to 5–15, the grip is the visible
-        // end, 15 (at 220 mm, 1.05 of the width, it would have been 15.5, and the window 7.5–15.5).
-        let gripOutside = Self.afterZoomingToFiveFifteen {
+        // The midpoint at the second landing beyond the edge too: on the chart zoomed to 5–15 and scrolled by the first
+        // finger to 2–12, the grip is the visible end, 12 (at 220 mm, 1.05 of the width, it would have been 12.5, and
+        // the window 4.5–12.5).
+        let gripOutside = try Self.afterZoomingToFiveFifteen {
             down(0, at: 200, 30)
-            after(.ms(10)); move(0, to: 260, 30)                    // the first finger leaves the chart: a pan
-            after(.ms(10)); down(1, at: 180, 30)                    // 80 mm apart, midpoint 220: the grip is 15
-            after(.ms(10)); move(1, to: 160, 30)                    // 100 mm: scale 1.25, span 8; midpoint 210: 7–15
+            after(.ms(10)); move(0, to: 260, 30)                    // the first finger leaves the chart: a pan, which
+                                                                    // scrolls 60 mm, 3: 2–12 (the finger is not held
+                                                                    // at the edge, as a pinch's midpoint is)
+            after(.ms(10)); down(1, at: 180, 30)                    // 80 mm apart, midpoint 220: the grip is 12
+            after(.ms(10)); move(1, to: 160, 30)                    // 100 mm: scale 1.25, span 8; midpoint 210: 4–12
             after(.ms(10)); together(.up(0), .up(1))
         }
         #expect(gripOutside == Self.zoomedToFiveFifteen + [
             #"{"time":0.530000,"region":"chart","type":"pan","phase":"began","dx":60,"dy":0}"#,
+            Self.line("0.530000", "began", "2", "12"),
             #"{"time":0.540000,"region":"chart","type":"pan","phase":"cancelled","dx":60,"dy":0}"#,
-            Self.line("0.550000", "began", "7", "15"),
-            Self.line("0.560000", "ended", "7", "15"),
+            Self.line("0.540000", "cancelled", "2", "12"),
+            Self.line("0.550000", "began", "4", "12"),
+            Self.line("0.560000", "ended", "4", "12"),
         ])
     }
 
-    @Test func aTwoFingerPanMovesTheZoomedChartWithTheFingers() {
-        let lines = Self.afterZoomingToFiveFifteen {
+    @Test func aTwoFingerPanMovesTheZoomedChartWithTheFingers() throws {
+        let lines = try Self.afterZoomingToFiveFifteen {
             pinch(y: 30, through: (90, 130),   // midpoint 110: value 10
                   (88, 128),                   // the midpoint moved 2 mm: within the slop
                   (80, 120),                   // 10 mm: began; 10 at 45%: 5.5–15.5
@@ -219,8 +224,8 @@ import Testing
 
     // MARK: With and without the option
 
-    @Test func aOneFingerPanIsCancelledByTheSecondFinger_whichThenPinches() {
-        let lines = play(Self.chart()) {
+    @Test func aOneFingerPanIsCancelledByTheSecondFinger_whichThenPinches() throws {
+        let lines = try play(Self.chart()) {
             rest(0, at: 90, 30, for: .ms(10))
             move(0, to: 100, 30)                // pan began
             after(.ms(10))
@@ -237,8 +242,8 @@ import Testing
         ])
     }
 
-    @Test func withoutTheOptionTwoFingersDoNothing_andTapsMapThroughTheWholeDomain() {
-        let lines = Self.afterZoomingToFiveFifteen(on: Self.chart(zoom: nil)) {
+    @Test func withoutTheOptionTwoFingersDoNothing_andTapsMapThroughTheWholeDomain() throws {
+        let lines = try Self.afterZoomingToFiveFifteen(on: Self.chart(zoom: nil)) {
             tap(0, at: 60, 30, holding: .ms(50))
         }
         #expect(lines == [
@@ -256,8 +261,8 @@ import Testing
                                         zoom: ZoomConfiguration())),
     ])
 
-    @Test func pinchZoomingADateChartKeepsTheDayUnderTheFingers() {
-        var player = ScriptPlayer(layout: Self.dateChart)
+    @Test func pinchZoomingADateChartKeepsTheDayUnderTheFingers() throws {
+        var player = try ScriptPlayer(layout: Self.dateChart)
         func valueAtTheFingers() -> DomainValue? {
             player.engine.component(of: "chart", as: TimelineComponent.self)?.value(at: 155)
         }
@@ -293,8 +298,8 @@ import Testing
 
     // MARK: Interruptions
 
-    @Test func aDroppedInputCancelsAPinch_keepingTheVisibleDomain() {
-        let lines = play(Self.chart()) {
+    @Test func aDroppedInputCancelsAPinch_keepingTheVisibleDomain() throws {
+        let lines = try play(Self.chart()) {
             Self.zoomToFiveFifteen().dropLast()
             synDropped()
             after(.ms(10))
@@ -313,13 +318,13 @@ import Testing
     /// ends the pinch's lines, the last shows all of its own domain, and the rest of the pinch changes nothing. (A
     /// second change made the pinch's next move stop the program: the zoom took it as never begun.)
     @Test(arguments: [[100.0], [100, 200]])
-    func settingTheDomainUnderAPinchEndsItsLines_andShowsAllOfTheNewDomain(starts: [Double]) {
-        let lines = play(Self.chart()) {
+    func settingTheDomainUnderAPinchEndsItsLines_andShowsAllOfTheNewDomain(starts: [Double]) throws {
+        let lines = try play(Self.chart()) {
             Self.zoomToFiveFifteen().dropLast()
             for start in starts {
                 change { engine, now in
-                    engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
-                        chart.setDomain(.numeric(start: start, end: start + 40, bucket: 2), output: &output)
+                    try engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
+                        try chart.setDomain(.numeric(start: start, end: start + 40, bucket: 2), output: &output)
                     }
                 }
             }

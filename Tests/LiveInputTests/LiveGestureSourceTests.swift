@@ -142,13 +142,15 @@ import TracePlayback
     /// An app counting a timer down sets the dial's value through the source; the next wind goes on from it.
     @Test func anAppSetsTheDialsValueThroughTheSource() throws {
         let timer = DialConfiguration(name: "timer", center: Point(x: 50, y: 25), radius: 20, maxDegrees: 360)
-        let engine = GestureEngine(targets: [Target("timer", shape: .circle(center: timer.center, radius: timer.radius),
-                                                    component: DialComponent(timer))])
+        let engine = try GestureEngine(targets: [Target("timer", shape: .circle(center: timer.center, radius: timer.radius),
+                                                    component: try DialComponent(timer))])
         let pipe = try EventPipe()
         let source = try LiveGestureSource(input: PipeDevice(pipe), recognition: .engine(engine))
-        #expect(source.change(now: at(600)) { engine, time in
-            engine.modify("timer", as: DialComponent.self, at: time) { dial, _ in dial.setValue(degrees: 90) }
-        }.isEmpty)
+        var events: [GestureEvent] = []
+        try source.change(now: at(600), { engine, time in
+            try engine.modify("timer", as: DialComponent.self, at: time) { dial, _ in try dial.setValue(degrees: 90) }
+        }, { events.append($0) })
+        #expect(events.isEmpty)
         #expect(source.engine.component(of: "timer", as: DialComponent.self)?.value.degrees == 90)
         #expect(source.nextWakeup == nil)
     }
@@ -307,7 +309,7 @@ import TracePlayback
     }
 
     /// A node that does not exist, through libevdev: `.device(.missing)`.
-    @Test func aMissingNodeIsMissing() {
+    @Test func aMissingNodeIsMissing() throws {
         #expect(throws: LiveInputError.device(.missing(path: "/dev/input/no-such-event"))) {
             try LiveGestureSource(device: "/dev/input/no-such-event")
         }

@@ -13,7 +13,7 @@ import TracePlayback
     private func pipeline() throws -> GesturePipeline {
         let description = TestDevices.slots(2)
         let surface = try #require(description.surfaceMapping())
-        return try #require(GesturePipeline(description: description, surface: surface, layout: nil))
+        return try #require(try GesturePipeline(description: description, surface: surface, layout: nil))
     }
 
     private func surfaceEvent(_ microseconds: Int64, _ kind: GestureEvent.Kind) -> GestureEvent {
@@ -164,6 +164,6 @@ import TracePlayback
     @Test func keyboardMakesNoPipeline() throws {
         let keyboard = DeviceDescription(name: "keyboard", codes: [EventType.key: [30, 31]])
         let surface = try #require(TestDevices.slots(2).surfaceMapping())
-        #expect(GesturePipeline(description: keyboard, surface: surface, layout: nil) == nil)
+        #expect(try GesturePipeline(description: keyboard, surface: surface, layout: nil) == nil)
     }
 }

@@ -45,16 +45,22 @@ public struct GestureEngine: Sendable {
 
     /// An engine for a tree of targets: the first of `targets` is on top (it takes a touch that more than
     /// one contains). Target names must be unique.
-    public init(targets: [Target]) {
+    ///
+    /// - Throws: ``GestureError/duplicateName(_:)`` for two targets of one name (children included),
+    ///   ``GestureError/invalidValue(subject:key:message:)`` for a shape, a view or a gesture's configuration the
+    ///   engine cannot take (``insert(_:into:at:)`` says which).
+    public init(targets: [Target]) throws(GestureError) {
+        try Self.check(targets, besides: [])
         for target in targets { append(target, parent: nil, depth: 0) }
-        checkNamesAreUnique()
         wakeBusyTargets()
     }
 
     /// An engine for a layout file's regions, each a target of its own, with the views the layout gives.
-    public init(layout: Layout) {
-        self.init(targets: layout.regions.map(\.target))
-        for (name, view) in layout.viewTransforms { setViewTransform(of: name, to: view) }
+    ///
+    /// - Throws: as ``init(targets:)``, and ``GestureError/noTarget(named:)`` for a view of a name no region has. A
+    ///   layout the layout file read throws nothing.
+    public init(layout: Layout) throws(GestureError) {
+        try self.init(targets: layout.targets())
     }
 
     /// Whether every input also reports each state transition of the targets' gestures and arbitrations,

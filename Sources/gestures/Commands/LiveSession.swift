@@ -83,6 +83,7 @@ final class LiveSession {
         case .device(.missing): status = CommandError.missing
         case .device(.permissionDenied): status = CommandError.permission
         case .device(.notEvdev), .notATouchDevice, .noPositionAxes, .positionAxisWithoutRange: status = CommandError.usage
+        case .targets: status = CommandError.malformed
         case .device(.lost), .device(.failed), .readFailedRepeatedly, .recording: status = CommandError.io
         }
         return CommandError(status: status, error.description)
