@@ -251,6 +251,107 @@ import Testing
         ])
     }
 
+    // MARK: One-finger scroll (the option's `oneFingerScroll`)
+
+    /// On the chart zoomed to 5–15 (20 mm a unit), a finger down at 110 mm (10) moves to 120 mm, beyond the slop: the
+    /// pan begins and scrolls, 10 under the finger at 55%: 4.5–14.5; at 150 mm, 70%: 3–13. It rests 50 ms (no
+    /// fling) and lifts: the chart stays at 3–13, and a tap at 60 mm, a quarter in, is 5.5, in bucket 5.
+    @Test func aOneFingerPanScrollsTheZoomedChart_andATapThenAnswersTheBucketUnderTheFinger() throws {
+        let lines = try Self.afterZoomingToFiveFifteen {
+            down(0, at: 110, 30)
+            after(.ms(10)); move(0, to: 120, 30)
+            after(.ms(10)); move(0, to: 150, 30)
+            after(.ms(50)); up(0)
+            after(.ms(500))
+            tap(0, at: 60, 30, holding: .ms(50))
+        }
+        #expect(lines == Self.zoomedToFiveFifteen + [
+            #"{"time":0.530000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            Self.line("0.530000", "began", "4.5", "14.5"),
+            #"{"time":0.540000,"region":"chart","type":"pan","phase":"changed","dx":40,"dy":0}"#,
+            Self.line("0.540000", "changed", "3", "13"),
+            #"{"time":0.590000,"region":"chart","type":"pan","phase":"ended","dx":40,"dy":0,"vx":0,"vy":0}"#,
+            Self.line("0.590000", "ended", "3", "13"),
+            #"{"time":1.140000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":5.5,"selection":{"start":5,"end":5}}"#,
+        ])
+    }
+
+    /// The scroll stops at an end of the domain, the span kept: dragged 150 mm right (7.5), 5–15 would be −2.5–7.5,
+    /// so it shows 0–10; the moves after it, further right and up and down, change nothing and print no `zoom`
+    /// line, and coming back left 60 mm from the down (3 to the left of 10) scrolls again: 10 at 110 − 60 + … = 35%.
+    @Test func theScrollStopsAtAnEndOfTheDomain_andGoesOnWhenTheFingerComesBack() throws {
+        let lines = try Self.afterZoomingToFiveFifteen {
+            down(0, at: 110, 30)
+            after(.ms(10)); move(0, to: 200, 30)      // 10 at 95%: 0.5–10.5
+            after(.ms(10)); move(0, to: 260, 30)      // at 125%: −2.5–7.5, shifted in: 0–10
+            after(.ms(10)); move(0, to: 300, 80)      // further still: 0–10 again, no zoom line
+            after(.ms(10)); move(0, to: 50, 30)       // 10 at 20%: 8–18
+            after(.ms(10)); withdraw(0)
+        }
+        #expect(lines == Self.zoomedToFiveFifteen + [
+            #"{"time":0.530000,"region":"chart","type":"pan","phase":"began","dx":90,"dy":0}"#,
+            Self.line("0.530000", "began", "0.5", "10.5"),
+            #"{"time":0.540000,"region":"chart","type":"pan","phase":"changed","dx":150,"dy":0}"#,
+            Self.line("0.540000", "changed", "0", "10"),
+            #"{"time":0.550000,"region":"chart","type":"pan","phase":"changed","dx":190,"dy":50}"#,
+            #"{"time":0.560000,"region":"chart","type":"pan","phase":"changed","dx":-60,"dy":0}"#,
+            Self.line("0.560000", "changed", "8", "18"),
+            #"{"time":0.570000,"region":"chart","type":"pan","phase":"cancelled","dx":-60,"dy":0}"#,
+            Self.line("0.570000", "cancelled", "8", "18"),
+        ])
+    }
+
+    @Test func withoutOneFingerScroll_aPanLeavesTheZoomedChartAsItIs() throws {
+        let chart = Self.chart(zoom: ZoomConfiguration(oneFingerScroll: false))
+        let lines = try Self.afterZoomingToFiveFifteen(on: chart) {
+            drag(0, from: Point(x: 110, y: 30), to: Point(x: 150, y: 30), steps: 2, over: .ms(20))
+            after(.ms(500))
+            tap(0, at: 60, 30, holding: .ms(50))      // still 5–15: 7.5
+        }
+        #expect(lines == Self.zoomedToFiveFifteen + [
+            #"{"time":0.530000,"region":"chart","type":"pan","phase":"began","dx":20,"dy":0}"#,
+            #"{"time":0.540000,"region":"chart","type":"pan","phase":"changed","dx":40,"dy":0}"#,
+            #"{"time":0.540000,"region":"chart","type":"pan","phase":"ended","dx":40,"dy":0,"vx":2000,"vy":0}"#,
+            #"{"time":1.090000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":7.5,"selection":{"start":7,"end":7}}"#,
+        ])
+    }
+
+    /// A chart the app zoomed (`setVisibleDomain`, no pinch) scrolls with one finger too; the app setting the visible
+    /// domain again mid-scroll ends the scroll's lines there (`cancelled`, showing what it set), and the rest of that
+    /// pan scrolls nothing.
+    @Test func aChartTheAppZoomedScrolls_andTheAppOverrulesAScrollUnderWay() throws {
+        let lines = try play(Self.chart()) {
+            change { engine, now in try engine.setVisibleDomain(of: "chart", from: .number(10), to: .number(12), at: now) }
+            down(0, at: 110, 30)                              // 11
+            after(.ms(10)); move(0, to: 130, 30)              // 11 at 60%: 9.8–11.8
+            after(.ms(10))
+            change { engine, now in try engine.setVisibleDomain(of: "chart", from: .number(2), to: .number(6), at: now) }
+            move(0, to: 170, 30)                              // nothing more
+            after(.ms(10)); up(0)
+            after(.ms(500))
+            tap(0, at: 110, 30, holding: .ms(50))             // 2–6 at 50%: 4
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"chart","type":"pan","phase":"began","dx":20,"dy":0}"#,
+            Self.line("0.010000", "began", "9.8", "11.8"),
+            Self.line("0.020000", "cancelled", "2", "6"),
+            #"{"time":0.020000,"region":"chart","type":"pan","phase":"changed","dx":60,"dy":0}"#,
+            #"{"time":0.030000,"region":"chart","type":"pan","phase":"ended","dx":60,"dy":0,"vx":5000,"vy":0}"#,
+            #"{"time":0.580000,"region":"chart","type":"tap","x":110,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
+        ])
+    }
+
+    @Test func aPanOfAChartShowingItsWholeDomain_scrollsNothing() throws {
+        let lines = try play(Self.chart()) {
+            drag(0, from: Point(x: 110, y: 30), to: Point(x: 150, y: 30), steps: 2, over: .ms(20))
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"chart","type":"pan","phase":"began","dx":20,"dy":0}"#,
+            #"{"time":0.020000,"region":"chart","type":"pan","phase":"changed","dx":40,"dy":0}"#,
+            #"{"time":0.020000,"region":"chart","type":"pan","phase":"ended","dx":40,"dy":0,"vx":2000,"vy":0}"#,
+        ])
+    }
+
     // MARK: Dates
 
     /// November 2025 by day over 300 mm from x 10: 10 mm a day, so x = 155 is 2025-11-15T12:00:00Z.

@@ -77,11 +77,13 @@ extension TimelineDomain {
             finder.note("bucket", (end - start) / bucket <= Self.mostBuckets ? nil : ContradictionMessage.tooManyBuckets(span: end - start, bucket: bucket))
         case .date(let start, let end, _):
             for (key, day) in [("domain.start", start), ("domain.end", end)] where !Self.days.contains(day) {
-                // (Not the day's description: a day far enough away overflows its year.)
                 finder.note(key, "expected a day from \(Self.days.lowerBound) to \(Self.days.upperBound), found day "
                             + "\(day.daysSinceEpoch) since 1970-01-01")
             }
-            finder.note("domain.start", start < end ? nil : ContradictionMessage.startBeforeEnd(start.description, end.description))
+            // (Once both days are known to be in range: a day's description of one beyond overflows its year.)
+            if finder.problem == nil, start >= end {
+                finder.note("domain.start", ContradictionMessage.startBeforeEnd(start.description, end.description))
+            }
         }
         return finder.problem
     }
