@@ -211,8 +211,8 @@ extension GestureEngine {
     /// Moves or resizes the target named `name`. Fingers already down stay with it; only where later
     /// fingers land, and what its component makes of positions (a timeline's values), change.
     ///
-    /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name, ``GestureError/invalidValue(subject:key:message:)``
-    ///   for a shape the layout file would refuse (sizes that are not positive, a ring whose inner radius is not below
+    /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name,
+    ///   ``GestureError/invalidValue(subject:key:message:)`` for a shape the layout file would refuse (sizes that are not positive, a ring whose inner radius is not below
     ///   its outer one, numbers beyond the limits). The target is then as it was.
     public mutating func reshape(_ name: String, to shape: Shape) throws(GestureError) {
         let index = try index(named: name)
@@ -233,8 +233,8 @@ extension GestureEngine {
     /// parent's (surface millimetres at the top level). Recognition does not change: thresholds are physical distances
     /// on the surface.
     ///
-    /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name, ``GestureError/invalidValue(subject:key:message:)``
-    ///   for a view the layout file would refuse (a scale beyond ``ViewTransform/layoutScales``, an offset beyond
+    /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name,
+    ///   ``GestureError/invalidValue(subject:key:message:)`` for a view the layout file would refuse (a scale beyond ``ViewTransform/layoutScales``, an offset beyond
     ///   ±`Size.largestLength` points). Every view is then as it was.
     public mutating func setViewTransform(of name: String, to view: ViewTransform?) throws(GestureError) {
         let index = try index(named: name)
@@ -256,8 +256,8 @@ extension GestureEngine {
     /// }
     /// ```
     ///
-    /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name, ``GestureError/wrongComponent(target:expected:found:)``
-    ///   when its component is not a `C`, both before anything (deadlines too) happens; and what `body` throws. When
+    /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name,
+    ///   ``GestureError/wrongComponent(target:expected:found:)`` when its component is not a `C`, both before anything (deadlines too) happens; and what `body` throws. When
     ///   `body` throws, the component is as it was (it changed a copy), the events it emitted are dropped, and the
     ///   events of the deadlines that fired come first with the engine's next input: its events are those of an
     ///   engine that was never asked for the change.
