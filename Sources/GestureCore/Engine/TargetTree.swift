@@ -212,8 +212,9 @@ extension GestureEngine {
     /// fingers land, and what its component makes of positions (a timeline's values), change.
     ///
     /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name,
-    ///   ``GestureError/invalidValue(subject:key:message:)`` for a shape the layout file would refuse (sizes that are not positive, a ring whose inner radius is not below
-    ///   its outer one, numbers beyond the limits). The target is then as it was.
+    ///   ``GestureError/invalidValue(subject:key:message:)`` for a shape the layout file would refuse (sizes that are
+    ///   not positive, a ring whose inner radius is not below its outer one, numbers beyond the limits). The target is
+    ///   then as it was.
     public mutating func reshape(_ name: String, to shape: Shape) throws(GestureError) {
         let index = try index(named: name)
         var finder = ProblemFinder()
@@ -234,8 +235,8 @@ extension GestureEngine {
     /// on the surface.
     ///
     /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name,
-    ///   ``GestureError/invalidValue(subject:key:message:)`` for a view the layout file would refuse (a scale beyond ``ViewTransform/layoutScales``, an offset beyond
-    ///   ±`Size.largestLength` points). Every view is then as it was.
+    ///   ``GestureError/invalidValue(subject:key:message:)`` for a view the layout file would refuse (a scale beyond
+    ///   ``ViewTransform/layoutScales``, an offset beyond ±`Size.largestLength` points). Every view is then as it was.
     public mutating func setViewTransform(of name: String, to view: ViewTransform?) throws(GestureError) {
         let index = try index(named: name)
         var finder = ProblemFinder()
@@ -257,10 +258,10 @@ extension GestureEngine {
     /// ```
     ///
     /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name,
-    ///   ``GestureError/wrongComponent(target:expected:found:)`` when its component is not a `C`, both before anything (deadlines too) happens; and what `body` throws. When
-    ///   `body` throws, the component is as it was (it changed a copy), the events it emitted are dropped, and the
-    ///   events of the deadlines that fired come first with the engine's next input: its events are those of an
-    ///   engine that was never asked for the change.
+    ///   ``GestureError/wrongComponent(target:expected:found:)`` when its component is not a `C`, both before anything
+    ///   (deadlines too) happens; and what `body` throws. When `body` throws, the component is as it was (it changed a
+    ///   copy), the events it emitted are dropped, and the events of the deadlines that fired come first with the
+    ///   engine's next input: its events are those of an engine that was never asked for the change.
     public mutating func modify<C: Component>(_ name: String, as type: C.Type = C.self, at time: Timestamp,
                                               _ body: (inout C, inout TargetOutput) throws -> Void) throws -> [GestureEvent] {
         try change(index(named: name, holding: C.self), as: type, at: time, body)
