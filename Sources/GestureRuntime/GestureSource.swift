@@ -42,6 +42,13 @@ public struct MonotonicTime: Hashable, Comparable, Sendable, CustomStringConvert
     public var description: String { "\(microseconds)µs" }
 }
 
+extension TimeSpan {
+    /// How far past a deadline the event clock of a live input (a device, a toolkit's touches) must be before the
+    /// deadline fires with no input, its lines stamped with the deadline (SPEC "Live input"): 20 ms. So the gestures
+    /// equal those of a replay whenever delivery latency varies by less.
+    public static let liveDeadlineGrace = TimeSpan.ms(20)
+}
+
 /// What a source recognizes gestures with.
 public enum Recognition: Sendable {
     /// A layout's regions; nil for the whole surface as one timeline (`Layout.wholeSurface`).

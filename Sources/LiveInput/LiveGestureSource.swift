@@ -64,33 +64,6 @@ public enum LiveNotice: Hashable, Sendable {
     case resynced
 }
 
-/// The event clock of a device, estimated from the monotonic clock (SPEC "Live input").
-///
-/// Each event read gives the offset between its own time and its arrival on the monotonic clock; the
-/// latest one is kept, so the estimate follows a device whose timestamps are on another clock (an
-/// emulated device replays its file's timestamps) as well as one on the monotonic clock.
-struct EventClock {
-    private(set) var offset: Int64?
-    private(set) var latest: Timestamp?
-
-    mutating func arrived(_ time: Timestamp, at monotonic: MonotonicTime) {
-        offset = time.microseconds - monotonic.microseconds
-        latest = time
-    }
-
-    /// The event clock at `monotonic`; never before the latest event.
-    func now(monotonic: MonotonicTime) -> Timestamp {
-        guard let offset else { return Timestamp(microseconds: monotonic.microseconds) }
-        let estimate = Timestamp(microseconds: monotonic.microseconds + offset)
-        return latest.map { max($0, estimate) } ?? estimate
-    }
-
-    /// The monotonic time at which the event clock reaches `time`.
-    func monotonic(at time: Timestamp) -> MonotonicTime {
-        MonotonicTime(microseconds: time.microseconds - (offset ?? 0))
-    }
-}
-
 /// The gestures on a touch device, as they happen: a `GestureSource` that reads the device through libevdev
 /// (grab, resync after `SYN_DROPPED`, libevdev's messages, device loss) and recognizes through one
 /// `GesturePipeline`.
@@ -128,8 +101,8 @@ public final class LiveGestureSource: GestureSource {
     /// the two apart, at the cost of a second's busy reading before a broken device is given up.
     public static let failingReadsTimeLimit = TimeSpan.seconds(1)
     /// The grace of `gestures live` (`--grace-ms`): how far past a deadline the event clock must be before it
-    /// fires with no input.
-    public static let defaultGrace = TimeSpan.ms(20)
+    /// fires with no input (`TimeSpan.liveDeadlineGrace`, which the toolkit source has too).
+    public static let defaultGrace = TimeSpan.liveDeadlineGrace
     /// Events read by one `dispatch` at most, so that a device that never pauses still lets deadlines, the
     /// app's own work and signals through.
     package static let drainLimit = 1024
