@@ -129,6 +129,9 @@ public final class GestureSession<Source: GestureSource>: Sendable {
     /// The changes waiting for the source's thread now (for tests).
     package var pendingChangeCount: Int { channel.pendingChangeCount }
 
+    /// Whether a stop was asked for and the source has not ended yet (for tests).
+    package var isStopping: Bool { channel.isStopping }
+
     /// The events of a `GestureSession`, as an `AsyncSequence` of one consumer: the first iterator takes them all;
     /// another ends at once.
     public struct Events: AsyncSequence, Sendable {
@@ -315,6 +318,15 @@ final class SessionChannel<Failure: Error>: Sendable {
     var wakeDescriptor: Int32 { wake?.descriptor ?? -1 }
 
     var pendingChangeCount: Int { state.withLock { $0.changes.count } }
+
+    var isStopping: Bool {
+        state.withLock { state in
+            switch state.lifecycle {
+            case .stopping: true
+            case .running, .ended: false
+            }
+        }
+    }
 
     // MARK: To the thread
 

@@ -179,6 +179,14 @@ import TracePlayback
         try #require(session.pendingChangeCount == count)
     }
 
+    /// Waits up to 5 s until a stop was asked of `session`: a change is then refused.
+    static func waitUntilStopping(_ session: GestureSession<TraceGestureSource>) async throws {
+        for _ in 0..<5000 where !session.isStopping {
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        try #require(session.isStopping)
+    }
+
     /// The mailbox holds at most its limit (1 here; 64 by default): while the thread runs a change, one more waits and
     /// the next is refused at once. Every change is answered; the waiting one runs once the thread is free.
     @Test func aChangeBeyondTheLimitIsRefused_andTheOthersRun() async throws {
@@ -214,6 +222,27 @@ import TracePlayback
         // The second change's dispatch, up to the clock, takes the trace to its end: it is not made.
         await #expect(throws: GestureSessionChangeError<Never>.sessionEnded) { try await second.value }
         #expect(try await Self.rest(of: &events) == (try Recordings.expectedLines(Self.kitchenTimer)))
+    }
+
+    /// A change posted before a stop runs before it, even when the thread takes both at once; one posted after is
+    /// refused.
+    @Test func aChangePostedBeforeAStopRunsFirst() async throws {
+        let clock = ManualClock(Self.traceTime(0))
+        let session = try Self.kitchenTimerSession(clock: clock)
+        let gate = Gate()
+        let first = Task { try await session.change { _, _ in gate.pass(); return [] } }
+        try await gate.waitUntilEntered()
+        let ran = Mutex(false)
+        let second = Task { try await session.change { _, _ in ran.withLock { $0 = true }; return [] } }
+        try await Self.waitUntilPending(1, in: session)
+        let stop = Task { await session.stop() }
+        try await Self.waitUntilStopping(session)
+        await #expect(throws: GestureSessionChangeError<Never>.sessionEnded) { try await Self.settle(session) }
+        gate.open()
+        try await first.value
+        try await second.value
+        await stop.value
+        #expect(ran.withLock { $0 })
     }
 
     /// The events have one consumer: a second iterator ends at once, and the first takes every event.
