@@ -91,8 +91,9 @@ extension GesturePipeline {
 /// the monotonic time `now` from the caller, so the source reads no clock of its own (tests drive it with a
 /// manual clock).
 ///
-/// A source is used from one thread at a time. For an `AsyncSequence` of its events, see `GestureEvents`
-/// (module `LiveInput`).
+/// A source is used from one thread at a time. To use one from Swift concurrency (its events as an `AsyncSequence`,
+/// changes and a stop from any actor, `@MainActor` included), see `GestureSession`, which runs it on a thread of its
+/// own; `GestureEvents` is a session's events alone.
 public protocol GestureSource: AnyObject {
     /// Why a source ended early: the device was lost, the trace was malformed...
     associatedtype Failure: Error

@@ -418,7 +418,27 @@ extension LiveGestureSource {
                               messages: @escaping @Sendable (LibevdevMessage) -> Void = { _ in },
                               notices: @escaping @Sendable (LiveNotice) -> Void = { _ in },
                               clock: any MonotonicClock = SystemMonotonicClock()) -> GestureEvents<LiveGestureSource> {
-        GestureEvents(clock: clock) { () throws(LiveInputError) in
+        GestureEvents(clock: clock, source: opening(path, recognition, size, grace, grab, recording, messages, notices))
+    }
+
+    /// The device at `path` in a session of its own (see `GestureSession`): its events, changes to its engine while
+    /// they stream, and a stop, from any actor. The parameters are `events(device:...)`'s; opening the device fails
+    /// on the first `next()` of the session's events, with the error `init` throws.
+    public static func session(device path: String, recognition: Recognition = .layout(nil), size: Size? = nil,
+                               grace: TimeSpan = LiveGestureSource.defaultGrace, grab: Bool = false,
+                               recording: RecordingDestination? = nil,
+                               messages: @escaping @Sendable (LibevdevMessage) -> Void = { _ in },
+                               notices: @escaping @Sendable (LiveNotice) -> Void = { _ in },
+                               clock: any MonotonicClock = SystemMonotonicClock()) -> GestureSession<LiveGestureSource> {
+        GestureSession(clock: clock, source: opening(path, recognition, size, grace, grab, recording, messages, notices))
+    }
+
+    /// What opens the device on a stream's or a session's thread.
+    private static func opening(_ path: String, _ recognition: Recognition, _ size: Size?, _ grace: TimeSpan, _ grab: Bool,
+                                _ recording: RecordingDestination?,
+                                _ messages: @escaping @Sendable (LibevdevMessage) -> Void,
+                                _ notices: @escaping @Sendable (LiveNotice) -> Void) -> @Sendable () throws(LiveInputError) -> LiveGestureSource {
+        { () throws(LiveInputError) in
             try LiveGestureSource(device: path, recognition: recognition, size: size, grace: grace, grab: grab,
                                   recording: recording, messages: messages, notices: notices)
         }
