@@ -42,6 +42,13 @@ public struct MonotonicTime: Hashable, Comparable, Sendable, CustomStringConvert
     public var description: String { "\(microseconds)µs" }
 }
 
+extension TimeSpan {
+    /// How far past a deadline the event clock of a live input (a device, a toolkit's touches) must be before the
+    /// deadline fires with no input, its lines stamped with the deadline (SPEC "Live input"): 20 ms. So the gestures
+    /// equal those of a replay whenever delivery latency varies by less.
+    public static let liveDeadlineGrace = TimeSpan.ms(20)
+}
+
 /// What a source recognizes gestures with.
 public enum Recognition: Sendable {
     /// A layout's regions; nil for the whole surface as one timeline (`Layout.wholeSurface`).
@@ -86,8 +93,9 @@ extension GesturePipeline {
 /// the monotonic time `now` from the caller, so the source reads no clock of its own (tests drive it with a
 /// manual clock).
 ///
-/// A source is used from one thread at a time. For an `AsyncSequence` of its events, see `GestureEvents`
-/// (module `LiveInput`).
+/// A source is used from one thread at a time. To use one from Swift concurrency (its events as an `AsyncSequence`,
+/// changes and a stop from any actor, `@MainActor` included), see `GestureSession`, which runs it on a thread of its
+/// own; `GestureEvents` is a session's events alone.
 public protocol GestureSource: AnyObject {
     /// Why a source ended early: the device was lost, the trace was malformed...
     associatedtype Failure: Error
@@ -120,8 +128,8 @@ public protocol GestureSource: AnyObject {
     /// (`engine.setDialValue(of:degrees:at:)`'s, say). Every event goes to `deliver`, in order. What `body` throws
     /// (the engine's changes throw `GestureError` for a caller's mistake, having changed nothing) is thrown after the
     /// input up to `now` is delivered; the deadlines that fired for the change come with the next dispatch.
-    func change<Failure: Error>(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) throws(Failure) -> [GestureEvent],
-                                _ deliver: (GestureEvent) -> Void) throws(Failure)
+    func change<BodyFailure: Error>(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) throws(BodyFailure) -> [GestureEvent],
+                                _ deliver: (GestureEvent) -> Void) throws(BodyFailure)
 
     /// Ends the source at `now`: the gestures in progress are cancelled (their events go to `deliver`) and
     /// the device or file is closed. Nothing happens once the source has ended.

@@ -49,6 +49,33 @@ import Testing
         #expect(copy.handle(frame(20, 30, .ended)).map(\.kind) == [.wind(.ended, GestureEvent.Wind(angle: woundTo, delta: 0, detent: 5))])
     }
 
+    /// A target with a drag of its own, fed frames directly (no pipeline guards their times).
+    static let dragArea = [Target("area", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 100)), gesture: DragGesture())]
+
+    @Test func aLateFrameIsTakenAtTheLatestTime_andLinesNeverGoBack() throws {
+        // Frames at 1.000, 1.020, 0.900 (late: a toolkit's event that came after its timer advanced the engine) and
+        // 1.040 s: the late one is taken at 1.020, its move counted; the fling velocity is that of the moves at their
+        // times as taken (x 10, 20, 30, 40 mm at 0, 20, 20, 40 ms: a quadratic least-squares fit's slope at the
+        // newest, 750 mm/s), where the frame stamped 0.900 made it 0.
+        func frame(_ ms: Int64, _ x: Double, _ phase: ContactPhase) -> TouchFrame {
+            TouchFrame(time: Timestamp(microseconds: ms * 1000), contacts: [Contact(id: 1, position: Point(x: x, y: 50), phase: phase)])
+        }
+        var engine = try GestureEngine(targets: Self.dragArea)
+        let formatter = EventFormatter()
+        var lines: [String] = []
+        for input in [frame(1000, 10, .began), frame(1020, 20, .moved), frame(900, 30, .moved), frame(1040, 40, .ended)] {
+            lines += engine.handle(input).map { formatter.line(for: $0) }
+        }
+        #expect(engine.latestTime == Timestamp(microseconds: 1_040_000))
+        lines += engine.advance(to: Timestamp(microseconds: 1_000_000)).map { formatter.line(for: $0) }  // late too: nothing
+        #expect(lines == [
+            #"{"time":1.020000,"region":"area","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            #"{"time":1.020000,"region":"area","type":"pan","phase":"changed","dx":20,"dy":0}"#,
+            #"{"time":1.040000,"region":"area","type":"pan","phase":"changed","dx":30,"dy":0}"#,
+            #"{"time":1.040000,"region":"area","type":"pan","phase":"ended","dx":30,"dy":0,"vx":750,"vy":0}"#,
+        ])
+    }
+
     @Test func regionsDoNotInterfere_andAFramesLinesComeInLayoutOrder() throws {
         let lines = try play(Self.panel) {
             down(1, at: 100, 90)                    // the timer, at its 12 o'clock (20 mm from the centre)

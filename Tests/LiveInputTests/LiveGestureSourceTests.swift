@@ -330,13 +330,13 @@ import TracePlayback
         }
         writer.start()
         _ = try #require(source.fileDescriptor)
-        var loop = LiveLoop(source: source, stopDescriptor: stop.readEnd, clock: SystemMonotonicClock(), idleTimeoutMilliseconds: 5000)
+        var loop = LiveLoop(source: source, wakeDescriptor: stop.readEnd, clock: SystemMonotonicClock(), idleTimeoutMilliseconds: 5000)
         var wakeups = 0
         var events: [GestureEvent] = []
         let start = MonotonicTime.now
         while MonotonicTime.now - start < .seconds(5) {
             wakeups += 1
-            if try loop.step({ events.append($0) }) == .stopRequested { break }
+            if try loop.step({ events.append($0) }) == .woken { break }
         }
         return (wakeups, events)
     }
@@ -349,12 +349,12 @@ import TracePlayback
         var byte: UInt8 = 1
         #expect(write(stop.writeEnd, &byte, 1) == 1)
         var polls = 0
-        var loop = LiveLoop(source: source, stopDescriptor: stop.readEnd, clock: SystemMonotonicClock()) { descriptors, timeout in
+        var loop = LiveLoop(source: source, wakeDescriptor: stop.readEnd, clock: SystemMonotonicClock()) { descriptors, timeout in
             polls += 1
             return polls == 1 ? .failure(.interrupted) : pollDescriptors(&descriptors, timeoutMilliseconds: timeout)
         }
         var events: [GestureEvent] = []
-        #expect(try loop.step { events.append($0) } == .stopRequested)
+        #expect(try loop.step { events.append($0) } == .woken)
         #expect(polls == 2)
         #expect(events.isEmpty)
     }
@@ -366,7 +366,7 @@ import TracePlayback
         let source = try LiveGestureSource(input: PipeDevice(pipe), recognition: .layout(nil))
         let stop = try EventPipe()
         var polls = 0
-        var loop = LiveLoop(source: source, stopDescriptor: stop.readEnd, clock: SystemMonotonicClock()) { _, _ in
+        var loop = LiveLoop(source: source, wakeDescriptor: stop.readEnd, clock: SystemMonotonicClock()) { _, _ in
             polls += 1
             return .failure(Errno(rawValue: EBADF))
         }
