@@ -4,36 +4,10 @@ import GestureTestSupport
 import Testing
 
 /// The conveniences for the common changes (SPEC "Changes between inputs"): a dial's value, a timeline's domain and
-/// its visible domain at any resolution, each in one call; and a child target in its parent's view.
+/// its visible domain at any resolution, each in one call (the dial's value and the domain set mid-gesture:
+/// `TargetTests`, both ways); and a child target in its parent's view.
 @Suite struct ConvenienceTests {
     // MARK: A dial's value
-
-    @Test func settingTheDialsValueInOneCall_windsOnFromThere_asModifyDoes() throws {
-        let center = Point(x: 100, y: 110)
-        let lines = try play([Target("timer", shape: .circle(center: center, radius: 40), component: try DialComponent(TargetTests.timer))]) {
-            down(0, at: 100, 90)
-            arc(0, around: center, radius: 20, from: 0, to: 30, steps: 3, over: .ms(30))
-            up(0)
-            after(.ms(1000))
-            change { engine, now in try engine.setDialValue(of: "timer", degrees: 120, at: now) }
-            down(0, at: 100, 90)
-            arc(0, around: center, radius: 20, from: 0, to: 12, steps: 2, over: .ms(20))
-            change { engine, now in try engine.setDialValue(of: "timer", degrees: 60, at: now) }   // mid-wind
-            arc(0, around: center, radius: 20, from: 12, to: 18, steps: 1, over: .ms(10))
-            up(0)
-        }
-        // As `TargetTests.settingTheDialsValue_windsOnFromThere_withDetentsFromTheNewValue`, which sets it through
-        // `modify`.
-        #expect(lines == DialTests.windToThirtyDegrees + [
-            #"{"time":0.030000,"region":"timer","type":"wind","phase":"ended","angle":30,"delta":0,"detent":5}"#,
-            #"{"time":1.050000,"region":"timer","type":"wind","phase":"began","angle":132,"delta":12,"detent":22}"#,
-            #"{"time":1.050000,"region":"timer","type":"haptic","kind":"detent","detent":21}"#,
-            #"{"time":1.050000,"region":"timer","type":"haptic","kind":"detent","detent":22}"#,
-            #"{"time":1.060000,"region":"timer","type":"wind","phase":"changed","angle":66,"delta":6,"detent":11}"#,
-            #"{"time":1.060000,"region":"timer","type":"haptic","kind":"detent","detent":11}"#,
-            #"{"time":1.060000,"region":"timer","type":"wind","phase":"ended","angle":66,"delta":0,"detent":11}"#,
-        ])
-    }
 
     @Test func settingTheDialsValue_returnsTheDeadlinesThatFiredFirst() throws {
         var engine = try GestureEngine(targets: CallerMistakeTests.tree())
@@ -51,29 +25,6 @@ import Testing
     /// The numeric chart 0–20 by 1 over x 10–210 mm (10 mm a bucket), without the `zoom` option.
     static func chart() throws -> [Target] {
         [Target("chart", shape: .rectangle(TargetTests.chartRect), component: try TimelineComponent(TargetTests.chart))]
-    }
-
-    @Test func settingTheDomainInOneCall_reanchorsASelectionInProgress_asModifyDoes() throws {
-        let lines = try play(Self.chart()) {
-            rest(0, at: 95, 30, for: .ms(300))
-            tick()
-            move(0, to: 75, 30)                                   // selection 6–8
-            after(.ms(10))
-            change { engine, now in try engine.setDomain(of: "chart", to: .numeric(start: 10, end: 30, bucket: 1), at: now) }
-            after(.ms(10))
-            move(0, to: 85, 30)
-            after(.ms(10))
-            up(0)
-        }
-        // As `TargetTests.changingATimelinesDomainMidSelection_reanchorsAndSaysSo`, through `modify`.
-        #expect(lines == [
-            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
-            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
-            #"{"time":0.300000,"region":"chart","type":"select","phase":"changed","anchor":8,"selection":{"start":6,"end":8}}"#,
-            #"{"time":0.310000,"region":"chart","type":"select","phase":"changed","anchor":10,"selection":{"start":10,"end":16}}"#,
-            #"{"time":0.320000,"region":"chart","type":"select","phase":"changed","anchor":10,"selection":{"start":10,"end":17}}"#,
-            #"{"time":0.330000,"region":"chart","type":"select","phase":"ended","anchor":10,"selection":{"start":10,"end":17}}"#,
-        ])
     }
 
     /// The app shows 4.25–9.75 of the chart's 0–20 (not whole buckets), without the `zoom` option: 200 mm for 5.5, so

@@ -391,7 +391,32 @@ import Testing
         ])
     }
 
-    @Test func settingTheDialsValue_windsOnFromThere_withDetentsFromTheNewValue() throws {
+    /// How a test makes a change: through `modify` and the component's own setter, or in one call (the engine's
+    /// conveniences, `setDialValue`, `setDomain`). Both give the same lines.
+    enum ChangeCall: CaseIterable, Sendable {
+        case throughModify, inOneCall
+
+        /// Sets the dial "timer" to `degrees` at `now`.
+        func setDial(_ engine: inout GestureEngine, to degrees: Double, at now: Timestamp) throws -> [GestureEvent] {
+            switch self {
+            case .throughModify: try engine.modify("timer", as: DialComponent.self, at: now) { dial, _ in try dial.setValue(degrees: degrees) }
+            case .inOneCall: try engine.setDialValue(of: "timer", degrees: degrees, at: now)
+            }
+        }
+
+        /// Shows `domain` on the chart at `now`.
+        func setDomain(_ engine: inout GestureEngine, to domain: TimelineDomain, at now: Timestamp) throws -> [GestureEvent] {
+            switch self {
+            case .throughModify:
+                try engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in try chart.setDomain(domain, output: &output) }
+            case .inOneCall:
+                try engine.setDomain(of: "chart", to: domain, at: now)
+            }
+        }
+    }
+
+    @Test(arguments: ChangeCall.allCases)
+    func settingTheDialsValue_windsOnFromThere_withDetentsFromTheNewValue(_ call: ChangeCall) throws {
         let center = Point(x: 100, y: 110)
         let lines = try play([Target("timer", shape: .circle(center: center, radius: 40), component: try DialComponent(Self.timer))]) {
             down(0, at: 100, 90)
@@ -399,11 +424,11 @@ import Testing
             up(0)
             after(.ms(1000))
             // The app's timer ran: it sets the value it counted down to (no haptic).
-            change { engine, now in try engine.modify("timer", as: DialComponent.self, at: now) { dial, _ in try dial.setValue(degrees: 120) } }
+            change { engine, now in try call.setDial(&engine, to: 120, at: now) }
             down(0, at: 100, 90)
             arc(0, around: center, radius: 20, from: 0, to: 12, steps: 2, over: .ms(20))
             // Set mid-wind: the wind goes on from the new value.
-            change { engine, now in try engine.modify("timer", as: DialComponent.self, at: now) { dial, _ in try dial.setValue(degrees: 60) } }
+            change { engine, now in try call.setDial(&engine, to: 60, at: now) }
             arc(0, around: center, radius: 20, from: 12, to: 18, steps: 1, over: .ms(10))
             up(0)
         }
@@ -419,18 +444,15 @@ import Testing
         ])
     }
 
-    @Test func changingATimelinesDomainMidSelection_reanchorsAndSaysSo() throws {
+    @Test(arguments: ChangeCall.allCases)
+    func changingATimelinesDomainMidSelection_reanchorsAndSaysSo(_ call: ChangeCall) throws {
         let lines = try play([Self.chart(children: [])]) {
             rest(0, at: 95, 30, for: .ms(300))
             tick()
             move(0, to: 75, 30)                                   // selection 6–8
             after(.ms(10))
             // The chart scrolls by 10: the anchor (bucket 8) is brought within 10–30; the finger is over 16.5.
-            change { engine, now in
-                try engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
-                    try chart.setDomain(.numeric(start: 10, end: 30, bucket: 1), output: &output)
-                }
-            }
+            change { engine, now in try call.setDomain(&engine, to: .numeric(start: 10, end: 30, bucket: 1), at: now) }
             after(.ms(10))
             move(0, to: 85, 30)
             after(.ms(10))

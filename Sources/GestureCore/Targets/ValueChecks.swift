@@ -3,25 +3,24 @@
 // file", its refusals and Limits), keyed by the name of the value in the code API. The layout file refuses the same
 // values as it reads them; the code API throws them as `GestureError.invalidValue`.
 
+/// The first of `checks` that finds something wrong: each the key of a number and what is wrong with it (nil when
+/// nothing is).
+func firstProblem(_ checks: (key: String, message: String?)...) -> Problem? {
+    for check in checks { if let message = check.message { return (check.key, message) } }
+    return nil
+}
+
 extension Point {
     /// Its first coordinate beyond ±`Size.largestLength` mm, or not finite.
     var problem: Problem? {
-        var finder = ProblemFinder()
-        finder.note("x", NumberCheck.coordinate(x))
-        finder.note("y", NumberCheck.coordinate(y))
-        return finder.problem
+        firstProblem(("x", NumberCheck.coordinate(x)), ("y", NumberCheck.coordinate(y)))
     }
 }
 
 extension Rect {
     /// A corner beyond the limits, or a side that is not positive or beyond them.
     var problem: Problem? {
-        var finder = ProblemFinder()
-        finder.note("x", NumberCheck.coordinate(x))
-        finder.note("y", NumberCheck.coordinate(y))
-        finder.note("width", NumberCheck.length(width))
-        finder.note("height", NumberCheck.length(height))
-        return finder.problem
+        Point(x: x, y: y).problem ?? firstProblem(("width", NumberCheck.length(width)), ("height", NumberCheck.length(height)))
     }
 }
 
