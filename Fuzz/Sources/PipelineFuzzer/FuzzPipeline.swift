@@ -25,7 +25,7 @@ func fuzzPipeline(_ input: FuzzInput) {
     let description = reader.description
     guard description.touchProtocol != nil,
           let mapping = description.surfaceMapping(size: nil, layoutSurface: fixedLayout.surface),
-          var pipeline = pipeline(description, mapping)
+          var pipeline = fixedPipeline(description, mapping)
     else { return }
     var checks = GestureChecks()
     var count = 0
@@ -44,7 +44,7 @@ func fuzzPipeline(_ input: FuzzInput) {
     checks.finish()
 
     guard let again = try? TraceReader.open(path: path),
-          let replayed = pipeline(description, mapping) else {
+          let replayed = fixedPipeline(description, mapping) else {
         fatalError("the trace opened once and not twice")
     }
     let source = TraceGestureSource(reader: again, pipeline: replayed, surface: mapping)
@@ -58,7 +58,7 @@ func fuzzPipeline(_ input: FuzzInput) {
 
 /// The pipeline of `description`'s touches on `fixedLayout`, nil for a device that is not a touch device. The engine
 /// takes the fixed layout, which the layout file read: its refusing it is a finding.
-private func pipeline(_ description: DeviceDescription, _ mapping: SurfaceMapping) -> GesturePipeline? {
+private func fixedPipeline(_ description: DeviceDescription, _ mapping: SurfaceMapping) -> GesturePipeline? {
     do {
         return try GesturePipeline(description: description, surface: mapping, layout: fixedLayout)
     } catch {
