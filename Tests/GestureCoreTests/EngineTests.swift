@@ -52,6 +52,22 @@ import Testing
     /// A target with a drag of its own, fed frames directly (no pipeline guards their times).
     static let dragArea = [Target("area", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 100)), gesture: DragGesture())]
 
+    @Test func aLateChangeIsTakenAtTheLatestTime() throws {
+        // A pan in progress at 1.020; the target is removed with a time of 0.900 (late): its pan is cancelled at 1.020.
+        var engine = try GestureEngine(targets: Self.dragArea)
+        let formatter = EventFormatter()
+        var lines: [String] = []
+        for (ms, x, phase) in [(Int64(1000), 10.0, ContactPhase.began), (1020, 20, .moved)] {
+            let frame = TouchFrame(time: Timestamp(microseconds: ms * 1000), contacts: [Contact(id: 1, position: Point(x: x, y: 50), phase: phase)])
+            lines += engine.handle(frame).map { formatter.line(for: $0) }
+        }
+        lines += try engine.remove("area", at: Timestamp(microseconds: 900_000)).map { formatter.line(for: $0) }
+        #expect(lines == [
+            #"{"time":1.020000,"region":"area","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            #"{"time":1.020000,"region":"area","type":"pan","phase":"cancelled","dx":10,"dy":0}"#,
+        ])
+    }
+
     @Test func aLateFrameIsTakenAtTheLatestTime_andLinesNeverGoBack() throws {
         // Frames at 1.000, 1.020, 0.900 (late: a toolkit's event that came after its timer advanced the engine) and
         // 1.040 s: the late one is taken at 1.020, its move counted; the fling velocity is that of the moves at their

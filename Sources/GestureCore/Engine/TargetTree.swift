@@ -164,8 +164,9 @@ extension GestureEngine {
         let index = try index(named: name)
         ownRecognizers()
         var events = buffers.takeEvents()
-        advance(to: time, into: &events)
-        removeChecked(index, at: time, into: &events)
+        let reached = reach(time)  // (a late change is taken at the latest time: SPEC "Frames")
+        advance(to: reached, into: &events)
+        removeChecked(index, at: reached, into: &events)
         return buffers.keepEvents(events)
     }
 
@@ -200,8 +201,9 @@ extension GestureEngine {
         let position = children(of: parentIndex).firstIndex(of: index)
         ownRecognizers()
         var events = buffers.takeEvents()
-        advance(to: time, into: &events)
-        removeChecked(index, at: time, into: &events)
+        let reached = reach(time)
+        advance(to: reached, into: &events)
+        removeChecked(index, at: reached, into: &events)
         // (The parent precedes the removed subtree: its index did not move. The position is among the siblings left, or
         // just after the last of them: it is there.)
         insertChecked(target, under: parentIndex, at: insertionIndex(under: parentIndex, at: position) ?? nodes.count)
@@ -272,10 +274,11 @@ extension GestureEngine {
                                                                _ body: (inout C, inout TargetOutput) throws(Failure) -> Void) throws(Failure) -> [GestureEvent] {
         ownRecognizers()
         var events = buffers.takeEvents()
-        advance(to: time, into: &events)
+        let reached = reach(time)
+        advance(to: reached, into: &events)
         let fired = events.count
         do {
-            _ = try nodes[index].modify(type, at: time, into: &events, body)
+            _ = try nodes[index].modify(type, at: reached, into: &events, body)
         } catch {
             events.removeSubrange(fired...)
             buffers.carry(events)
