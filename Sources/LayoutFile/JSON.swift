@@ -15,7 +15,7 @@ struct JSONDocument {
     /// The place of the value after the one at `index` and the values inside it.
     func after(_ index: Int) -> Int {
         switch values[index].content {
-        case .array(_, let end), .object(_, let end): end
+        case .array(_, let end), .object(_, let end, _): end
         case .null, .bool, .number, .string, .key: index + 1
         }
     }
@@ -25,9 +25,9 @@ struct JSONDocument {
         String(decoding: text[range], as: UTF8.self)
     }
 
-    /// Whether the string at `range` of `text` is `word` (compared as UTF-8, no `String` made).
-    func text(_ range: Range<Int>, is word: String) -> Bool {
-        word.utf8.count == range.count && text[range].elementsEqual(word.utf8)
+    /// `body` of the UTF-8 at `range` of `text`.
+    func withText<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// The path of the value at `target`, as a message names it (`regions[1].shape.width`; empty for the top-level
@@ -71,7 +71,8 @@ struct JSONValue {
         /// An array of `count` elements, which follow it; the value after it is at `end`.
         case array(count: Int, end: Int)
         /// An object of `count` members, which follow it, each a `key` and a value; the value after it is at `end`.
-        case object(count: Int, end: Int)
+        /// `keys` is the set of its keys, nil when one is a key the parser's `KeyTable` does not know or is given twice.
+        case object(count: Int, end: Int, keys: KeySet?)
         /// The name of an object's member: its number in the parser's `KeyTable` (nil: a key it does not know), and
         /// its UTF-8 in the document's `text`.
         case key(Int?, Range<Int>)
@@ -104,10 +105,10 @@ struct JSONSyntaxError: Error, Sendable {
 /// Parses JSON text into a `JSONDocument`, numbering member names by `keys`. Nesting is limited so that hostile input
 /// cannot overflow the stack.
 struct JSONParser {
-    /// The document's bytes; the decoded text of strings with escapes is added after them.
-    private var text: [UInt8]
-    /// The length of the document: what `text` holds after it is decoded strings.
-    private let count: Int
+    /// The document.
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The UTF-8 of the strings with escapes, decoded: the document's `text` after `bytes`.
+    private var decoded: [UInt8] = []
     private let keys: KeyTable
     private var values: [JSONValue] = []
     private var index = 0
@@ -115,29 +116,38 @@ struct JSONParser {
     private var depth = 0
     static let maximumDepth = 64
 
-    private init(_ bytes: [UInt8], keys: KeyTable) {
-        text = bytes
-        count = bytes.count
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, keys: KeyTable) {
+        self.bytes = bytes
         self.keys = keys
+        // A layout has a value every 5 or 6 bytes: room for one every 4 spares the array's growth, which copies it.
+        values.reserveCapacity(bytes.count / 4)
     }
 
     static func parse(_ bytes: [UInt8], keys: KeyTable) throws(JSONSyntaxError) -> JSONDocument {
-        var parser = JSONParser(bytes, keys: keys)
-        // A UTF-8 byte order mark is tolerated.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        try parser.value()
-        parser.skipWhitespace()
-        guard parser.index == parser.count else { throw parser.error("expected the end of the document after the top-level value") }
-        return JSONDocument(text: parser.text, values: parser.values)
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+            var parser = JSONParser(buffer, keys: keys)
+            // A UTF-8 byte order mark is tolerated.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+            try parser.value()
+            parser.skipWhitespace()
+            guard parser.index == bytes.count else { throw parser.error("expected the end of the document after the top-level value") }
+            return JSONDocument(text: parser.decoded.isEmpty ? bytes : bytes + parser.decoded, values: parser.values)
+        }
     }
 
     private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(line: line, message: message) }
 
-    private var current: UInt8? { index < count ? text[index] : nil }
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    /// Skips spaces, tabs and line ends, counting lines. Inlined for its first byte: most calls find no whitespace.
+    @inline(__always)
     private mutating func skipWhitespace() {
-        while let byte = current {
-            switch byte {
+        if index < bytes.count && bytes[index] <= UInt8(ascii: " ") { skipWhitespaceFrom() }
+    }
+
+    private mutating func skipWhitespaceFrom() {
+        while index < bytes.count {
+            switch bytes[index] {
             case UInt8(ascii: "\n"): line += 1
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): break
             default: return
@@ -176,6 +186,7 @@ struct JSONParser {
         }
     }
 
+    @inline(__always)
     private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
@@ -186,9 +197,10 @@ struct JSONParser {
         try enter()
         defer { depth -= 1 }
         let place = values.count
-        values.append(JSONValue(content: .object(count: 0, end: place + 1), line: line))
+        values.append(JSONValue(content: .object(count: 0, end: place + 1, keys: KeySet()), line: line))
         index += 1
         var members = 0
+        var keys: KeySet? = KeySet()
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -197,11 +209,12 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
-            let name = try string()
+            let (number, name) = try memberName()
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after \"\(String(decoding: text[name], as: UTF8.self))\"") }
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after \"\(string(name))\"") }
             index += 1
-            values.append(JSONValue(content: .key(keys.number(of: text[name]), name), line: line))
+            values.append(JSONValue(content: .key(number, name), line: line))
+            if let number, keys?.insert(number) == true {} else { keys = nil }
             try value()
             members += 1
             skipWhitespace()
@@ -209,7 +222,7 @@ struct JSONParser {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
                 index += 1
-                values[place].content = .object(count: members, end: values.count)
+                values[place].content = .object(count: members, end: values.count, keys: keys)
                 return
             default: throw error("expected ',' or '}' in an object")
             }
@@ -252,39 +265,47 @@ struct JSONParser {
         index += 1
         let start = index
         var isASCII = true
-        while let byte = current {
+        while true {
+            endsPlainRun.withUnsafeBufferPointer { endsPlainRun in
+                while index < bytes.count && !endsPlainRun[Int(bytes[index])] { index += 1 }
+            }
+            guard let byte = current else { throw error("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
                 let range = start..<index
                 index += 1
-                guard isASCII || String(validating: text[range], as: UTF8.self) != nil else { throw error("invalid UTF-8 in a string") }
+                guard isASCII || String(validating: bytes[range], as: UTF8.self) != nil else { throw error("invalid UTF-8 in a string") }
                 return range
             case UInt8(ascii: "\\"):
                 index = start
                 return try escapedString()
             case ..<0x20:
                 throw error("control character in a string (escape it)")
-            case 0x80...:
-                isASCII = false
             default:
-                break
+                isASCII = false
+                index += 1
             }
-            index += 1
         }
-        throw error("unterminated string")
     }
 
-    /// A string with escapes, from just after its opening quote: decoded, and added to `text` after the document.
+    /// For each byte, whether it ends a run of plain ASCII in a string: a quote, a backslash, a control character, or
+    /// a byte from 0x80. (A table: one look a byte, where comparing with each costs four.)
+    private let endsPlainRun = Self.plainRunEnds
+    private static let plainRunEnds: [Bool] = (0...255).map { byte in
+        byte == Int(UInt8(ascii: "\"")) || byte == Int(UInt8(ascii: "\\")) || byte < 0x20 || byte >= 0x80
+    }
+
+    /// A string with escapes, from just after its opening quote: decoded, and added to `decoded`.
     private mutating func escapedString() throws(JSONSyntaxError) -> Range<Int> {
-        var decoded: [UInt8] = []
+        var text: [UInt8] = []
         /// Where the bytes since the last escape begin: valid UTF-8 or not, they are taken at the next escape or quote.
         var run = index
         func take(upTo end: Int) throws(JSONSyntaxError) {
-            guard String(validating: text[run..<end], as: UTF8.self) != nil else { throw error("invalid UTF-8 in a string") }
-            decoded.append(contentsOf: text[run..<end])
+            guard String(validating: bytes[run..<end], as: UTF8.self) != nil else { throw error("invalid UTF-8 in a string") }
+            text.append(contentsOf: bytes[run..<end])
         }
         func add(_ scalar: Unicode.Scalar) {
-            UTF8.encode(scalar) { decoded.append($0) }
+            UTF8.encode(scalar) { text.append($0) }
         }
         while true {
             guard let byte = current else { throw error("unterminated string") }
@@ -292,9 +313,9 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 try take(upTo: index - 1)
-                let start = text.count
-                text.append(contentsOf: decoded)
-                return start..<text.count
+                let start = bytes.count + decoded.count
+                decoded.append(contentsOf: text)
+                return start..<start + text.count
             case UInt8(ascii: "\\"):
                 try take(upTo: index - 1)
                 guard let escape = current else { throw error("unterminated string") }
@@ -329,6 +350,35 @@ struct JSONParser {
                 guard byte >= 0x20 else { throw error("control character in a string (escape it)") }
             }
         }
+    }
+
+    /// The string at `range` of the document's text (`bytes`, then `decoded`).
+    private func string(_ range: Range<Int>) -> String {
+        range.lowerBound < bytes.count
+            ? String(decoding: bytes[range], as: UTF8.self)
+            : String(decoding: decoded[range.lowerBound - bytes.count..<range.upperBound - bytes.count], as: UTF8.self)
+    }
+
+    /// A member name, from its opening quote: its number in `keys` (nil: a key it does not know) and its text. A
+    /// name of plain ASCII (nearly every one) is hashed as it is scanned; another is read as any string, then looked up.
+    private mutating func memberName() throws(JSONSyntaxError) -> (number: Int?, text: Range<Int>) {
+        let start = index + 1
+        var end = start
+        var hash = KeyTable.Hash()
+        endsPlainRun.withUnsafeBufferPointer { endsPlainRun in
+            while end < bytes.count && !endsPlainRun[Int(bytes[end])] {
+                hash.add(bytes[end])
+                end += 1
+            }
+        }
+        if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
+            index = end + 1
+            return (keys.number(of: UnsafeBufferPointer(rebasing: bytes[start..<end]), hash: hash), start..<end)
+        }
+        let text = try string()
+        if text.lowerBound < bytes.count { return (keys.number(of: UnsafeBufferPointer(rebasing: bytes[text])), text) }
+        let decodedText = text.lowerBound - bytes.count..<text.upperBound - bytes.count
+        return (decoded.withUnsafeBufferPointer { keys.number(of: UnsafeBufferPointer(rebasing: $0[decodedText])) }, text)
     }
 
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
@@ -374,7 +424,7 @@ struct JSONParser {
         if negative { index += 1 }
         let integerStart = index
         guard digits(intoSignificand: true) > 0 else { throw error("expected digits in a number") }
-        if text[integerStart] == UInt8(ascii: "0") && index - integerStart > 1 { throw error("leading zero in a number") }
+        if bytes[integerStart] == UInt8(ascii: "0") && index - integerStart > 1 { throw error("leading zero in a number") }
         var powerOfTen = 0
         if current == UInt8(ascii: ".") {
             index += 1
@@ -392,7 +442,7 @@ struct JSONParser {
             // More than 4 digits: far beyond the exact powers of ten (and an Int could not hold them all).
             exponentFits = index - exponentStart <= 4
             if exponentFits {
-                let exponent = text[exponentStart..<index].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+                let exponent = bytes[exponentStart..<index].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
                 powerOfTen += exponentNegative ? -exponent : exponent
             }
         }
@@ -401,7 +451,7 @@ struct JSONParser {
             let value = powerOfTen < 0 ? magnitude / Self.exactPowersOfTen[-powerOfTen] : magnitude * Self.exactPowersOfTen[powerOfTen]
             return negative ? -value : value
         }
-        let written = String(decoding: text[start..<index], as: UTF8.self)
+        let written = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let number = Double(written) else { throw error("unreadable number \(written)") }
         return number
     }

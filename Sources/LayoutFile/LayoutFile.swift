@@ -111,17 +111,10 @@ struct Decoder {
     /// The object at `place`, whose keys must be among `allowed`. Duplicate and unknown keys are reported here,
     /// before any key is found missing.
     func members(_ place: Int, allowed: KeyList) throws(LayoutError) -> Members {
-        guard case .object(let count, _) = document.values[place].content else {
+        guard case .object(_, _, let keys) = document.values[place].content else {
             throw fail(place, "expected an object, found \(kind(place))")
         }
-        var keys = KeySet()
-        var member = place + 1
-        for _ in 0..<count {
-            guard case .key(let number?, _) = document.values[member].content, allowed.set.contains(number), keys.insert(number) else {
-                throw keyError(place, allowed: allowed)
-            }
-            member = document.after(member + 1)
-        }
+        guard let keys, keys.isSubset(of: allowed.set) else { throw keyError(place, allowed: allowed) }
         return Members(object: place, keys: keys)
     }
 
@@ -142,7 +135,7 @@ struct Decoder {
 
     /// The keys of the object at `object` as `String`s, with their values' places, in the document's order.
     func keys(_ object: Int) -> [(key: String, value: Int)] {
-        guard case .object(let count, _) = document.values[object].content else { return [] }
+        guard case .object(let count, _, _) = document.values[object].content else { return [] }
         var keys: [(key: String, value: Int)] = []
         var member = object + 1
         for _ in 0..<count {
@@ -227,10 +220,12 @@ struct Decoder {
 
     /// One of the names of `choices`, compared as UTF-8. (As `String`s compare: no name has a character that another
     /// spelling of it would equal, as the Kelvin sign equals `K`.)
-    func choice<Value>(_ place: Int, _ choices: [(name: String, value: Value)]) throws(LayoutError) -> Value {
+    func choice<Value>(_ place: Int, _ choices: Choices<Value>) throws(LayoutError) -> Value {
         let range = try text(place)
-        for choice in choices where document.text(range, is: choice.name) { return choice.value }
-        throw fail(place, "expected \(alternatives(choices.map(\.name))), found \"\(document.string(range))\"")
+        guard let index = document.withText(range, choices.spellings.firstIndex) else {
+            throw fail(place, "expected \(alternatives(choices.names)), found \"\(document.string(range))\"")
+        }
+        return choices.values[index]
     }
 
     /// Milliseconds ≥ 0, as a time span (fractions of a millisecond kept to the microsecond).
@@ -250,7 +245,9 @@ struct Decoder {
             let fields = try members(place, allowed: Self.surfaceKeys)
             surface = Size(width: try length(try required(.width, in: fields)), height: try length(try required(.height, in: fields)))
         }
-        let regions = try self.regions(try required(.regions, in: top))
+        let regionsValue = try required(.regions, in: top)
+        if case .array(let count, _) = document.values[regionsValue].content { names.reserveCapacity(count) }
+        let regions = try self.regions(regionsValue)
         return Layout(surface: surface, regions: regions, viewTransforms: views)
     }
 
@@ -284,7 +281,7 @@ struct Decoder {
 
     enum RegionKind { case timeline, dial, target }
 
-    static let regionKinds: [(name: String, value: RegionKind)] = [("timeline", .timeline), ("dial", .dial), ("target", .target)]
+    static let regionKinds = Choices<RegionKind>([("timeline", .timeline), ("dial", .dial), ("target", .target)])
 
     /// A region: its keys are those of its kind, checked once the kind is known (before that, a key
     /// of no kind is unknown). Its name is claimed once its own keys are read, before its children.

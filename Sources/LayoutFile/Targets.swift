@@ -4,9 +4,9 @@ import GestureCore
 extension Decoder {
     static let targetKeys = KeyList([.name, .kind, .shape, .coordination, .gestures, .children, .view])
 
-    static let coordinations: [(name: String, value: Target.Coordination)] = [
+    static let coordinations = Choices<Target.Coordination>([
         ("exclusive", .exclusive), ("simultaneous", .simultaneous), ("high-priority", .highPriority),
-    ]
+    ])
 
     mutating func target(_ name: String, _ fields: Members) throws(LayoutError) -> TargetConfiguration {
         let shape = try self.shape(try required(.shape, in: fields))
@@ -39,7 +39,7 @@ extension Decoder {
 
     enum ShapeKind { case rectangle, circle, ring }
 
-    static let shapeKinds: [(name: String, value: ShapeKind)] = [("rectangle", .rectangle), ("circle", .circle), ("ring", .ring)]
+    static let shapeKinds = Choices<ShapeKind>([("rectangle", .rectangle), ("circle", .circle), ("ring", .ring)])
     static let rectangleKeys = KeyList([.kind, .x, .y, .width, .height])
     static let circleKeys = KeyList([.kind, .center, .radius])
     static let ringKeys = KeyList([.kind, .center, .innerRadius, .outerRadius])
@@ -69,7 +69,7 @@ extension Decoder {
         }
     }
 
-    static let combinations: [(name: String, value: TargetGesture.Combination)] = [("exclusive", .exclusive), ("simultaneous", .simultaneous)]
+    static let combinations = Choices<TargetGesture.Combination>([("exclusive", .exclusive), ("simultaneous", .simultaneous)])
 
     /// One gesture of a target: its kind, its options, and `combine`.
     func gesture(_ place: Int, isFirst: Bool) throws(LayoutError) -> TargetGesture {
@@ -82,46 +82,50 @@ extension Decoder {
             guard !isFirst else { throw fail(value, "expected no combine on the first gesture: none is listed before it") }
             combination = try choice(value, Self.combinations)
         }
-        return TargetGesture(try kind.type.read(fields, options: kind.options, with: self), combination: combination)
-    }
-
-    /// A gesture of kind `type` with the options of `fields` (the others keep their defaults): `options` are the
-    /// numbers of the keys of `G.options`.
-    func options<G: LayoutGesture>(_ type: G.Type, _ fields: Members, keys: [Int]) throws(LayoutError) -> G {
-        var gesture = G()
-        for (option, key) in zip(G.options, keys) {
-            guard let value = value(number: key, in: fields) else {
-                if option.isRequired { throw fail(fields.object, key: option.key, "missing required key") }
-                continue
-            }
-            if case .null = document.values[value].content, let none = option.null {
-                none(&gesture)
-                continue
-            }
-            switch option.values {
-            case .number(let range, let set):
-                set(&gesture, try number(value, in: range))
-            case .milliseconds(let set):
-                set(&gesture, try milliseconds(value))
-            case .count(let range, let set):
-                set(&gesture, try count(value, in: range))
-            case .flag(let set):
-                guard case .bool(let flag) = document.values[value].content else {
-                    throw fail(value, "expected true or false, found \(kind(value))")
-                }
-                set(&gesture, flag)
-            case .choice(let names, let set):
-                set(&gesture, try choice(value, names.enumerated().map { ($1, $0) }))
-            }
+        if fields.keys.isDisjoint(with: kind.optionKeys), let defaults = kind.defaults {
+            return TargetGesture(defaults, combination: combination)
+        }
+        guard let gesture = kind.type.layoutGesture(try settings(kind, fields)) else {
+            preconditionFailure("a gesture's options were checked as its kind takes them")
         }
         if let conflict = gesture.conflict {
-            let key = KeyTable.layout.number(of: Array(conflict.key.utf8)[...])
+            let key = kind.options.first { $0.name == conflict.key }?.key
             guard let value = key.flatMap({ value(number: $0, in: fields) }) else {
                 throw fail(fields.object, key: conflict.key, "expected \(conflict.expected), found \(describe(fields.object))")
             }
             throw fail(value, "expected \(conflict.expected), found \(describe(value))")
         }
-        return gesture
+        return TargetGesture(gesture, combination: combination)
+    }
+
+    /// The options that `fields` gives a gesture of `kind`, checked, in the order of the kind's options (the others
+    /// keep their defaults).
+    func settings(_ kind: GestureKinds.Kind, _ fields: Members) throws(LayoutError) -> [LayoutSetting] {
+        var settings: [LayoutSetting] = []
+        for (index, option) in kind.options.enumerated() {
+            guard let value = value(number: option.key, in: fields) else {
+                if option.isRequired { throw fail(fields.object, key: option.name, "missing required key") }
+                continue
+            }
+            let setting: LayoutOptionValue
+            if case .null = document.values[value].content, option.takesNull {
+                setting = .none
+            } else {
+                switch option.values {
+                case .number(let range): setting = .number(try number(value, in: range))
+                case .milliseconds: setting = .milliseconds(try milliseconds(value))
+                case .count(let range): setting = .count(try count(value, in: range))
+                case .flag:
+                    guard case .bool(let flag) = document.values[value].content else {
+                        throw fail(value, "expected true or false, found \(self.kind(value))")
+                    }
+                    setting = .flag(flag)
+                case .choice(let names): setting = .choice(try choice(value, names))
+                }
+            }
+            settings.append(LayoutSetting(option: index, value: setting))
+        }
+        return settings
     }
 
     /// A number within `range` (the message says "≥ 0" for every number from 0, the default range of an option).
@@ -154,38 +158,76 @@ extension Decoder {
     }
 }
 
-extension LayoutGesture {
-    /// A gesture of this kind with the options of `fields`, whose keys are numbered `options`.
-    static func read(_ fields: Decoder.Members, options: [Int], with decoder: Decoder) throws(LayoutError) -> any LayoutGesture {
-        try decoder.options(Self.self, fields, keys: options)
-    }
-}
-
-/// The gesture kinds of `LayoutGestures.all` with their names and the keys a gesture of each may have, built once:
-/// every gesture's keys are checked against them, and `LayoutGesture.optionKeys` builds its list anew at each call
-/// (docs/performance.md, "Layout loading, first step").
+/// The gesture kinds of `LayoutGestures.all`: their names, their options and the keys a gesture of each may have, built
+/// once.
 struct GestureKinds: Sendable {
-    struct Kind: Sendable {
+    final class Kind: Sendable {
         let type: any LayoutGesture.Type
-        /// The numbers of the keys of its options, in the order of `type.options`.
-        let options: [Int]
+        /// Its options, in the order of `type.options`.
+        let options: [Option]
+        let optionKeys: KeySet
         /// The keys of its gestures: `kind`, `combine` and its options, in SPEC's order.
         let keys: KeyList
+        /// A gesture of this kind that sets no option: the library's defaults, made once. Nil when the kind has an
+        /// option that must be given, or when its defaults conflict (then the reader says so at each gesture).
+        let defaults: (any LayoutGesture)?
+
+        init(_ type: any LayoutGesture.Type, options: [Option]) {
+            self.type = type
+            self.options = options
+            optionKeys = KeySet(options.map(\.key))
+            keys = KeyList(numbers: [Key.kind.rawValue, Key.combine.rawValue] + options.map(\.key))
+            let defaults = options.contains(where: \.isRequired) ? nil : type.layoutGesture([])
+            self.defaults = defaults?.conflict == nil ? defaults : nil
+        }
+    }
+
+    /// One option of a kind, as the reader checks it: `LayoutOption` without what it sets.
+    struct Option: Sendable {
+        /// Its key, and that key's number.
+        let name: String
+        let key: Int
+        let values: Values
+        /// Whether `null` sets it to none.
+        let takesNull: Bool
+        let isRequired: Bool
+
+        /// The values it takes, as `LayoutOption.Values`.
+        enum Values: Sendable {
+            case number(ClosedRange<Double>)
+            case milliseconds
+            case count(ClosedRange<Int>)
+            case flag
+            /// The index of the name given.
+            case choice(Choices<Int>)
+        }
+
+        init<Root>(_ option: LayoutOption<Root>) {
+            name = option.key
+            key = KeyTable.layout.number(of: option.key)!
+            switch option.values {
+            case .number(let range, _): values = .number(range)
+            case .milliseconds: values = .milliseconds
+            case .count(let range, _): values = .count(range)
+            case .flag: values = .flag
+            case .choice(let names, _): values = .choice(Choices(names.enumerated().map { ($1, $0) }))
+            }
+            takesNull = option.null != nil
+            isRequired = option.isRequired
+        }
     }
 
     /// Each kind by its `kind` in the layout file.
-    let choices: [(name: String, value: Kind)]
+    let choices: Choices<Kind>
     /// The keys of a gesture of any kind, for the message about a key no kind has.
     let everyKey: KeyList
 
     static let shared = GestureKinds()
 
     private init() {
-        choices = LayoutGestures.all.map { type in
-            let options = type.optionKeys.map { KeyTable.layout.number(of: Array($0.utf8)[...])! }
-            return (type.kind, Kind(type: type, options: options, keys: KeyList(numbers: [Key.kind.rawValue, Key.combine.rawValue] + options)))
-        }
-        everyKey = KeyList.union(choices.map(\.value.keys))
+        func options<G: LayoutGesture>(_ type: G.Type) -> [Option] { G.options.map(Option.init) }
+        choices = Choices(LayoutGestures.all.map { type in (type.kind, Kind(type, options: options(type))) })
+        everyKey = KeyList.union(choices.values.map(\.keys))
     }
 }
 
