@@ -102,7 +102,7 @@ struct KeyList {
     }
 
     init(_ keys: [Key]) {
-        self.init(numbers: keys.map(\.rawValue))
+        self.init(numbers: keys.map { $0.rawValue })
     }
 
     /// The keys as the layout file spells them, for a message.
@@ -112,7 +112,9 @@ struct KeyList {
     static func union(_ lists: [KeyList]) -> KeyList {
         var numbers: [Int] = []
         var seen = KeySet()
-        for number in lists.map(\.numbers).joined() where seen.insert(number) { numbers.append(number) }
+        for list in lists {
+            for number in list.numbers where seen.insert(number) { numbers.append(number) }
+        }
         return KeyList(numbers: numbers)
     }
 }
@@ -128,7 +130,7 @@ struct KeyTable: Sendable {
 
     /// Every key of the layout file: `Key`'s, then the options of `LayoutGestures.all` that are not among them.
     static let layout: KeyTable = {
-        var names = Key.allCases.map(\.name)
+        var names = Key.allCases.map { $0.name }
         for kind in LayoutGestures.all {
             for key in kind.optionKeys where !names.contains(key) { names.append(key) }
         }
@@ -195,8 +197,14 @@ struct Spellings: Sendable {
     private let starts: [Int]
 
     init(_ words: [String]) {
-        bytes = Array(words.joined().utf8)
-        starts = words.reduce(into: [0]) { starts, word in starts.append(starts.last! + word.utf8.count) }
+        var bytes: [UInt8] = []
+        var starts = [0]
+        for word in words {
+            bytes.append(contentsOf: word.utf8)
+            starts.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.starts = starts
     }
 
     /// `body` of the UTF-8 of word `index`.
@@ -239,9 +247,9 @@ struct Choices<Value> {
     let values: [Value]
 
     init(_ choices: [(name: String, value: Value)]) {
-        names = choices.map(\.name)
+        names = choices.map { $0.name }
         spellings = Spellings(names)
-        values = choices.map(\.value)
+        values = choices.map { $0.value }
     }
 }
 

@@ -175,8 +175,8 @@ struct GestureKinds: Sendable {
         init(_ type: any LayoutGesture.Type, options: [Option]) {
             self.type = type
             self.options = options
-            optionKeys = KeySet(options.map(\.key))
-            keys = KeyList(numbers: [Key.kind.rawValue, Key.combine.rawValue] + options.map(\.key))
+            optionKeys = KeySet(options.map { $0.key })
+            keys = KeyList(numbers: [Key.kind.rawValue, Key.combine.rawValue] + options.map { $0.key })
             let defaults = options.contains(where: \.isRequired) ? nil : type.layoutGesture([])
             self.defaults = defaults?.conflict == nil ? defaults : nil
         }
@@ -227,7 +227,7 @@ struct GestureKinds: Sendable {
     private init() {
         func options<G: LayoutGesture>(_ type: G.Type) -> [Option] { G.options.map(Option.init) }
         choices = Choices(LayoutGestures.all.map { type in (type.kind, Kind(type, options: options(type))) })
-        everyKey = KeyList.union(choices.values.map(\.keys))
+        everyKey = KeyList.union(choices.values.map { $0.keys })
     }
 }
 

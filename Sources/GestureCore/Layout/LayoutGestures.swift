@@ -42,8 +42,8 @@ public protocol LayoutGesture: Hashable, Sendable {
 extension LayoutGesture {
     public var conflict: LayoutOptionConflict? { nil }
 
-    /// The keys of its options.
-    public static var optionKeys: [String] { options.map(\.key) }
+    /// The keys of its options. (Not `map(\.key)`: a key path of a generic type is made anew at each call.)
+    public static var optionKeys: [String] { options.map { $0.key } }
 
     public static func layoutGesture(_ settings: [LayoutSetting]) -> (any LayoutGesture)? {
         var gesture = Self()
@@ -199,7 +199,7 @@ public struct LayoutOption<Root>: Sendable {
     /// One of the names of `choices`, setting its value.
     public static func choice<Value: Sendable>(_ key: String, _ path: WritableKeyPath<Root, Value> & Sendable, _ choices: [(name: String, value: Value)],
                                      isRequired: Bool = false) -> Self {
-        Self(key: key, values: .choice(choices.map(\.name)) { $0[keyPath: path] = choices[$1].value }, isRequired: isRequired)
+        Self(key: key, values: .choice(choices.map { $0.name }) { $0[keyPath: path] = choices[$1].value }, isRequired: isRequired)
     }
 }
 
