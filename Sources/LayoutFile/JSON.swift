@@ -179,6 +179,7 @@ struct JSONParser {
         (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
     }
 
+    @inline(__always)
     private mutating func literal(_ word: String) throws(JSONSyntaxError) {
         for expected in word.utf8 {
             guard current == expected else { throw error("expected '\(word)'") }
@@ -261,6 +262,7 @@ struct JSONParser {
     /// decoded by `escapedString` and added after the document. The same errors at the same places either way: a
     /// control character or the end of the file as the scan meets it, invalid UTF-8 where the text before a quote or a
     /// backslash is taken.
+    @inline(__always)
     private mutating func string() throws(JSONSyntaxError) -> Range<Int> {
         index += 1
         let start = index
@@ -361,6 +363,7 @@ struct JSONParser {
 
     /// A member name, from its opening quote: its number in `keys` (nil: a key it does not know) and its text. A
     /// name of plain ASCII (nearly every one) is hashed as it is scanned; another is read as any string, then looked up.
+    @inline(__always)
     private mutating func memberName() throws(JSONSyntaxError) -> (number: Int?, text: Range<Int>) {
         let start = index + 1
         var end = start
@@ -404,6 +407,7 @@ struct JSONParser {
     /// times or divided by a power of ten up to 10^22 (exactly a `Double` too) is one correctly rounded operation,
     /// the same double the full conversion (`Double(String)`, `strtod`) gives, at a fraction of its cost
     /// (docs/performance.md, "Layout loading, second step"). The others go through `Double(String)`.
+    @inline(__always)
     private mutating func number() throws(JSONSyntaxError) -> Double {
         let start = index
         var significand: UInt64 = 0

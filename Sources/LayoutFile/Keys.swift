@@ -165,6 +165,7 @@ struct KeyTable: Sendable {
     }
 
     /// The number of the key spelled `text`, whose hash is `hash`.
+    @inline(__always)
     func number(of text: UnsafeBufferPointer<UInt8>, hash: Hash) -> Int? {
         var place = hash.value & (places.count - 1)
         while true {

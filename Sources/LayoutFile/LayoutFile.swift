@@ -110,6 +110,7 @@ struct Decoder {
 
     /// The object at `place`, whose keys must be among `allowed`. Duplicate and unknown keys are reported here,
     /// before any key is found missing.
+    @inline(__always)
     func members(_ place: Int, allowed: KeyList) throws(LayoutError) -> Members {
         guard case .object(_, _, let keys) = document.values[place].content else {
             throw fail(place, "expected an object, found \(kind(place))")
@@ -147,16 +148,19 @@ struct Decoder {
     }
 
     /// Reports the first key of `members`, in the document's order, that is not in `allowed`.
+    @inline(__always)
     func known(_ members: Members, allowed: KeyList) throws(LayoutError) {
         guard members.keys.isSubset(of: allowed.set) else { throw keyError(members.object, allowed: allowed) }
     }
 
     /// The place of the value of `key` in `members`; nil when not given.
+    @inline(__always)
     func value(_ key: Key, in members: Members) -> Int? {
         value(number: key.rawValue, in: members)
     }
 
     /// The place of the value of the key numbered `number`; nil when not given.
+    @inline(__always)
     func value(number: Int, in members: Members) -> Int? {
         guard members.keys.contains(number) else { return nil }
         var member = members.object + 1
@@ -167,11 +171,13 @@ struct Decoder {
     }
 
     /// The place of the value of `key` in `members`.
+    @inline(__always)
     func required(_ key: Key, in members: Members) throws(LayoutError) -> Int {
         guard let value = value(key, in: members) else { throw fail(members.object, key: key.name, "missing required key") }
         return value
     }
 
+    @inline(__always)
     func number(_ place: Int) throws(LayoutError) -> Double {
         guard case .number(let number) = document.values[place].content else {
             throw fail(place, "expected a number, found \(kind(place))")
@@ -180,6 +186,7 @@ struct Decoder {
         return number
     }
 
+    @inline(__always)
     func positive(_ place: Int) throws(LayoutError) -> Double {
         let value = try number(place)
         guard value > 0 else { throw fail(place, "expected a positive number, found \(show(value))") }
@@ -187,11 +194,13 @@ struct Decoder {
     }
 
     /// A position in mm: within ±`Size.largestLength`.
+    @inline(__always)
     func coordinate(_ place: Int) throws(LayoutError) -> Double {
         try within(Size.largestLength, try number(place), place)
     }
 
     /// A size or radius in mm: positive (or ≥ 0, `allowingZero`), at most `Size.largestLength`.
+    @inline(__always)
     func length(_ place: Int, allowingZero: Bool = false) throws(LayoutError) -> Double {
         let value = allowingZero ? try nonNegative(place) : try positive(place)
         guard value <= Size.largestLength else {
@@ -207,6 +216,7 @@ struct Decoder {
     }
 
     /// A string's UTF-8, as a range of the document's `text`.
+    @inline(__always)
     func text(_ place: Int) throws(LayoutError) -> Range<Int> {
         guard case .string(let range) = document.values[place].content else {
             throw fail(place, "expected a string, found \(kind(place))")
@@ -220,6 +230,7 @@ struct Decoder {
 
     /// One of the names of `choices`, compared as UTF-8. (As `String`s compare: no name has a character that another
     /// spelling of it would equal, as the Kelvin sign equals `K`.)
+    @inline(__always)
     func choice<Value>(_ place: Int, _ choices: Choices<Value>) throws(LayoutError) -> Value {
         let range = try text(place)
         guard let index = document.withText(range, choices.spellings.firstIndex) else {
