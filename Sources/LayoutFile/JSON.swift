@@ -25,9 +25,9 @@ struct JSONDocument {
         String(decoding: text[range], as: UTF8.self)
     }
 
-    /// `body` of the UTF-8 at `range` of `text`.
-    func withText<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    /// `body` of `text` as a buffer.
+    func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        text.withUnsafeBufferPointer(body)
     }
 
     /// The path of the value at `target`, as a message names it (`regions[1].shape.width`; empty for the top-level
@@ -362,26 +362,22 @@ struct JSONParser {
     }
 
     /// A member name, from its opening quote: its number in `keys` (nil: a key it does not know) and its text. A
-    /// name of plain ASCII (nearly every one) is hashed as it is scanned; another is read as any string, then looked up.
+    /// name of plain ASCII (nearly every one) is looked up where it lies; another is read as any string first.
     @inline(__always)
     private mutating func memberName() throws(JSONSyntaxError) -> (number: Int?, text: Range<Int>) {
         let start = index + 1
         var end = start
-        var hash = KeyTable.Hash()
         endsPlainRun.withUnsafeBufferPointer { endsPlainRun in
-            while end < bytes.count && !endsPlainRun[Int(bytes[end])] {
-                hash.add(bytes[end])
-                end += 1
-            }
+            while end < bytes.count && !endsPlainRun[Int(bytes[end])] { end += 1 }
         }
         if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
             index = end + 1
-            return (keys.number(of: UnsafeBufferPointer(rebasing: bytes[start..<end]), hash: hash), start..<end)
+            return (keys.number(of: start..<end, in: bytes), start..<end)
         }
         let text = try string()
-        if text.lowerBound < bytes.count { return (keys.number(of: UnsafeBufferPointer(rebasing: bytes[text])), text) }
+        if text.lowerBound < bytes.count { return (keys.number(of: text, in: bytes), text) }
         let decodedText = text.lowerBound - bytes.count..<text.upperBound - bytes.count
-        return (decoded.withUnsafeBufferPointer { keys.number(of: UnsafeBufferPointer(rebasing: $0[decodedText])) }, text)
+        return (decoded.withUnsafeBufferPointer { keys.number(of: decodedText, in: $0) }, text)
     }
 
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
@@ -413,16 +409,19 @@ struct JSONParser {
         var significand: UInt64 = 0
         var significandDigits = 0
         /// Reads digits, adding them to the significand when `intoSignificand`; returns how many there were.
+        /// (Wrapping arithmetic: a significand of 15 digits and a count of the document's bytes cannot overflow.)
         func digits(intoSignificand: Bool) -> Int {
             let from = index
-            while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+            while index < bytes.count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
                 if intoSignificand {
-                    if significandDigits < Self.exactDigits { significand = significand * 10 + UInt64(byte - UInt8(ascii: "0")) }
-                    significandDigits += 1
+                    if significandDigits < Self.exactDigits { significand = significand &* 10 &+ UInt64(digit) }
+                    significandDigits &+= 1
                 }
-                index += 1
+                index &+= 1
             }
-            return index - from
+            return index &- from
         }
         let negative = current == UInt8(ascii: "-")
         if negative { index += 1 }

@@ -144,11 +144,7 @@ struct KeyTable: Sendable {
         while size < 4 * names.count { size *= 2 }
         var places = [Int](repeating: -1, count: size)
         for number in names.indices {
-            var place = spellings.withWord(number) { word in
-                var hash = Hash()
-                for byte in word { hash.add(byte) }
-                return hash.value
-            } & (size - 1)
+            var place = Self.hash(spellings.wordHead(number), count: spellings.count(number)) & (size - 1)
             while places[place] >= 0 { place = (place + 1) & (size - 1) }
             places[place] = number
         }
@@ -157,45 +153,40 @@ struct KeyTable: Sendable {
         self.places = places
     }
 
-    /// The number of the key spelled `text`; nil for a key the reader does not know.
-    func number(of text: UnsafeBufferPointer<UInt8>) -> Int? {
-        var hash = Hash()
-        for byte in text { hash.add(byte) }
-        return number(of: text, hash: hash)
-    }
-
-    /// The number of the key spelled `text`, whose hash is `hash`.
+    /// The number of the key spelled by the bytes at `range` of `text`; nil for a key the reader does not know.
     @inline(__always)
-    func number(of text: UnsafeBufferPointer<UInt8>, hash: Hash) -> Int? {
-        var place = hash.value & (places.count - 1)
+    func number(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let head = Spellings.head(of: range, in: text)
+        var place = Self.hash(head, count: range.count) & (places.count - 1)
         while true {
             let number = places[place]
             guard number >= 0 else { return nil }
-            if spellings.word(number, is: text) { return number }
+            if spellings.word(number, is: range, in: text, head: head) { return number }
             place = (place + 1) & (places.count - 1)
         }
     }
 
     /// The number of the key `name`.
     func number(of name: String) -> Int? {
-        Array(name.utf8).withUnsafeBufferPointer { number(of: $0) }
+        Array(name.utf8).withUnsafeBufferPointer { number(of: 0..<$0.count, in: $0) }
     }
 
-    /// The hash of a key's bytes, added one by one (FNV-1a), so that the parser hashes a name as it scans it.
-    struct Hash {
-        private var state: UInt32 = 2_166_136_261
-
-        mutating func add(_ byte: UInt8) { state = (state ^ UInt32(byte)) &* 16_777_619 }
-
-        var value: Int { Int(state) }
+    /// A hash of a key's head and its length: a multiplication by an odd constant, its high bits kept.
+    @inline(__always)
+    private static func hash(_ head: UInt64, count: Int) -> Int {
+        Int(truncatingIfNeeded: (head &* 0x9E37_79B9_7F4A_7C15) >> 40) ^ count
     }
 }
 
-/// Words as UTF-8, one after the other, compared with the document's text byte by byte (no `String` made).
+/// Words as UTF-8, compared with the document's text as bytes (no `String` made): their heads (`head(of:in:)`), then
+/// any other bytes one by one.
 struct Spellings: Sendable {
+    /// The words' bytes, one after the other.
     private let bytes: [UInt8]
     /// Where each word begins, and where the last one ends.
     private let starts: [Int]
+    /// Each word's head.
+    private let heads: [UInt64]
 
     init(_ words: [String]) {
         var bytes: [UInt8] = []
@@ -206,36 +197,44 @@ struct Spellings: Sendable {
         }
         self.bytes = bytes
         self.starts = starts
-    }
-
-    /// `body` of the UTF-8 of word `index`.
-    func withWord<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[index]..<starts[index + 1]])) }
-    }
-
-    /// Whether word `index` is spelled `text`.
-    func word(_ index: Int, is text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = starts[index]
-        guard starts[index + 1] - start == text.count else { return false }
-        return bytes.withUnsafeBufferPointer { bytes in
-            // Eight bytes at a time, as one number (unaligned loads), then the rest byte by byte.
-            var offset = 0
-            while offset + 8 <= text.count {
-                let word = UnsafeRawPointer(bytes.baseAddress! + start + offset).loadUnaligned(as: UInt64.self)
-                guard word == UnsafeRawPointer(text.baseAddress! + offset).loadUnaligned(as: UInt64.self) else { return false }
-                offset += 8
-            }
-            while offset < text.count {
-                guard bytes[start + offset] == text[offset] else { return false }
-                offset += 1
-            }
-            return true
+        heads = bytes.withUnsafeBufferPointer { bytes in
+            words.indices.map { Self.head(of: starts[$0]..<starts[$0 + 1], in: bytes) }
         }
     }
 
-    /// The index of the first word spelled `text`.
-    func firstIndex(of text: UnsafeBufferPointer<UInt8>) -> Int? {
-        for index in 0..<starts.count - 1 where word(index, is: text) { return index }
+    /// The head of the bytes at `range` of `text`: their first eight bytes as one number (little-endian; zeros after
+    /// fewer), read at once where `text` has eight bytes from there. Most keys and names have eight bytes or fewer:
+    /// one comparison of their heads compares them.
+    @inline(__always)
+    static func head(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        if range.lowerBound &+ 8 <= text.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(text.baseAddress! + range.lowerBound).loadUnaligned(as: UInt64.self))
+            return range.count >= 8 ? word : word & (1 &<< (8 &* UInt64(range.count)) &- 1)
+        }
+        var word: UInt64 = 0
+        for offset in 0..<min(range.count, 8) { word |= UInt64(text[range.lowerBound + offset]) &<< (8 &* UInt64(offset)) }
+        return word
+    }
+
+    func count(_ index: Int) -> Int { starts[index + 1] - starts[index] }
+
+    func wordHead(_ index: Int) -> UInt64 { heads[index] }
+
+    /// Whether word `index` is spelled by the bytes at `range` of `text`, whose head is `head`.
+    @inline(__always)
+    func word(_ index: Int, is range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, head: UInt64) -> Bool {
+        guard heads[index] == head, count(index) == range.count else { return false }
+        guard range.count > 8 else { return true }
+        let start = starts[index]
+        for offset in 8..<range.count where bytes[start + offset] != text[range.lowerBound + offset] { return false }
+        return true
+    }
+
+    /// The index of the first word spelled by the bytes at `range` of `text`.
+    @inline(__always)
+    func firstIndex(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let head = Spellings.head(of: range, in: text)
+        for index in heads.indices where word(index, is: range, in: text, head: head) { return index }
         return nil
     }
 }

@@ -233,7 +233,7 @@ struct Decoder {
     @inline(__always)
     func choice<Value>(_ place: Int, _ choices: Choices<Value>) throws(LayoutError) -> Value {
         let range = try text(place)
-        guard let index = document.withText(range, choices.spellings.firstIndex) else {
+        guard let index = document.withText({ choices.spellings.firstIndex(of: range, in: $0) }) else {
             throw fail(place, "expected \(alternatives(choices.names)), found \"\(document.string(range))\"")
         }
         return choices.values[index]
