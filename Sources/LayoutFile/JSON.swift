@@ -291,7 +291,7 @@ struct JSONParser {
     }
 
     /// For each byte, whether it ends a run of plain ASCII in a string: a quote, a backslash, a control character, or
-    /// a byte from 0x80. (A table: one look a byte, where comparing with each costs four.)
+    /// a byte from 0x80. (A table: one lookup a byte, instead of four comparisons.)
     private let endsPlainRun = Self.plainRunEnds
     private static let plainRunEnds: [Bool] = (0...255).map { byte in
         byte == Int(UInt8(ascii: "\"")) || byte == Int(UInt8(ascii: "\\")) || byte < 0x20 || byte >= 0x80
