@@ -120,7 +120,7 @@ extension Decoder {
                         throw fail(value, "expected true or false, found \(self.kind(value))")
                     }
                     setting = .flag(flag)
-                case .choice(let names): setting = .choice(try choice(value, names))
+                case .choice: setting = .choice(try choice(value, option.choices))
                 }
             }
             settings.append(LayoutSetting(option: index, value: setting))
@@ -188,6 +188,10 @@ struct GestureKinds: Sendable {
         let name: String
         let key: Int
         let values: Values
+        /// The names a `choice` option takes, each standing for its index (none for the others). Not in `Values`: an
+        /// enum case's array may have the case's tag in its pointer's spare bits, where the fuzzers' leak checker does
+        /// not see a pointer, and reports the array as leaked.
+        let choices: Choices<Int>
         /// Whether `null` sets it to none.
         let takesNull: Bool
         let isRequired: Bool
@@ -198,20 +202,24 @@ struct GestureKinds: Sendable {
             case milliseconds
             case count(ClosedRange<Int>)
             case flag
-            /// The index of the name given.
-            case choice(Choices<Int>)
+            /// One of `choices`.
+            case choice
         }
 
         init<Root>(_ option: LayoutOption<Root>) {
             name = option.key
             key = KeyTable.layout.number(of: option.key)!
+            var choices: [(name: String, value: Int)] = []
             switch option.values {
             case .number(let range, _): values = .number(range)
             case .milliseconds: values = .milliseconds
             case .count(let range, _): values = .count(range)
             case .flag: values = .flag
-            case .choice(let names, _): values = .choice(Choices(names.enumerated().map { ($1, $0) }))
+            case .choice(let names, _):
+                values = .choice
+                choices = names.enumerated().map { ($1, $0) }
             }
+            self.choices = Choices(choices)
             takesNull = option.null != nil
             isRequired = option.isRequired
         }
