@@ -71,7 +71,8 @@ struct JSONValue {
         /// An array of `count` elements, which follow it; the value after it is at `end`.
         case array(count: Int, end: Int)
         /// An object of `count` members, which follow it, each a `key` and a value; the value after it is at `end`.
-        /// `keys` is the set of its keys, nil when one is a key the parser's `KeyTable` does not know or is given twice.
+        /// `keys` is the set of its keys; nil when one is a key the parser's `KeyTable` does not know, or is given
+        /// twice.
         case object(count: Int, end: Int, keys: KeySet?)
         /// The name of an object's member: its number in the parser's `KeyTable` (nil: a key it does not know), and
         /// its UTF-8 in the document's `text`.
@@ -119,7 +120,8 @@ struct JSONParser {
     private init(_ bytes: UnsafeBufferPointer<UInt8>, keys: KeyTable) {
         self.bytes = bytes
         self.keys = keys
-        // A layout has a value every 5 or 6 bytes: room for one every 4 spares the array's growth, which copies it.
+        // A layout has a value (a key counting as one) about every 7 bytes: room for one every 4 spares the array's
+        // growth, which copies it.
         values.reserveCapacity(bytes.count / 4)
     }
 
