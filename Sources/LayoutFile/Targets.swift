@@ -100,8 +100,8 @@ extension Decoder {
 
     /// The options that `fields` gives a gesture of `kind`, checked, in the order of the kind's options (the others
     /// keep their defaults).
-    func settings(_ kind: GestureKinds.Kind, _ fields: Members) throws(LayoutError) -> [LayoutSetting] {
-        var settings: [LayoutSetting] = []
+    func settings(_ kind: GestureKinds.Kind, _ fields: Members) throws(LayoutError) -> [(option: Int, value: LayoutOptionValue)] {
+        var settings: [(option: Int, value: LayoutOptionValue)] = []
         for (index, option) in kind.options.enumerated() {
             guard let value = value(number: option.key, in: fields) else {
                 if option.isRequired { throw fail(fields.object, key: option.name, "missing required key") }
@@ -123,7 +123,7 @@ extension Decoder {
                 case .choice: setting = .choice(try choice(value, option.choices))
                 }
             }
-            settings.append(LayoutSetting(option: index, value: setting))
+            settings.append((index, setting))
         }
         return settings
     }

@@ -25,7 +25,7 @@ public protocol LayoutGesture: Hashable, Sendable {
     /// `options` and its value; nil when a setting names no option, or gives one a value it does not take (of another
     /// kind, or out of its range). A requirement, not only an extension, and erased, so that a reader that knows the
     /// kind only as `any LayoutGesture.Type` runs no generic code (docs/performance.md, "Layout loading, third step").
-    static func layoutGesture(_ settings: [LayoutSetting]) -> (any LayoutGesture)?
+    static func layoutGesture(_ settings: [(option: Int, value: LayoutOptionValue)]) -> (any LayoutGesture)?
 
     /// Options that contradict each other: the key to blame, and why; nil when they fit.
     var conflict: LayoutOptionConflict? { get }
@@ -45,7 +45,7 @@ extension LayoutGesture {
     /// The keys of its options. (Not `map(\.key)`: a key path of a generic type is made anew at each call.)
     public static var optionKeys: [String] { options.map { $0.key } }
 
-    public static func layoutGesture(_ settings: [LayoutSetting]) -> (any LayoutGesture)? {
+    public static func layoutGesture(_ settings: [(option: Int, value: LayoutOptionValue)]) -> (any LayoutGesture)? {
         var gesture = Self()
         for setting in settings {
             guard options.indices.contains(setting.option), options[setting.option].set(setting.value, on: &gesture) else { return nil }
@@ -74,20 +74,8 @@ public struct LayoutOptionConflict: Hashable, Sendable {
     }
 }
 
-/// A value for one of a layout gesture's options (`LayoutGesture.layoutGesture(_:)`).
-public struct LayoutSetting: Hashable, Sendable {
-    /// The option's index in the kind's `options`.
-    public var option: Int
-    public var value: LayoutOptionValue
-
-    /// `value` for the option at `option` in the kind's `options`.
-    public init(option: Int, value: LayoutOptionValue) {
-        self.option = option
-        self.value = value
-    }
-}
-
-/// A value a layout file gives an option, of one of the kinds of `LayoutOption.Values`, or `null`.
+/// A value a layout file gives an option (`LayoutGesture.layoutGesture(_:)`), of one of the kinds of
+/// `LayoutOption.Values`, or `null`.
 public enum LayoutOptionValue: Hashable, Sendable {
     /// For a `number` option.
     case number(Double)
