@@ -9,8 +9,8 @@ let package = Package(
         // re-exports too: SwiftPM rebuilds a client's code when a module it depends on directly changes, and a
         // module that only re-exports another does not change with it.
         .library(name: "TouchGestures", targets: ["TouchGestures", "GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
-                                                  "LayoutFile", "GestureRuntime", "TracePlayback", "LiveInput", "EvdevDevice",
-                                                  "SystemCalls"]),
+                                                  "LayoutFile", "GestureRuntime", "TracePlayback", "LiveInput", "ToolkitInput",
+                                                  "EvdevDevice", "SystemCalls"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureFormat", targets: ["GestureFormat"]),
         .library(name: "EvdevModel", targets: ["EvdevModel"]),
@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "GestureRuntime", targets: ["GestureRuntime", "EvdevModel", "SystemCalls"]),
         .library(name: "TracePlayback", targets: ["TracePlayback", "GestureRuntime", "TraceFormats", "LayoutFile", "EvdevModel", "SystemCalls"]),
         .library(name: "LiveInput", targets: ["LiveInput", "GestureRuntime", "EvdevDevice", "SystemCalls"]),
+        .library(name: "ToolkitInput", targets: ["ToolkitInput", "GestureRuntime", "EvdevModel", "SystemCalls"]),
         // Pictures of played traces, as SVG.
         .library(name: "Render", targets: ["Render"]),
         .executable(name: "gestures", targets: ["gestures"]),
@@ -73,15 +74,18 @@ let package = Package(
         // Live input: device discovery, the live source (deadlines on the event clock, resync, device loss,
         // recording), and the AsyncSequence of any source's gestures.
         .target(name: "LiveInput", dependencies: ["EvdevDevice", "EvdevModel", "GestureCore", "GestureRuntime", "SystemCalls"]),
+        // A toolkit's touches (Wayland's wl_touch, GTK, SDL): the app's units in mm, its 32-bit millisecond times widened,
+        // its events in frames, deadlines on its clock.
+        .target(name: "ToolkitInput", dependencies: ["GestureCore", "GestureRuntime"]),
         // The umbrella: re-exports every library module an app needs.
         .target(name: "TouchGestures", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
-                                                      "LayoutFile", "GestureRuntime", "TracePlayback", "LiveInput"]),
+                                                      "LayoutFile", "GestureRuntime", "TracePlayback", "LiveInput", "ToolkitInput"]),
         // The example app: a kitchen timer and a week's chart, through the umbrella's public API only (it imports
         // TouchGestures alone; the modules it re-exports are listed, as in its product, so that it is rebuilt
         // when they change).
         .executableTarget(name: "kitchen-timer", dependencies: ["TouchGestures", "GestureCore", "GestureFormat", "EvdevModel",
                                                                 "TraceFormats", "LayoutFile", "GestureRuntime", "TracePlayback",
-                                                                "LiveInput"],
+                                                                "LiveInput", "ToolkitInput"],
                           path: "Examples/KitchenTimer"),
         // Writes the synthetic traces of Recordings/ and their layouts: `swift run trace-generator Recordings`.
         .executableTarget(name: "trace-generator", dependencies: ["EvdevModel", "TraceFormats", "GestureCore", "GestureTestSupport"], path: "Sources/TraceGenerator"),
@@ -97,6 +101,9 @@ let package = Package(
                                                            "GestureFormat", "LayoutFile", "GestureTestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "gestures", "TracePlayback", "GestureRuntime", "SystemCalls", "TraceFormats", "EvdevModel", "LayoutFile", "GestureCore",
                                                        "GestureTestSupport"]),
+        .testTarget(name: "ToolkitInputTests", dependencies: ["ToolkitInput", "GestureRuntime", "TracePlayback", "TraceFormats",
+                                                             "EvdevModel", "GestureCore", "GestureFormat", "LayoutFile",
+                                                             "SystemCalls", "GestureTestSupport"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TracePlayback", "GestureRuntime", "EvdevModel", "GestureCore",
                                                              "SystemCalls", "GestureTestSupport"]),
     ],

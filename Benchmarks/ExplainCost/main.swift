@@ -14,8 +14,8 @@ let workload = arguments.first ?? "none"
 let explain = arguments.count > 1 && arguments[1] == "explain"
 let stream = frames(count: 10_000)
 
-func fresh(_ make: () -> GestureEngine) -> GestureEngine {
-    var engine = make()
+func fresh(_ make: () throws -> GestureEngine) throws -> GestureEngine {
+    var engine = try make()
     // explain:begin
     engine = explaining(engine, explain)
     // explain:end
@@ -27,11 +27,11 @@ switch workload {
 case "none":
     result = stream.count
 case "engine", "nested":
-    var engine = fresh { workload == "engine" ? GestureEngine(layout: layout) : GestureEngine(targets: nested) }
+    var engine = try fresh { workload == "engine" ? try GestureEngine(layout: layout) : try GestureEngine(targets: nested()) }
     for frame in stream { result += engine.handle(frame).count }
     result += engine.finish(at: stream.last!.time).count
 case "jsonl":
-    var engine = fresh { GestureEngine(layout: layout) }
+    var engine = try fresh { try GestureEngine(layout: layout) }
     let formatter = EventFormatter()
     for frame in stream {
         for event in engine.handle(frame) { result += formatter.line(for: event).utf8.count }

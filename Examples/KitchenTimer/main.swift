@@ -24,13 +24,14 @@ let chart = TimelineConfiguration(
 let timer = DialConfiguration(name: "timer", center: Point(x: 107.5, y: 100), radius: 30, maxDegrees: 360)
 
 /// The targets, as the UI's views: the button is a child of the chart, drawn on top of it, so a tap on it is
-/// the button's and a drag that starts on it scrolls the chart.
-func makeEngine() -> GestureEngine {
-    GestureEngine(targets: [
-        Target("chart", shape: .rectangle(chart.rect), component: TimelineComponent(chart), children: [
+/// the button's and a drag that starts on it scrolls the chart. A mistake in them (two of one name, a domain that
+/// ends before it starts) throws a `GestureError` saying which.
+func makeEngine() throws(GestureError) -> GestureEngine {
+    try GestureEngine(targets: [
+        Target("chart", shape: .rectangle(chart.rect), component: try TimelineComponent(chart), children: [
             Target("today", shape: .rectangle(Rect(x: 180, y: 8, width: 25, height: 12)), gesture: TapGesture()),
         ]),
-        Target("timer", shape: .circle(center: timer.center, radius: timer.radius), component: DialComponent(timer)),
+        Target("timer", shape: .circle(center: timer.center, radius: timer.radius), component: try DialComponent(timer)),
     ])
 }
 
@@ -122,15 +123,15 @@ struct KitchenTimer {
 
     /// One second of the countdown, at `now` on the app's clock: the dial's value goes down through the source,
     /// which sets it at its own time for `now`.
-    mutating func countDown(_ source: some GestureSource, now: MonotonicTime) {
+    mutating func countDown(_ source: some GestureSource, now: MonotonicTime) throws(GestureError) {
         guard let due = nextSecond, now >= due else { return }
         var time = Timestamp.zero
-        let events = source.change(now: now) { engine, at in
+        var events: [GestureEvent] = []
+        try source.change(now: now, { (engine, at) throws(GestureError) in
             time = at
-            return engine.modify("timer", as: DialComponent.self, at: at) { dial, _ in
-                dial.setValue(degrees: max(0, dial.value.degrees - degreesPerSecond))
-            }
-        }
+            let current = engine.component(of: "timer", as: DialComponent.self)?.value.degrees ?? 0
+            return try engine.setDialValue(of: "timer", degrees: max(0, current - degreesPerSecond), at: at)
+        }, { events.append($0) })
         for event in events { show(event, now: now) }
         guard nextSecond != nil, let dial = source.engine.component(of: "timer", as: DialComponent.self) else { return }
         degrees = dial.value.degrees
@@ -184,7 +185,11 @@ func run(_ source: some GestureSource, clock: any MonotonicClock, manual: Manual
         }
         let now = clock.now()
         source.dispatch(now: now) { app.show($0, now: now) }
-        app.countDown(source, now: now)
+        do {
+            try app.countDown(source, now: now)
+        } catch {
+            fail(error.description)
+        }
     }
 }
 
@@ -218,7 +223,7 @@ if let trace = arguments.first {
         if let failure = source.failure { fail(failure.description) }
         print("end of the recording")
     } catch {
-        fail(error.description)
+        fail("\(error)")
     }
 } else {
     let node: String
@@ -236,6 +241,6 @@ if let trace = arguments.first {
         run(source, clock: SystemMonotonicClock(), manual: nil)
         if let failure = source.failure { fail(failure.description) }
     } catch {
-        fail(error.description)
+        fail("\(error)")
     }
 }

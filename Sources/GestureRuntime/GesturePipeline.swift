@@ -37,10 +37,13 @@ public struct GesturePipeline: Sendable {
     /// A pipeline for `description`'s touches, in mm by `surface` (see `DeviceDescription.surfaceMapping`),
     /// recognizing `layout`'s gestures; a nil `layout` is the whole surface as one timeline
     /// (`Layout.wholeSurface(surface.size)`). Nil when the device is not a touch device.
-    public init?(description: DeviceDescription, surface: SurfaceMapping, layout: Layout?) {
+    ///
+    /// - Throws: `GestureError` for a layout the engine cannot take (`GestureEngine.init(layout:)`): none that the
+    ///   layout file read, nor the whole surface.
+    public init?(description: DeviceDescription, surface: SurfaceMapping, layout: Layout?) throws(GestureError) {
         guard let assembler = FrameAssembler(description: description, surface: surface) else { return nil }
         self.assembler = assembler
-        self.engine = GestureEngine(layout: layout ?? .wholeSurface(surface.size))
+        self.engine = try GestureEngine(layout: layout ?? .wholeSurface(surface.size))
     }
 
     /// A pipeline for `description`'s touches, in mm by `surface`, feeding `engine` (a tree of targets of
@@ -129,9 +132,17 @@ public struct GesturePipeline: Sendable {
     /// first, then `body` changes the engine (`modify`, `insert`, `remove`...) and returns its events. Like
     /// `advance(to:)`, a frame that comes later stamped earlier than `time` is handled at `time`, so that the
     /// lines never go back in time.
-    public mutating func change(at time: Timestamp, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent]) -> [GestureEvent] {
+    ///
+    /// - Throws: what `body` throws (the engine's changes throw `GestureError` for a caller's mistake, having changed
+    ///   nothing). The events of the deadlines that fired first then come first with the next input's.
+    public mutating func change<Failure: Error>(at time: Timestamp, _ body: (inout GestureEngine, Timestamp) throws(Failure) -> [GestureEvent]) throws(Failure) -> [GestureEvent] {
         var events = advance(to: time)
-        events += body(&engine, time)
+        do {
+            events += try body(&engine, time)
+        } catch {
+            engine.carry(events)
+            throw error
+        }
         return events
     }
 

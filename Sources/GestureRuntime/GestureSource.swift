@@ -42,6 +42,13 @@ public struct MonotonicTime: Hashable, Comparable, Sendable, CustomStringConvert
     public var description: String { "\(microseconds)µs" }
 }
 
+extension TimeSpan {
+    /// How far past a deadline the event clock of a live input (a device, a toolkit's touches) must be before the
+    /// deadline fires with no input, its lines stamped with the deadline (SPEC "Live input"): 20 ms. So the gestures
+    /// equal those of a replay whenever delivery latency varies by less.
+    public static let liveDeadlineGrace = TimeSpan.ms(20)
+}
+
 /// What a source recognizes gestures with.
 public enum Recognition: Sendable {
     /// A layout's regions; nil for the whole surface as one timeline (`Layout.wholeSurface`).
@@ -56,9 +63,11 @@ public enum Recognition: Sendable {
 extension GesturePipeline {
     /// A pipeline for `description`'s touches, in mm by `surface`, recognizing as `recognition` says; nil for
     /// `.nothing`, and when the device is not a touch device.
-    public init?(description: DeviceDescription, surface: SurfaceMapping, recognition: Recognition) {
+    ///
+    /// - Throws: `GestureError` for a layout the engine cannot take (`GestureEngine.init(layout:)`).
+    public init?(description: DeviceDescription, surface: SurfaceMapping, recognition: Recognition) throws(GestureError) {
         switch recognition {
-        case .layout(let layout): self.init(description: description, surface: surface, layout: layout)
+        case .layout(let layout): try self.init(description: description, surface: surface, layout: layout)
         case .engine(let engine): self.init(description: description, surface: surface, engine: engine)
         case .nothing: return nil
         }
@@ -84,8 +93,9 @@ extension GesturePipeline {
 /// the monotonic time `now` from the caller, so the source reads no clock of its own (tests drive it with a
 /// manual clock).
 ///
-/// A source is used from one thread at a time. For an `AsyncSequence` of its events, see `GestureEvents`
-/// (module `LiveInput`).
+/// A source is used from one thread at a time. To use one from Swift concurrency (its events as an `AsyncSequence`,
+/// changes and a stop from any actor, `@MainActor` included), see `GestureSession`, which runs it on a thread of its
+/// own; `GestureEvents` is a session's events alone.
 public protocol GestureSource: AnyObject {
     /// Why a source ended early: the device was lost, the trace was malformed...
     associatedtype Failure: Error
@@ -115,9 +125,11 @@ public protocol GestureSource: AnyObject {
 
     /// Changes the engine at the source's time for `now` (the input up to `now` first, as
     /// `dispatch(now:_:)`): `body` gets the engine and that time, and returns the events of its change
-    /// (`engine.modify(_:as:at:_:)`'s, say). Every event goes to `deliver`, in order.
-    func change(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent],
-                _ deliver: (GestureEvent) -> Void)
+    /// (`engine.setDialValue(of:degrees:at:)`'s, say). Every event goes to `deliver`, in order. What `body` throws
+    /// (the engine's changes throw `GestureError` for a caller's mistake, having changed nothing) is thrown after the
+    /// input up to `now` is delivered; the deadlines that fired for the change come with the next dispatch.
+    func change<BodyFailure: Error>(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) throws(BodyFailure) -> [GestureEvent],
+                                _ deliver: (GestureEvent) -> Void) throws(BodyFailure)
 
     /// Ends the source at `now`: the gestures in progress are cancelled (their events go to `deliver`) and
     /// the device or file is closed. Nothing happens once the source has ended.
@@ -151,7 +163,8 @@ extension GestureSource {
         return events
     }
 
-    /// `change(now:_:_:)`, with the events returned.
+    /// `change(now:_:_:)` with a `body` that throws nothing, with the events returned. (A body that may throw takes
+    /// `change(now:_:_:)`, which has delivered the events of the input up to `now` when it throws.)
     public func change(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent]) -> [GestureEvent] {
         var events: [GestureEvent] = []
         change(now: now, body) { events.append($0) }

@@ -14,16 +14,18 @@ package struct PollFailure: Error, Equatable, CustomStringConvertible {
     package var description: String { "poll failed: \(errno)" }
 }
 
-/// The step of a live main loop, the one home of the loop `gestures live` and `record` run and the thread of
-/// `GestureEvents`: sleep in `poll()` until the source's input, its next wake-up or a stop, then dispatch it.
-/// The caller does what comes after (prints the lines, stops the source at a stop, ends at the source's end).
+/// The step of a live main loop, the one home of the loop `gestures live` and `record` run and the thread of a
+/// `GestureSession`: sleep in `poll()` until the source's input, its next wake-up or a wake-up of the caller's (a
+/// stop, a session's change), then dispatch it. The caller does what comes after (prints the lines, stops the
+/// source at a stop, runs a session's changes, ends at the source's end).
 package struct LiveLoop<Source: GestureSource, Clock: MonotonicClock> {
     /// What woke the loop.
     package enum Wake: Equatable {
         /// The source's input or its wake-up: the source was dispatched.
         case dispatched
-        /// The stop descriptor is readable: the source was not dispatched, the caller stops it.
-        case stopRequested
+        /// The wake descriptor is readable: the source was not dispatched. The caller sees why (a stop; a
+        /// session's change), and drains the descriptor if it goes on.
+        case woken
     }
 
     /// `pollDescriptors(_:timeoutMilliseconds:)`, or a test's poll that fails.
@@ -38,23 +40,24 @@ package struct LiveLoop<Source: GestureSource, Clock: MonotonicClock> {
     /// The timeout with no wake-up from the source, in milliseconds: −1, none.
     @usableFromInline let idleTimeout: Int32
     @usableFromInline let poll: Poll
-    /// The source's descriptor, then the stop descriptor.
+    /// The source's descriptor, then the wake descriptor.
     @usableFromInline var descriptors: [pollfd]
 
-    /// The loop of `source`, stopped when `stopDescriptor` is readable (a pipe's read end: `gestures live`'s
-    /// stop signals, an `AsyncSequence`'s stop), on `clock`.
-    package init(source: Source, stopDescriptor: Int32, clock: Clock, idleTimeoutMilliseconds: Int32 = -1,
+    /// The loop of `source`, woken when `wakeDescriptor` is readable (a `WakePipe`'s: `gestures live`'s stop
+    /// signals, a session's stop and changes), on `clock`.
+    package init(source: Source, wakeDescriptor: Int32, clock: Clock, idleTimeoutMilliseconds: Int32 = -1,
                  poll: @escaping Poll = { pollDescriptors(&$0, timeoutMilliseconds: $1) }) {
         self.source = source
         self.clock = clock
         self.idleTimeout = idleTimeoutMilliseconds
         self.poll = poll
         descriptors = [pollfd(fd: source.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
     }
 
-    /// Sleeps until the source's input, its next wake-up (a deadline plus the grace) or the stop descriptor,
-    /// then dispatches the source, delivering its events to `deliver`, unless a stop was asked for. A `poll()`
+    /// Sleeps until the source's input, its next wake-up (a deadline plus the grace) or the wake descriptor,
+    /// then dispatches the source, delivering its events to `deliver`, unless the wake descriptor is readable
+    /// (`.woken`: it comes first, so that a stop or a change is never held behind input). A `poll()`
     /// interrupted by a signal (EINTR) sleeps again, its timeout computed anew; any other failure is thrown,
     /// the source neither dispatched nor stopped.
     @inlinable package mutating func step(_ deliver: (GestureEvent) -> Void) throws(PollFailure) -> Wake {
@@ -68,7 +71,7 @@ package struct LiveLoop<Source: GestureSource, Clock: MonotonicClock> {
                 if error == .interrupted { continue }
                 throw PollFailure(error)
             }
-            if descriptors[1].revents != 0 { return .stopRequested }
+            if descriptors[1].revents != 0 { return .woken }
             source.dispatch(now: clock.now(), deliver)
             return .dispatched
         }

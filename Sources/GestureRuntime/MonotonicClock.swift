@@ -48,3 +48,33 @@ public final class ManualClock: MonotonicClock {
         time.withLock { $0 = max($0, later) }
     }
 }
+
+/// The event clock of a device or a toolkit (the time its events carry), estimated from the monotonic clock (SPEC
+/// "Live input"): the one home of that estimate, for the live source and the toolkit source.
+///
+/// Each event read gives the offset between its own time and its arrival on the monotonic clock; the
+/// latest one is kept, so the estimate follows a device whose timestamps are on another clock (an
+/// emulated device replays its file's timestamps) as well as one on the monotonic clock.
+package struct EventClock {
+    package private(set) var offset: Int64?
+    package private(set) var latest: Timestamp?
+
+    package init() {}
+
+    package mutating func arrived(_ time: Timestamp, at monotonic: MonotonicTime) {
+        offset = time.microseconds - monotonic.microseconds
+        latest = time
+    }
+
+    /// The event clock at `monotonic`; never before the latest event.
+    package func now(monotonic: MonotonicTime) -> Timestamp {
+        guard let offset else { return Timestamp(microseconds: monotonic.microseconds) }
+        let estimate = Timestamp(microseconds: monotonic.microseconds + offset)
+        return latest.map { max($0, estimate) } ?? estimate
+    }
+
+    /// The monotonic time at which the event clock reaches `time`.
+    package func monotonic(at time: Timestamp) -> MonotonicTime {
+        MonotonicTime(microseconds: time.microseconds - (offset ?? 0))
+    }
+}

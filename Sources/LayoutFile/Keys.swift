@@ -13,7 +13,7 @@ enum Key: Int, CaseIterable {
     case rotateThresholdDegrees
     case shape, coordination, gestures, children
     case x, y, width, height, innerRadius, outerRadius
-    case scale, offset, rotation, minSpan, start, end
+    case scale, offset, rotation, minSpan, oneFingerScroll, start, end
     case combine
 
     /// The key as the layout file spells it. (Not `String(describing:)`, which costs more than reading a layout.)
@@ -55,6 +55,7 @@ enum Key: Int, CaseIterable {
         case .offset: "offset"
         case .rotation: "rotation"
         case .minSpan: "minSpan"
+        case .oneFingerScroll: "oneFingerScroll"
         case .start: "start"
         case .end: "end"
         case .combine: "combine"

@@ -60,11 +60,6 @@ public enum LayoutFile {
     }
 }
 
-/// A number as a person wrote it: 3, not 3.0.
-func show(_ value: Double) -> String {
-    value == value.rounded() && abs(value) <= 1e18 ? String(Int64(value)) : String(value)
-}
-
 /// Turns a parsed document into a `Layout`, checking every key (`target` regions: Targets.swift).
 ///
 /// A value is known by its place in the document's `values`. A message names the value's path (`regions[1].radius`),
@@ -183,14 +178,14 @@ struct Decoder {
         guard case .number(let number) = document.values[place].content else {
             throw fail(place, "expected a number, found \(kind(place))")
         }
-        guard number.isFinite else { throw fail(place, "expected a finite number") }
+        if let problem = NumberCheck.finite(number) { throw fail(place, problem) }
         return number
     }
 
     @inline(__always)
     func positive(_ place: Int) throws(LayoutError) -> Double {
         let value = try number(place)
-        guard value > 0 else { throw fail(place, "expected a positive number, found \(show(value))") }
+        if let problem = NumberCheck.positive(value) { throw fail(place, problem) }
         return value
     }
 
@@ -203,16 +198,14 @@ struct Decoder {
     /// A size or radius in mm: positive (or ≥ 0, `allowingZero`), at most `Size.largestLength`.
     @inline(__always)
     func length(_ place: Int, allowingZero: Bool = false) throws(LayoutError) -> Double {
-        let value = allowingZero ? try nonNegative(place) : try positive(place)
-        guard value <= Size.largestLength else {
-            throw fail(place, "expected at most \(show(Size.largestLength)) mm, found \(show(value))")
-        }
+        let value = try number(place)
+        if let problem = NumberCheck.length(value, allowingZero: allowingZero) { throw fail(place, problem) }
         return value
     }
 
     func nonNegative(_ place: Int) throws(LayoutError) -> Double {
         let value = try number(place)
-        guard value >= 0 else { throw fail(place, "expected a number ≥ 0, found \(show(value))") }
+        if let problem = NumberCheck.nonNegative(value) { throw fail(place, problem) }
         return value
     }
 
@@ -242,8 +235,8 @@ struct Decoder {
 
     /// Milliseconds ≥ 0, as a time span (fractions of a millisecond kept to the microsecond).
     func milliseconds(_ place: Int) throws(LayoutError) -> TimeSpan {
-        let value = try nonNegative(place)
-        guard value <= 1e12 else { throw fail(place, "expected at most 1e12 milliseconds, found \(show(value))") }
+        let value = try number(place)
+        if let problem = NumberCheck.milliseconds(value) { throw fail(place, problem) }
         return TimeSpan(microseconds: Int64((value * 1000).rounded()))
     }
 
@@ -359,9 +352,10 @@ struct Decoder {
         return configuration
     }
 
-    static let zoomKeys = KeyList([.minSpan])
+    static let zoomKeys = KeyList([.minSpan, .oneFingerScroll])
 
-    /// A timeline's `zoom`: an object, empty for the defaults; `minSpan` in the domain's units, days for dates.
+    /// A timeline's `zoom`: an object, empty for the defaults; `minSpan` in the domain's units, days for dates;
+    /// `oneFingerScroll`, true or false.
     func zoom(_ place: Int, _ domain: TimelineDomain) throws(LayoutError) -> ZoomConfiguration {
         let fields = try members(place, allowed: Self.zoomKeys)
         var zoom = ZoomConfiguration()
@@ -372,6 +366,7 @@ struct Decoder {
             case .date: zoom.minimumSpan = span * TimelineDomain.secondsPerDay
             }
         }
+        if let value = value(.oneFingerScroll, in: fields) { zoom.oneFingerScroll = try flag(value) }
         return zoom
     }
 
@@ -401,20 +396,19 @@ struct Decoder {
         case (.number, .number):
             let from = try within(TimelineDomain.largestNumber, try number(start), start)
             let to = try within(TimelineDomain.largestNumber, try number(end), end)
-            guard from < to else { throw fail(start, "expected start before end, found \(show(from)) and \(show(to))") }
+            guard from < to else { throw fail(start, ContradictionMessage.startBeforeEnd(show(from), show(to))) }
             guard case .number = document.values[bucket].content else {
                 throw fail(bucket, "expected a positive number for a numeric domain, found \(kind(bucket))")
             }
             let size = try positive(bucket)
             guard (to - from) / size <= TimelineDomain.mostBuckets else {
-                throw fail(bucket, "expected at most \(show(TimelineDomain.mostBuckets)) buckets in the domain "
-                           + "(a bucket of at least \(show((to - from) / TimelineDomain.mostBuckets))), found \(show(size))")
+                throw fail(bucket, ContradictionMessage.tooManyBuckets(span: to - from, bucket: size))
             }
             return .numeric(start: from, end: to, bucket: size)
         case (.string, .string):
             let from = try day(start)
             let to = try day(end)
-            guard from < to else { throw fail(start, "expected start before end, found \(from) and \(to)") }
+            guard from < to else { throw fail(start, ContradictionMessage.startBeforeEnd(from.description, to.description)) }
             guard case .string(let range) = document.values[bucket].content else {
                 throw fail(bucket, "expected \"day\", \"week\" or \"month\" for a date domain, found \(kind(bucket))")
             }
@@ -463,7 +457,7 @@ struct Decoder {
         if let value = value(.detentDegrees, in: fields) {
             let detent = try positive(value)
             guard detent >= DialValue.finestDetentDegrees else {
-                throw fail(value, "expected at least \(show(DialValue.finestDetentDegrees)) (the finest detent), found \(show(detent))")
+                throw fail(value, ContradictionMessage.finerThanFinestDetent(detent))
             }
             configuration.detentDegrees = detent
         }
@@ -482,15 +476,15 @@ struct Decoder {
         if let low = configuration.minDegrees, let high = configuration.maxDegrees, low > high {
             // Without a minDegrees, its default is blamed on the line of the maxDegrees that contradicts it.
             throw fail(fields.object, key: Key.minDegrees.name, line: minValue ?? maxValue ?? centerValue,
-                       "expected at most maxDegrees (\(show(high))), found \(show(low))")
+                       ContradictionMessage.aboveMaxDegrees(low, high))
         }
         if let value = value(.initialDegrees, in: fields) {
             let initial = try within(DialValue.largestLayoutDegrees, try number(value), value)
             if let low = configuration.minDegrees, initial < low {
-                throw fail(value, "expected at least minDegrees (\(show(low))), found \(show(initial))")
+                throw fail(value, ContradictionMessage.belowMinDegrees(initial, low))
             }
             if let high = configuration.maxDegrees, initial > high {
-                throw fail(value, "expected at most maxDegrees (\(show(high))), found \(show(initial))")
+                throw fail(value, ContradictionMessage.aboveMaxDegrees(initial, high))
             }
             configuration.initialDegrees = initial
         } else {
@@ -505,9 +499,7 @@ struct Decoder {
 
     /// `value` when its magnitude is at most `limit` (one of the limits of docs/SPEC.md).
     func within(_ limit: Double, _ value: Double, _ place: Int) throws(LayoutError) -> Double {
-        guard abs(value) <= limit else {
-            throw fail(place, "expected a number from \(show(-limit)) to \(show(limit)), found \(show(value))")
-        }
+        if let problem = NumberCheck.within(limit, value) { throw fail(place, problem) }
         return value
     }
 

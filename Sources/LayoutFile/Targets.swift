@@ -63,7 +63,7 @@ extension Decoder {
             let inner = try length(innerValue, allowingZero: true)
             let outer = try length(try required(.outerRadius, in: fields))
             guard inner < outer else {
-                throw fail(innerValue, "expected less than outerRadius (\(show(outer))), found \(show(inner))")
+                throw fail(innerValue, ContradictionMessage.innerRadiusNotBelowOuter(inner, outer))
             }
             return .ring(center: center, innerRadius: inner, outerRadius: outer)
         }
@@ -115,11 +115,7 @@ extension Decoder {
                 case .number(let range): setting = .number(try number(value, in: range))
                 case .milliseconds: setting = .milliseconds(try milliseconds(value))
                 case .count(let range): setting = .count(try count(value, in: range))
-                case .flag:
-                    guard case .bool(let flag) = document.values[value].content else {
-                        throw fail(value, "expected true or false, found \(self.kind(value))")
-                    }
-                    setting = .flag(flag)
+                case .flag: setting = .flag(try flag(value))
                 case .choice: setting = .choice(try choice(value, option.choices))
                 }
             }
@@ -132,10 +128,16 @@ extension Decoder {
     func number(_ place: Int, in range: ClosedRange<Double>) throws(LayoutError) -> Double {
         if range == 0...Double.greatestFiniteMagnitude { return try nonNegative(place) }
         let value = try number(place)
-        guard range.contains(value) else {
-            throw fail(place, "expected a number from \(show(range.lowerBound)) to \(show(range.upperBound)), found \(show(value))")
-        }
+        guard range.contains(value) else { throw fail(place, NumberCheck.range(range, value)) }
         return value
+    }
+
+    /// `true` or `false`.
+    func flag(_ place: Int) throws(LayoutError) -> Bool {
+        guard case .bool(let flag) = document.values[place].content else {
+            throw fail(place, "expected true or false, found \(kind(place))")
+        }
+        return flag
     }
 
     /// A whole number within `range`.

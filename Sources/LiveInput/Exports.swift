@@ -2,5 +2,5 @@
 // `LiveGestureSource(messages:)`): an app that imports LiveInput sees them.
 @_exported import EvdevDevice
 // The sources' protocol, the pipeline and the clocks are this module's API too (`LiveGestureSource` is a
-// `GestureSource`; `GestureEvents` is its stream).
+// `GestureSource`; `GestureSession` and `GestureEvents` run it for Swift concurrency).
 @_exported import GestureRuntime

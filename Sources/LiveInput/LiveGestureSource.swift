@@ -26,6 +26,8 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
     case readFailedRepeatedly(path: String, Errno, times: Int, during: TimeSpan)
     /// The recording could not be created or written.
     case recording(FileError)
+    /// The layout or the engine given to recognize with holds targets the engine cannot take (`GestureEngine.init(layout:)`).
+    case targets(GestureError)
 
     public var description: String {
         switch self {
@@ -40,6 +42,8 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .readFailedRepeatedly(let path, let error, let times, let during):
             "\(path): reading the device failed \(times) times in a row, for \(Self.seconds(during)) s: \(error)"
         case .recording(let error):
+            error.description
+        case .targets(let error):
             error.description
         }
     }
@@ -62,33 +66,6 @@ public enum LiveNotice: Hashable, Sendable {
     /// After failed reads, libevdev has read the device's state again: a `SYN_DROPPED` went to the pipeline
     /// (and the recording), and the resync follows.
     case resynced
-}
-
-/// The event clock of a device, estimated from the monotonic clock (SPEC "Live input").
-///
-/// Each event read gives the offset between its own time and its arrival on the monotonic clock; the
-/// latest one is kept, so the estimate follows a device whose timestamps are on another clock (an
-/// emulated device replays its file's timestamps) as well as one on the monotonic clock.
-struct EventClock {
-    private(set) var offset: Int64?
-    private(set) var latest: Timestamp?
-
-    mutating func arrived(_ time: Timestamp, at monotonic: MonotonicTime) {
-        offset = time.microseconds - monotonic.microseconds
-        latest = time
-    }
-
-    /// The event clock at `monotonic`; never before the latest event.
-    func now(monotonic: MonotonicTime) -> Timestamp {
-        guard let offset else { return Timestamp(microseconds: monotonic.microseconds) }
-        let estimate = Timestamp(microseconds: monotonic.microseconds + offset)
-        return latest.map { max($0, estimate) } ?? estimate
-    }
-
-    /// The monotonic time at which the event clock reaches `time`.
-    func monotonic(at time: Timestamp) -> MonotonicTime {
-        MonotonicTime(microseconds: time.microseconds - (offset ?? 0))
-    }
 }
 
 /// The gestures on a touch device, as they happen: a `GestureSource` that reads the device through libevdev
@@ -128,8 +105,8 @@ public final class LiveGestureSource: GestureSource {
     /// the two apart, at the cost of a second's busy reading before a broken device is given up.
     public static let failingReadsTimeLimit = TimeSpan.seconds(1)
     /// The grace of `gestures live` (`--grace-ms`): how far past a deadline the event clock must be before it
-    /// fires with no input.
-    public static let defaultGrace = TimeSpan.ms(20)
+    /// fires with no input (`TimeSpan.liveDeadlineGrace`, which the toolkit source has too).
+    public static let defaultGrace = TimeSpan.liveDeadlineGrace
     /// Events read by one `dispatch` at most, so that a device that never pauses still lets deadlines, the
     /// app's own work and signals through.
     package static let drainLimit = 1024
@@ -148,7 +125,7 @@ public final class LiveGestureSource: GestureSource {
 
     public var fileDescriptor: Int32? { device.fileDescriptor }
 
-    public var engine: GestureEngine { pipeline?.engine ?? GestureEngine(targets: []) }
+    public var engine: GestureEngine { pipeline?.engine ?? GestureEngine() }
 
     private let device: any EventDevice
     /// The device's events to gestures; nil for `Recognition.nothing`.
@@ -230,7 +207,15 @@ public final class LiveGestureSource: GestureSource {
             device.close()
             throw .noPositionAxes(path: device.path)
         }
-        // Only now, with the device open and checked, is the recording's file created (or replaced).
+        let pipeline: GesturePipeline?
+        do {
+            pipeline = try GesturePipeline(description: device.description, surface: surface, recognition: recognition)
+        } catch {
+            device.close()
+            throw .targets(error)
+        }
+        // Only now, with the device open and checked, and its targets taken, is the recording's file created (or
+        // replaced).
         do {
             recorder = try recording?.makeRecorder()
             try recorder?.writeHeader(device.description)
@@ -242,7 +227,7 @@ public final class LiveGestureSource: GestureSource {
         self.surface = surface
         self.grace = grace
         self.notices = notices
-        self.pipeline = GesturePipeline(description: device.description, surface: surface, recognition: recognition)
+        self.pipeline = pipeline
         self.pipeline?.explains = explains
     }
 
@@ -291,15 +276,15 @@ public final class LiveGestureSource: GestureSource {
         }
     }
 
-    public func change(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent],
-                       _ deliver: (GestureEvent) -> Void) {
+    public func change<BodyFailure: Error>(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) throws(BodyFailure) -> [GestureEvent],
+                                       _ deliver: (GestureEvent) -> Void) throws(BodyFailure) {
         dispatch(now: now, deliver)
         guard !finished, let shift = pipeline?.clockShift else { return }
         // On the event clock less the grace, as a deadline fires: a frame still on its way within the grace
         // is not overtaken. Never before the latest time the engine reached.
         let estimate = clock.now(monotonic: now) + shift + TimeSpan(microseconds: -grace.microseconds)
         let time = max(pipeline?.latestTime ?? estimate, estimate)
-        if let events = pipeline?.change(at: time, body) { events.deliverEach(to: deliver) }
+        if let events = try pipeline?.change(at: time, body) { events.deliverEach(to: deliver) }
     }
 
     /// The end at `now`: an empty `SYN_REPORT` at the event-clock time goes to the recording and the pipeline
@@ -445,7 +430,27 @@ extension LiveGestureSource {
                               messages: @escaping @Sendable (LibevdevMessage) -> Void = { _ in },
                               notices: @escaping @Sendable (LiveNotice) -> Void = { _ in },
                               clock: any MonotonicClock = SystemMonotonicClock()) -> GestureEvents<LiveGestureSource> {
-        GestureEvents(clock: clock) { () throws(LiveInputError) in
+        GestureEvents(clock: clock, source: opening(path, recognition, size, grace, grab, recording, messages, notices))
+    }
+
+    /// The device at `path` in a session of its own (see `GestureSession`): its events, changes to its engine while
+    /// they stream, and a stop, from any actor. The parameters are `events(device:...)`'s; opening the device fails
+    /// on the first `next()` of the session's events, with the error `init` throws.
+    public static func session(device path: String, recognition: Recognition = .layout(nil), size: Size? = nil,
+                               grace: TimeSpan = LiveGestureSource.defaultGrace, grab: Bool = false,
+                               recording: RecordingDestination? = nil,
+                               messages: @escaping @Sendable (LibevdevMessage) -> Void = { _ in },
+                               notices: @escaping @Sendable (LiveNotice) -> Void = { _ in },
+                               clock: any MonotonicClock = SystemMonotonicClock()) -> GestureSession<LiveGestureSource> {
+        GestureSession(clock: clock, source: opening(path, recognition, size, grace, grab, recording, messages, notices))
+    }
+
+    /// What opens the device on a stream's or a session's thread.
+    private static func opening(_ path: String, _ recognition: Recognition, _ size: Size?, _ grace: TimeSpan, _ grab: Bool,
+                                _ recording: RecordingDestination?,
+                                _ messages: @escaping @Sendable (LibevdevMessage) -> Void,
+                                _ notices: @escaping @Sendable (LiveNotice) -> Void) -> @Sendable () throws(LiveInputError) -> LiveGestureSource {
+        { () throws(LiveInputError) in
             try LiveGestureSource(device: path, recognition: recognition, size: size, grace: grace, grab: grab,
                                   recording: recording, messages: messages, notices: notices)
         }

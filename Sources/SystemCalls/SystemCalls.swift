@@ -30,6 +30,7 @@ package func system_fcntl(_ descriptor: Int32, _ command: Int32) -> Int32 { fcnt
 package func system_fcntl(_ descriptor: Int32, _ command: Int32, _ value: Int32) -> Int32 { fcntl(descriptor, command, value) }
 package func system_flock(_ descriptor: Int32, _ operation: Int32) -> Int32 { flock(descriptor, operation) }
 package func system_ftruncate(_ descriptor: Int32, _ length: Int) -> Int32 { ftruncate(descriptor, off_t(length)) }
+package func system_pipe(_ ends: UnsafeMutablePointer<Int32>) -> Int32 { pipe(ends) }
 
 // MARK: Layer 2: calls that return a `Result`
 

@@ -1,5 +1,5 @@
 // One import for an app: the engine, the output formats, the evdev model, the runtime (pipeline, sources, clocks),
-// the trace formats and their playback, the layout file and live input.
+// the trace formats and their playback, the layout file, live input and a toolkit's touches.
 @_exported import EvdevModel
 @_exported import GestureCore
 @_exported import GestureFormat
@@ -7,4 +7,5 @@
 @_exported import LayoutFile
 @_exported import LiveInput
 @_exported import TraceFormats
+@_exported import ToolkitInput
 @_exported import TracePlayback

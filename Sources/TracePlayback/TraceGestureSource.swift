@@ -85,7 +85,7 @@ public final class TraceGestureSource: GestureSource {
 
     public var fileDescriptor: Int32? { nil }
 
-    public var engine: GestureEngine { pipeline?.engine ?? GestureEngine(targets: []) }
+    public var engine: GestureEngine { pipeline?.engine ?? GestureEngine() }
     /// The layout the trace is played with, when it was opened by its path with a layout (`.layout(nil)`: the
     /// whole surface's); nil otherwise.
     public internal(set) var layout: Layout?
@@ -220,8 +220,8 @@ public final class TraceGestureSource: GestureSource {
         }
     }
 
-    public func change(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) -> [GestureEvent],
-                       _ deliver: (GestureEvent) -> Void) {
+    public func change<BodyFailure: Error>(now: MonotonicTime, _ body: (inout GestureEngine, Timestamp) throws(BodyFailure) -> [GestureEvent],
+                                       _ deliver: (GestureEvent) -> Void) throws(BodyFailure) {
         dispatch(now: now, observingFrames: { _ in }, batches: { $0.deliverEach(to: deliver) })
         guard !isFinished, let shift = pipeline?.clockShift else { return }
         // As fast as possible: at the last frame's time. At the trace's pace: at the time `now` stands for.
@@ -229,7 +229,7 @@ public final class TraceGestureSource: GestureSource {
         if case .realTime = pacing, origin != nil {
             time = max(time, deviceTime(at: now) + shift)
         }
-        if let events = pipeline?.change(at: time, body) { events.deliverEach(to: deliver) }
+        if let events = try pipeline?.change(at: time, body) { events.deliverEach(to: deliver) }
     }
 
     public func stop(now: MonotonicTime, _ deliver: (GestureEvent) -> Void) {
@@ -376,7 +376,24 @@ extension TraceGestureSource {
     public static func events(path: FilePath, device: FilePath? = nil, recognition: Recognition = .layout(nil),
                               size: Size? = nil, pacing: Pacing = .asFastAsPossible,
                               clock: any MonotonicClock = SystemMonotonicClock()) -> GestureEvents<TraceGestureSource> {
-        GestureEvents(clock: clock) { () throws(FileError) in
+        GestureEvents(clock: clock, source: opening(path, device, recognition, size, pacing))
+    }
+
+    /// The trace at `path` played in a session of its own (see `GestureSession`): its events, changes to its engine
+    /// while they stream, and a stop, from any actor. The parameters are `events(path:...)`'s; a trace that cannot
+    /// be read fails on the first `next()` of the session's events. At its own pace (`.realTime`), a change comes
+    /// at the trace's time for its `now`; as fast as possible, the trace may have been played well past what the
+    /// consumer has taken (a change then comes after as many events as the source's thread has read).
+    public static func session(path: FilePath, device: FilePath? = nil, recognition: Recognition = .layout(nil),
+                               size: Size? = nil, pacing: Pacing = .asFastAsPossible,
+                               clock: any MonotonicClock = SystemMonotonicClock()) -> GestureSession<TraceGestureSource> {
+        GestureSession(clock: clock, source: opening(path, device, recognition, size, pacing))
+    }
+
+    /// What opens the trace on a stream's or a session's thread.
+    private static func opening(_ path: FilePath, _ device: FilePath?, _ recognition: Recognition, _ size: Size?,
+                                _ pacing: Pacing) -> @Sendable () throws(FileError) -> TraceGestureSource {
+        { () throws(FileError) in
             try TraceGestureSource(path: path, device: device, recognition: recognition, size: size, pacing: pacing)
         }
     }

@@ -58,7 +58,12 @@ extension TraceGestureSource {
         if surface.resolutionAssumed {
             warn(.resolutionAssumed(trace: path))
         }
-        var pipeline = GesturePipeline(description: reader.description, surface: surface, recognition: chosen)
+        var pipeline: GesturePipeline?
+        do {
+            pipeline = try GesturePipeline(description: reader.description, surface: surface, recognition: chosen)
+        } catch {
+            throw FileError(.malformed, path: "layout", message: error.description)
+        }
         pipeline?.explains = explains
         self.init(reader: reader, pipeline: pipeline, surface: surface, pacing: pacing)
         if case .layout(let layout) = chosen { self.layout = layout ?? .wholeSurface(surface.size) }

@@ -115,8 +115,8 @@ import Testing
     /// gesture that lost, SPEC "Targets"): a tap lost to a long press is not the previous tap of the next one, whose
     /// count is 1 (SPEC `timeline` **tap**: "with no other gesture recognized ... in between"; a target's `tap` counts
     /// as a timeline's). It counted 3, after the tap before the long press and the unheard one.
-    @Test func whatTheSecondDidInASequenceTheFirstWonDoesNotCarryOver() {
-        let lines = play([Target("photo", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 100)),
+    @Test func whatTheSecondDidInASequenceTheFirstWonDoesNotCarryOver() throws {
+        let lines = try play([Target("photo", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 100)),
                                  gesture: LongPressGesture().exclusively(before: TapGesture()))]) {
             down(0, at: 50, 50); after(.ms(50)); up(0)                // a tap, count 1
             after(.ms(50)); down(0, at: 50, 50); after(.ms(400)); up(0)   // a long press at 0.400

@@ -16,8 +16,8 @@ import Testing
     static func x(days: Double) -> Double { 10 + 200 * days / 30 }
 
     @Test(arguments: [(DateBucket.day, "2025-11-15"), (.week, "2025-11-10"), (.month, "2025-11-01")])
-    func aTapGivesTheInstantAndItsBucket(bucket: DateBucket, start: String) {
-        let lines = play(Self.november(bucket)) {
+    func aTapGivesTheInstantAndItsBucket(bucket: DateBucket, start: String) throws {
+        let lines = try play(Self.november(bucket)) {
             down(0, at: Self.x(days: 14.5), 30)
             after(.ms(80))
             up(0)
@@ -27,8 +27,8 @@ import Testing
         ])
     }
 
-    @Test func aSelectionOfDaysAcrossTheMonth() {
-        let lines = play(Self.november(.day)) {
+    @Test func aSelectionOfDaysAcrossTheMonth() throws {
+        let lines = try play(Self.november(.day)) {
             down(0, at: Self.x(days: 2.5), 30)      // 2025-11-03
             after(.ms(300))
             move(0, to: Self.x(days: 2.9), 30)      // still 11-03: nothing
@@ -48,8 +48,8 @@ import Testing
         ])
     }
 
-    @Test func aSelectionOfISOWeeksStartsOnMondays_evenBeforeTheDomain() {
-        let lines = play(Self.november(.week)) {
+    @Test func aSelectionOfISOWeeksStartsOnMondays_evenBeforeTheDomain() throws {
+        let lines = try play(Self.november(.week)) {
             down(0, at: Self.x(days: 12), 30)       // Thursday 11-13: week of Monday 11-10
             after(.ms(320))
             move(0, to: Self.x(days: 0.5), 30)      // Saturday 11-01: week of Monday 10-27
@@ -64,13 +64,13 @@ import Testing
         ])
     }
 
-    @Test func monthBucketsChangeOnlyAcrossMonths() {
+    @Test func monthBucketsChangeOnlyAcrossMonths() throws {
         let layout = Layout(regions: [
             .timeline(TimelineConfiguration(name: "year", rect: Rect(x: 0, y: 0, width: 365, height: 50),
                                             domain: .date(start: CivilDay(iso: "2025-01-01")!, end: CivilDay(iso: "2026-01-01")!,
                                                           bucket: .month))),
         ])
-        let lines = play(layout) {
+        let lines = try play(layout) {
             rest(0, at: 40.5, 20, for: .ms(300))    // day 40: 2025-02-10
             line(0, from: Point(x: 40.5, y: 20), to: Point(x: 70.5, y: 20), steps: 6, over: .ms(60))  // up to 03-12
             up(0)

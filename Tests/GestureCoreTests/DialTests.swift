@@ -40,8 +40,8 @@ import Testing
 
     // MARK: tap
 
-    @Test func aTapHasNoTimeLimit_andCounts() {
-        let lines = play(Self.timer()) {
+    @Test func aTapHasNoTimeLimit_andCounts() throws {
+        let lines = try play(Self.timer()) {
             tap(0, at: 100, 100, holding: .seconds(2))
             after(.ms(100))
             tap(0, at: 102, 101, holding: .ms(50))
@@ -54,10 +54,10 @@ import Testing
 
     // MARK: wind
 
-    @Test func windingClockwiseTicksEachDetentAndKeepsTheSlopsTurn() {
+    @Test func windingClockwiseTicksEachDetentAndKeepsTheSlopsTurn() throws {
         // The first step of 10° moves the finger 3.49 mm: beyond the slop, so the wind begins with the
         // whole 10° applied.
-        let lines = play(Self.timer()) {
+        let lines = try play(Self.timer()) {
             land(0, at: 0)
             arc(0, around: Self.center, radius: 20, from: 0, to: 30, steps: 3, over: .ms(30))
             after(.ms(10))
@@ -68,10 +68,10 @@ import Testing
         ])
     }
 
-    @Test func noTurnIsLostToTheSlop() {
+    @Test func noTurnIsLostToTheSlop() throws {
         // Small steps of 2° (0.7 mm at 20 mm) stay within the slop until the fifth; the wind then begins
         // with all 10°.
-        let lines = play(Self.timer()) {
+        let lines = try play(Self.timer()) {
             land(0, at: 0)
             arc(0, around: Self.center, radius: 20, from: 0, to: 10, steps: 5, over: .ms(50))
             up(0)
@@ -84,8 +84,8 @@ import Testing
         ])
     }
 
-    @Test func aFastWindCrossesSeveralDetentsInOneFrame_inOrder() {
-        let lines = play(Self.timer()) {
+    @Test func aFastWindCrossesSeveralDetentsInOneFrame_inOrder() throws {
+        let lines = try play(Self.timer()) {
             land(0, at: 0)
             after(.ms(10))
             turn(0, to: 40)
@@ -113,10 +113,10 @@ import Testing
         ])
     }
 
-    @Test func jitterAtADetentBoundaryGivesNoTickStorm() {
+    @Test func jitterAtADetentBoundaryGivesNoTickStorm() throws {
         // Between detents 1 and 2 the midpoint is 9°; with 0.6° of hysteresis a step needs 9.6° up or
         // 8.4° down.
-        let lines = play(Self.timer()) {
+        let lines = try play(Self.timer()) {
             land(0, at: 0, radius: 30)
             after(.ms(10)); turn(0, to: 10, radius: 30)     // began: detents 1, 2
             after(.ms(10)); turn(0, to: 8.5, radius: 30)
@@ -143,10 +143,10 @@ import Testing
         ])
     }
 
-    @Test func windingThroughTheDeadZoneCausesNoJump() {
+    @Test func windingThroughTheDeadZoneCausesNoJump() throws {
         // Straight through the centre from 12 o'clock to 6 o'clock: the angle flips by 180° but the
         // frames within 5 mm of the centre add nothing and the angle is taken afresh on the far side.
-        let lines = play(Self.timer()) {
+        let lines = try play(Self.timer()) {
             down(0, at: 100, 80)
             line(0, from: Point(x: 100, y: 80), to: Point(x: 100, y: 120), steps: 8, over: .ms(80))
             arc(0, around: Self.center, radius: 20, from: 180, to: 200, steps: 2, over: .ms(20))
@@ -163,8 +163,8 @@ import Testing
         ])
     }
 
-    @Test func windingPastTheLimitAndStraightBack() {
-        let lines = play(Self.timer(initial: 350)) {
+    @Test func windingPastTheLimitAndStraightBack() throws {
+        let lines = try play(Self.timer(initial: 350)) {
             land(0, at: 0)
             after(.ms(10)); turn(0, to: 10)     // 360 exactly: detents 59, 60, no limit
             after(.ms(10)); turn(0, to: 20)     // pushed past the stop: the value stays, a limit alone
@@ -189,8 +189,8 @@ import Testing
         ])
     }
 
-    @Test func windingBelowTheLowerStop() {
-        let lines = play(Self.timer()) {
+    @Test func windingBelowTheLowerStop() throws {
+        let lines = try play(Self.timer()) {
             land(0, at: 90)
             after(.ms(10)); turn(0, to: 80)     // −10 from 0: clamped at 0, applied 0: a limit alone
             up(0)
@@ -202,8 +202,8 @@ import Testing
         ])
     }
 
-    @Test func withoutStopsTheValueWindsOverSeveralTurns() {
-        let lines = play(Self.timer(min: nil, max: nil)) {
+    @Test func withoutStopsTheValueWindsOverSeveralTurns() throws {
+        let lines = try play(Self.timer(min: nil, max: nil)) {
             land(0, at: 0)
             arc(0, around: Self.center, radius: 20, from: 0, to: 720, steps: 72, over: .ms(720))
             up(0)
@@ -228,8 +228,8 @@ import Testing
         #expect(lines == expected)
     }
 
-    @Test func theValuePersistsFromGestureToGesture() {
-        let lines = play(Self.timer()) {
+    @Test func theValuePersistsFromGestureToGesture() throws {
+        let lines = try play(Self.timer()) {
             land(0, at: 0)
             after(.ms(10)); turn(0, to: 10)
             up(0)
@@ -248,8 +248,8 @@ import Testing
 
     // MARK: two fingers
 
-    @Test func aSecondFingerEndsTheWind_thenTheTwoFingersRotate() {
-        let lines = play(Self.timer()) {
+    @Test func aSecondFingerEndsTheWind_thenTheTwoFingersRotate() throws {
+        let lines = try play(Self.timer()) {
             land(0, at: 0)
             after(.ms(10)); turn(0, to: 10)             // wind began at 10
             after(.ms(10)); land(1, at: 180)            // wind ended, value kept
@@ -277,8 +277,8 @@ import Testing
         ])
     }
 
-    @Test func rotationWithTheFirstFingerMovingToo() {
-        let lines = play(Self.timer()) {
+    @Test func rotationWithTheFirstFingerMovingToo() throws {
+        let lines = try play(Self.timer()) {
             down(0, at: 100, 90)
             after(.ms(10)); down(1, at: 100, 110)       // the line points straight down: 180°
             after(.ms(10)); move(0, to: 110, 90)        // only the first finger moves: the line turns 26.565°
@@ -298,8 +298,8 @@ import Testing
         ])
     }
 
-    @Test func aSecondFingerMakesAPendingTapFail_andARotationBelowItsThresholdIsNothing() {
-        let lines = play(Self.timer()) {
+    @Test func aSecondFingerMakesAPendingTapFail_andARotationBelowItsThresholdIsNothing() throws {
+        let lines = try play(Self.timer()) {
             down(0, at: 100, 90)
             after(.ms(10)); down(1, at: 100, 110)
             after(.ms(10)); move(1, to: 100.5, 110)     // 1.4°: below the 2° threshold
@@ -309,8 +309,8 @@ import Testing
         #expect(lines.isEmpty)
     }
 
-    @Test func furtherFingersAreIgnoredByTheRotation() {
-        let lines = play(Self.timer()) {
+    @Test func furtherFingersAreIgnoredByTheRotation() throws {
+        let lines = try play(Self.timer()) {
             down(0, at: 100, 90)
             after(.ms(10)); down(1, at: 100, 110)
             after(.ms(10)); down(2, at: 90, 100)
@@ -324,8 +324,8 @@ import Testing
 
     // MARK: interruptions
 
-    @Test func synDroppedCancelsAWind_repeatingItsLastLine() {
-        let lines = play(Self.timer()) {
+    @Test func synDroppedCancelsAWind_repeatingItsLastLine() throws {
+        let lines = try play(Self.timer()) {
             land(0, at: 0)
             after(.ms(10)); turn(0, to: 10)
             after(.ms(10)); synDropped()
@@ -340,8 +340,8 @@ import Testing
         ])
     }
 
-    @Test func theEndOfInputCancelsARotation() {
-        let lines = play(Self.timer()) {
+    @Test func theEndOfInputCancelsARotation() throws {
+        let lines = try play(Self.timer()) {
             down(0, at: 100, 90)
             after(.ms(10)); down(1, at: 100, 110)
             after(.ms(10)); move(1, to: 95, 110)        // the line turns clockwise by 14.036°
@@ -354,8 +354,8 @@ import Testing
         ])
     }
 
-    @Test func aRotationAgainstTheLowerStop() {
-        let lines = play(Self.timer()) {
+    @Test func aRotationAgainstTheLowerStop() throws {
+        let lines = try play(Self.timer()) {
             down(0, at: 100, 90)
             after(.ms(10)); down(1, at: 100, 110)
             after(.ms(10)); move(1, to: 105, 110)       // anticlockwise: −14.036°, clamped at 0

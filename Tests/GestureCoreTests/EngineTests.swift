@@ -29,13 +29,13 @@ import Testing
 
     /// The engine is a value: its targets' recognizers are objects shared by its copies only until one of them
     /// takes an input (`GestureEngine.ownRecognizers()`).
-    @Test func aCopyOfAnEngineGoesOnByItself() {
+    @Test func aCopyOfAnEngineGoesOnByItself() throws {
         func frame(_ ms: Int64, _ degrees: Double, _ phase: ContactPhase) -> TouchFrame {
             TouchFrame(time: Timestamp(microseconds: ms * 1000),
                        contacts: [Contact(id: 1, position: polar(Point(x: 100, y: 110), radius: 20, degrees: degrees), phase: phase)])
         }
         func degrees(_ engine: GestureEngine) -> Double? { engine.component(of: "timer", as: DialComponent.self)?.value.degrees }
-        var engine = GestureEngine(layout: Self.panel)
+        var engine = try GestureEngine(layout: Self.panel)
         #expect(engine.handle(frame(0, 0, .began)).isEmpty)
         var copy = engine
         let wound = engine.handle(frame(10, 30, .moved)).map(\.kind)
@@ -49,8 +49,35 @@ import Testing
         #expect(copy.handle(frame(20, 30, .ended)).map(\.kind) == [.wind(.ended, GestureEvent.Wind(angle: woundTo, delta: 0, detent: 5))])
     }
 
-    @Test func regionsDoNotInterfere_andAFramesLinesComeInLayoutOrder() {
-        let lines = play(Self.panel) {
+    /// A target with a drag of its own, fed frames directly (no pipeline guards their times).
+    static let dragArea = [Target("area", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 100)), gesture: DragGesture())]
+
+    @Test func aLateFrameIsTakenAtTheLatestTime_andLinesNeverGoBack() throws {
+        // Frames at 1.000, 1.020, 0.900 (late: a toolkit's event that came after its timer advanced the engine) and
+        // 1.040 s: the late one is taken at 1.020, its move counted; the fling velocity is that of the moves at their
+        // times as taken (x 10, 20, 30, 40 mm at 0, 20, 20, 40 ms: a quadratic least-squares fit's slope at the
+        // newest, 750 mm/s), where the frame stamped 0.900 made it 0.
+        func frame(_ ms: Int64, _ x: Double, _ phase: ContactPhase) -> TouchFrame {
+            TouchFrame(time: Timestamp(microseconds: ms * 1000), contacts: [Contact(id: 1, position: Point(x: x, y: 50), phase: phase)])
+        }
+        var engine = try GestureEngine(targets: Self.dragArea)
+        let formatter = EventFormatter()
+        var lines: [String] = []
+        for input in [frame(1000, 10, .began), frame(1020, 20, .moved), frame(900, 30, .moved), frame(1040, 40, .ended)] {
+            lines += engine.handle(input).map { formatter.line(for: $0) }
+        }
+        #expect(engine.latestTime == Timestamp(microseconds: 1_040_000))
+        lines += engine.advance(to: Timestamp(microseconds: 1_000_000)).map { formatter.line(for: $0) }  // late too: nothing
+        #expect(lines == [
+            #"{"time":1.020000,"region":"area","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            #"{"time":1.020000,"region":"area","type":"pan","phase":"changed","dx":20,"dy":0}"#,
+            #"{"time":1.040000,"region":"area","type":"pan","phase":"changed","dx":30,"dy":0}"#,
+            #"{"time":1.040000,"region":"area","type":"pan","phase":"ended","dx":30,"dy":0,"vx":750,"vy":0}"#,
+        ])
+    }
+
+    @Test func regionsDoNotInterfere_andAFramesLinesComeInLayoutOrder() throws {
+        let lines = try play(Self.panel) {
             down(1, at: 100, 90)                    // the timer, at its 12 o'clock (20 mm from the centre)
             after(.ms(10))
             down(0, at: 95, 30)                     // the chart
@@ -71,8 +98,8 @@ import Testing
         ])
     }
 
-    @Test func aFingerInAnotherRegionIsNotASecondFinger() {
-        let lines = play(Self.panel) {
+    @Test func aFingerInAnotherRegionIsNotASecondFinger() throws {
+        let lines = try play(Self.panel) {
             down(0, at: 95, 30)
             after(.ms(100))
             tap(1, at: 100, 110, holding: .ms(100)) // a tap on the timer: the chart's press goes on
@@ -87,13 +114,13 @@ import Testing
         ])
     }
 
-    @Test func aTouchBelongsToTheFirstRegionContainingIt_boundaryIncluded() {
+    @Test func aTouchBelongsToTheFirstRegionContainingIt_boundaryIncluded() throws {
         // Two overlapping timelines: the first in layout order wins, and its rectangle includes its edge.
         let layout = Layout(regions: [
             .timeline(Self.tenBuckets("a", Rect(x: 0, y: 0, width: 50, height: 50))),
             .timeline(Self.tenBuckets("b", Rect(x: 0, y: 0, width: 100, height: 100))),
         ])
-        let lines = play(layout) {
+        let lines = try play(layout) {
             tap(0, at: 50, 50, holding: .ms(10))
             after(.ms(500))
             tap(0, at: 50.001, 50, holding: .ms(10))
@@ -104,9 +131,9 @@ import Testing
         ])
     }
 
-    @Test func deadlinesFireInTimeOrderBeforeTheFrame_tiesInLayoutOrder() {
+    @Test func deadlinesFireInTimeOrderBeforeTheFrame_tiesInLayoutOrder() throws {
         let layout = Self.sideBySide(("left", longPress: .ms(500)), ("right", longPress: .ms(300)))
-        let lines = play(layout) {
+        let lines = try play(layout) {
             down(1, at: 85, 25)                     // right: deadline 0.300
             after(.ms(200))
             down(0, at: 25, 25)                     // left: deadline 0.700
@@ -121,7 +148,7 @@ import Testing
             #"{"time":0.900000,"region":"right","type":"select","phase":"ended","anchor":5,"selection":{"start":5,"end":5}}"#,
         ])
         // Deadlines of different regions fire in time order, whatever the layout order.
-        let ordered = play(layout) {
+        let ordered = try play(layout) {
             down(1, at: 85, 25)                     // right: deadline 0.300
             after(.ms(200))
             down(0, at: 25, 25)                     // left: deadline 0.700
@@ -138,9 +165,9 @@ import Testing
         ])
     }
 
-    @Test func simultaneousDeadlinesFireInLayoutOrder() {
+    @Test func simultaneousDeadlinesFireInLayoutOrder() throws {
         let layout = Self.sideBySide(("first", longPress: .ms(300)), ("second", longPress: .ms(300)))
-        let lines = play(layout) {
+        let lines = try play(layout) {
             together(.down(1, Point(x: 85, y: 25)), .down(0, Point(x: 25, y: 25)))
             after(.ms(400))
             together(.up(1), .up(0))
@@ -156,8 +183,8 @@ import Testing
     }
 
     /// The events the panel gives for `frames`, handed in turn to one engine.
-    static func panelEvents(_ frames: TouchFrame...) -> [GestureEvent] {
-        var engine = GestureEngine(layout: panel)
+    static func panelEvents(_ frames: TouchFrame...) throws -> [GestureEvent] {
+        var engine = try GestureEngine(layout: panel)
         return frames.flatMap { engine.handle($0) }
     }
 
@@ -167,8 +194,8 @@ import Testing
                    contacts: contacts.map { Contact(id: $0.0, position: Point(x: $0.1, y: $0.2), phase: $0.3) })
     }
 
-    @Test func aLiftAtANewPositionIsAMoveThenALift() {
-        let events = Self.panelEvents(Self.frame(ms: 0, (5, 95, 30, .began)), Self.frame(ms: 400, (5, 115, 30, .ended)))
+    @Test func aLiftAtANewPositionIsAMoveThenALift() throws {
+        let events = try Self.panelEvents(Self.frame(ms: 0, (5, 95, 30, .began)), Self.frame(ms: 400, (5, 115, 30, .ended)))
         #expect(events.map { EventFormatter().line(for: $0) } == [
             #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":8,"selection":{"start":8,"end":8}}"#,
             #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
@@ -177,9 +204,9 @@ import Testing
         ])
     }
 
-    @Test func aLiftAndALandingInOneFrameAreTwoTouchSequences() {
+    @Test func aLiftAndALandingInOneFrameAreTwoTouchSequences() throws {
         // A slot whose tracking id changes without a −1: the old contact lifts, a new one lands.
-        let events = Self.panelEvents(
+        let events = try Self.panelEvents(
             Self.frame(ms: 0, (1, 50, 30, .began)),
             Self.frame(ms: 50, (1, 50, 30, .ended), (2, 52, 30, .began)),
             Self.frame(ms: 100, (2, 52, 30, .ended)))
@@ -189,8 +216,8 @@ import Testing
         ])
     }
 
-    @Test func aKnownIdLandingAgainIsALiftThenALanding() {
-        let events = Self.panelEvents(
+    @Test func aKnownIdLandingAgainIsALiftThenALanding() throws {
+        let events = try Self.panelEvents(
             Self.frame(ms: 0, (1, 50, 30, .began)), Self.frame(ms: 50, (1, 52, 30, .began)), Self.frame(ms: 100, (1, 52, 30, .ended)))
         #expect(events.map(\.kind) == [
             .tap(GestureEvent.Tap(x: 50, y: 30, count: 1, value: .number(4), selection: Selection(start: .number(4), end: .number(4)))),
@@ -198,8 +225,8 @@ import Testing
         ])
     }
 
-    @Test func afterADropTheResyncedStateIsIgnoredUntilItLifts_andLaterTouchesAreNot() {
-        var engine = GestureEngine(layout: Self.panel)
+    @Test func afterADropTheResyncedStateIsIgnoredUntilItLifts_andLaterTouchesAreNot() throws {
+        var engine = try GestureEngine(layout: Self.panel)
         let formatter = EventFormatter()
         var lines: [String] = []
         func take(_ events: [GestureEvent]) { lines += events.map { formatter.line(for: $0) } }
@@ -222,14 +249,14 @@ import Testing
         ])
     }
 
-    @Test func contactsNotListedInAFrameStayWhereTheyAre() {
-        let events = Self.panelEvents(Self.frame(ms: 0, (1, 50, 30, .began)), Self.frame(ms: 100), Self.frame(ms: 200, (1, 50, 30, .ended)))
+    @Test func contactsNotListedInAFrameStayWhereTheyAre() throws {
+        let events = try Self.panelEvents(Self.frame(ms: 0, (1, 50, 30, .began)), Self.frame(ms: 100), Self.frame(ms: 200, (1, 50, 30, .ended)))
         #expect(events.count == 1)
         #expect(events.first?.kind.type == "tap")
     }
 
-    @Test func nextDeadlineIsTheEarliestOfAllRegions() {
-        var engine = GestureEngine(layout: Self.panel)
+    @Test func nextDeadlineIsTheEarliestOfAllRegions() throws {
+        var engine = try GestureEngine(layout: Self.panel)
         #expect(engine.nextDeadline == nil)
         _ = engine.handle(TouchFrame(time: Timestamp(microseconds: 1_000_000), contacts: [
             Contact(id: 1, position: Point(x: 50, y: 30), phase: .began),
@@ -241,8 +268,8 @@ import Testing
         #expect(engine.nextDeadline == nil)
     }
 
-    @Test func finishCancelsEverythingAndTheEngineStartsAfresh() {
-        var engine = GestureEngine(layout: Self.panel)
+    @Test func finishCancelsEverythingAndTheEngineStartsAfresh() throws {
+        var engine = try GestureEngine(layout: Self.panel)
         _ = engine.handle(Self.frame(ms: 0, (1, 50, 30, .began)))
         _ = engine.handle(Self.frame(ms: 50, (1, 60, 30, .moved)))
         let end = engine.finish(at: Timestamp(microseconds: 50_000))
@@ -263,25 +290,25 @@ import Testing
     }
 
     @Test(arguments: 1...40)
-    func everyBeganHasExactlyOneEndedOrCancelled_andReplayIsIdentical(seed: Int) {
+    func everyBeganHasExactlyOneEndedOrCancelled_andReplayIsIdentical(seed: Int) throws {
         let script = Self.randomScript(seed: UInt64(seed))
         let layout = Layout(regions: Self.panel.regions + [
             .dial(DialConfiguration(name: "free", center: Point(x: 200, y: 130), radius: 25, minDegrees: nil, maxDegrees: nil)),
         ])
-        let first = playEvents(layout) { script }
+        let first = try playEvents(layout) { script }
         #expect(lifecycleProblems(first) == [])
         #expect(first.map(\.time) == first.map(\.time).sorted())
-        let second = playEvents(layout) { script }
+        let second = try playEvents(layout) { script }
         #expect(first == second)
     }
 
-    @Test func theRandomScriptsDoRecognizeGestures() {
+    @Test func theRandomScriptsDoRecognizeGestures() throws {
         // So that the invariant above is not vacuous: the scripts produce every kind of line.
         let layout = Self.panel
         var types: Set<String> = []
         for seed in 1...40 {
             let script = Self.randomScript(seed: UInt64(seed))
-            for event in playEvents(layout, { script }) { types.insert(event.kind.type + "/" + (event.kind.phase?.rawValue ?? "")) }
+            for event in try playEvents(layout, { script }) { types.insert(event.kind.type + "/" + (event.kind.phase?.rawValue ?? "")) }
         }
         #expect(types.isSuperset(of: ["tap/", "select/began", "select/ended", "select/cancelled", "pan/began", "pan/changed",
                                       "pan/ended", "pan/cancelled", "wind/began", "wind/ended", "rotate/began", "haptic/"]))

@@ -58,8 +58,8 @@ import Testing
 
     // MARK: The timeline's race: tap, long press, pan
 
-    @Test func aTap_theTapWinsTheRaceAtTheLift() {
-        let lines = play(Self.chart, explain: true) {
+    @Test func aTap_theTapWinsTheRaceAtTheLift() throws {
+        let lines = try play(Self.chart, explain: true) {
             tap(0, at: 95, 30, holding: .ms(100))
         }
         #expect(lines == Self.landing + [
@@ -73,8 +73,8 @@ import Testing
         ])
     }
 
-    @Test func aLongPressThatBecomesASelect_theDeadlineDecides() {
-        let lines = play(Self.chart, explain: true) {
+    @Test func aLongPressThatBecomesASelect_theDeadlineDecides() throws {
+        let lines = try play(Self.chart, explain: true) {
             track(0, (0, 95, 30), (400, 106, 30), liftAt: 500)     // the deadline fires at 0.3, before the move
         }
         #expect(lines == Self.landing + [
@@ -97,8 +97,8 @@ import Testing
         ])
     }
 
-    @Test func aPanBeyondTheSlop_theTapAndTheLongPressFailInTheSameFrame() {
-        let lines = play(Self.chart, explain: true) {
+    @Test func aPanBeyondTheSlop_theTapAndTheLongPressFailInTheSameFrame() throws {
+        let lines = try play(Self.chart, explain: true) {
             track(0, (0, 95, 30),
                   (50, 98, 32),                 // √13 = 3.606 mm: beyond the 3 mm slop
                   (70, 110, 32),
@@ -116,8 +116,8 @@ import Testing
 
     // MARK: A second finger
 
-    @Test func aSecondFingerCancelsThePan() {
-        let lines = play(Self.chart, explain: true) {
+    @Test func aSecondFingerCancelsThePan() throws {
+        let lines = try play(Self.chart, explain: true) {
             Self.panOfTenMillimetres
             down(1, at: 150, 30)
             after(.ms(50))
@@ -132,9 +132,9 @@ import Testing
         ])
     }
 
-    @Test func aSecondFingerStartsAPinch() {
+    @Test func aSecondFingerStartsAPinch() throws {
         let photo = Target("photo", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 100)), gesture: MagnifyGesture())
-        let lines = play([photo], explain: true) {
+        let lines = try play([photo], explain: true) {
             down(0, at: 40, 50)
             after(.ms(50))
             rest(1, at: 60, 50, for: .ms(50))
@@ -154,8 +154,8 @@ import Testing
         ])
     }
 
-    @Test func aDropCancelsThePanAndSaysSo() {
-        let lines = play(Self.chart, explain: true) {
+    @Test func aDropCancelsThePanAndSaysSo() throws {
+        let lines = try play(Self.chart, explain: true) {
             Self.panOfTenMillimetres
             synDropped()
             up(0)
@@ -169,9 +169,9 @@ import Testing
     // MARK: Deadlines
 
     /// A double tap (`TapGesture(count: 2)`) is recognized by the deadline after its second lift.
-    @Test func aDoubleTapIsRecognizedAtItsDeadline() {
+    @Test func aDoubleTapIsRecognizedAtItsDeadline() throws {
         let button = Target("button", shape: .rectangle(Rect(x: 0, y: 0, width: 50, height: 50)), gesture: TapGesture(count: 2))
-        let lines = play([button], explain: true) {
+        let lines = try play([button], explain: true) {
             tap(0, at: 10, 10, holding: .ms(50))
             after(.ms(100))
             tap(0, at: 12, 10, holding: .ms(50))
@@ -189,9 +189,9 @@ import Testing
         ])
     }
 
-    @Test func aChainThatStopsShortFailsAtItsDeadline() {
+    @Test func aChainThatStopsShortFailsAtItsDeadline() throws {
         let button = Target("button", shape: .rectangle(Rect(x: 0, y: 0, width: 50, height: 50)), gesture: TapGesture(count: 2))
-        let lines = play([button], explain: true) {
+        let lines = try play([button], explain: true) {
             tap(0, at: 10, 10, holding: .ms(50))
             after(.ms(400))
             tick()
@@ -215,8 +215,8 @@ import Testing
         explain("0.000000", "exclusively", "undecided", "holding", "1 update of second (drag) held: first (tap) still possible", region: "knob"),
     ]
 
-    @Test func exclusivelyHolds_thenTheFirstWins() {
-        let lines = play(Self.knob, explain: true) {
+    @Test func exclusivelyHolds_thenTheFirstWins() throws {
+        let lines = try play(Self.knob, explain: true) {
             tap(0, at: 10, 10, holding: .ms(50))
         }
         #expect(lines == Self.knobHeld + [
@@ -227,8 +227,8 @@ import Testing
         ])
     }
 
-    @Test func exclusivelyHolds_thenReleases() {
-        let lines = play(Self.knob, explain: true) {
+    @Test func exclusivelyHolds_thenReleases() throws {
+        let lines = try play(Self.knob, explain: true) {
             track(0, (0, 10, 10), (50, 15, 10), liftAt: 100)
         }
         #expect(lines == Self.knobHeld + [
@@ -246,12 +246,12 @@ import Testing
     /// reported, the deciding input's own included; `held updates released` counts those held from earlier inputs
     /// only, the deciding input's own being heard as they come (`exclusivelyHolds_thenReleases`: `1 held update`, then
     /// the frame's `changed`). One takes the singular; none leaves the count out (`first (tap) failed`).
-    @Test func neverHeardCountsTheDecidingInputsOwnUpdates_inTheSingularForOne() {
+    @Test func neverHeardCountsTheDecidingInputsOwnUpdates_inTheSingularForOne() throws {
         // Two drags beginning in the same frame: the first's `began` wins, and the second's, of that frame, was held by
         // no earlier input.
         let twins = [Target("knob", shape: .rectangle(Rect(x: 0, y: 0, width: 50, height: 50)),
                             gesture: DragGesture().exclusively(before: DragGesture()))]
-        let lines = play(twins, explain: true) {
+        let lines = try play(twins, explain: true) {
             rest(0, at: 10, 10, for: .ms(10))
             move(0, to: 15, 10)
             up(0)
@@ -272,8 +272,8 @@ import Testing
     // MARK: Nested targets: the engine's arbitration
 
     /// A "today" button on the chart (as in TargetTests): a tap with no time limit.
-    static func chartWithButton() -> [Target] {
-        [Target("chart", shape: .rectangle(chartRect), component: TimelineComponent(chartConfiguration), children: [
+    static func chartWithButton() throws -> [Target] {
+        [Target("chart", shape: .rectangle(chartRect), component: try TimelineComponent(chartConfiguration), children: [
             Target("today", shape: .rectangle(Rect(x: 170, y: 10, width: 30, height: 15)), gesture: TapGesture()),
         ])]
     }
@@ -297,8 +297,8 @@ import Testing
         ]
     }
 
-    @Test func theChildWins_theParentsHeldUpdatesAreDropped() {
-        let lines = play(Self.chartWithButton(), explain: true) {
+    @Test func theChildWins_theParentsHeldUpdatesAreDropped() throws {
+        let lines = try play(Self.chartWithButton(), explain: true) {
             rest(0, at: 180, 15, for: .ms(400))
             tick()
             after(.ms(100))
@@ -317,8 +317,8 @@ import Testing
         ])
     }
 
-    @Test func theChildFails_theParentsHeldUpdatesAreReleased() {
-        let lines = play(Self.chartWithButton(), explain: true) {
+    @Test func theChildFails_theParentsHeldUpdatesAreReleased() throws {
+        let lines = try play(Self.chartWithButton(), explain: true) {
             rest(0, at: 180, 15, for: .ms(400))
             tick()
             move(0, to: 160, 15)

@@ -23,8 +23,8 @@ import Testing
             ])),
     ])
 
-    @Test func aDoubleTapWaitsToKnowItIsNotTriple_aSingleTapToKnowItIsNotDouble() {
-        let lines = play(Self.photo) {
+    @Test func aDoubleTapWaitsToKnowItIsNotTriple_aSingleTapToKnowItIsNotDouble() throws {
+        let lines = try play(Self.photo) {
             tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(100)); down(0, at: 51, 50)
             after(.ms(50)); up(0)                       // the second lift, at 0.2 s
@@ -40,8 +40,8 @@ import Testing
         ])
     }
 
-    @Test func aDragWaitsForTheTapsToFail_thenPansFromTheDownPosition() {
-        let lines = play(Self.photo) {
+    @Test func aDragWaitsForTheTapsToFail_thenPansFromTheDownPosition() throws {
+        let lines = try play(Self.photo) {
             drag(0, from: Point(x: 50, y: 50), to: Point(x: 70, y: 50), steps: 4, over: .ms(40))
         }
         // The taps fail at the first move beyond 3 mm (5 mm): the drag, begun in that frame, is heard. It
@@ -55,8 +55,8 @@ import Testing
         ])
     }
 
-    @Test func aPinchOutIsAMagnify_theRotationAlongsideSeesNoTurn() {
-        let lines = play(Self.photo) {
+    @Test func aPinchOutIsAMagnify_theRotationAlongsideSeesNoTurn() throws {
+        let lines = try play(Self.photo) {
             down(0, at: 60, 60)
             drag(1, from: Point(x: 100, y: 60), to: Point(x: 120, y: 60), steps: 4, over: .ms(40))
             after(.ms(10)); up(0)
@@ -71,9 +71,9 @@ import Testing
         ])
     }
 
-    @Test func aTwistIsARotation_alongsideAPinchThatNeverBegins() {
+    @Test func aTwistIsARotation_alongsideAPinchThatNeverBegins() throws {
         let center = Point(x: 80, y: 60)
-        let lines = play(Self.photo) {
+        let lines = try play(Self.photo) {
             together(.down(0, polar(center, radius: 20, degrees: 270)), .down(1, polar(center, radius: 20, degrees: 90)))
             twist(0, 1, around: center, radius: 20, from: 90, to: 120, steps: 3, over: .ms(30))
             up(1)
@@ -88,8 +88,8 @@ import Testing
         ])
     }
 
-    @Test func aTapOnTheCloseButtonIsTheButtons_andThePhotoHearsNothing() {
-        let lines = play(Self.photo) {
+    @Test func aTapOnTheCloseButtonIsTheButtons_andThePhotoHearsNothing() throws {
+        let lines = try play(Self.photo) {
             tap(0, at: 190, 10, holding: .ms(60))
             after(.ms(1000)); tick()
         }
@@ -98,12 +98,12 @@ import Testing
         ])
     }
 
-    @Test func aLongPressWinsOverTheDragListedAfterIt() {
+    @Test func aLongPressWinsOverTheDragListedAfterIt() throws {
         let card = Layout(regions: [
             .generic(TargetConfiguration(name: "card", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 60)),
                                          gestures: [TargetGesture(LayoutGestures.LongPress()), TargetGesture(LayoutGestures.Drag())])),
         ])
-        let lines = play(card) {
+        let lines = try play(card) {
             down(0, at: 30, 20)
             move(0, to: 31, 21)                         // within the slop
             after(.ms(400)); tick()
@@ -124,33 +124,33 @@ import Testing
     /// A tap with `maxDurationMs` fails at its deadline, down + `maxDurationMs`, not at the lift: a drag listed after
     /// it, which began at the landing (slop 0) and waited, is released then, stamped with the deadline's time. A lift at
     /// exactly `maxDurationMs` comes after the deadline: too late.
-    @Test func aTapWithAMaximumDurationFailsAtItsDeadline_notAtTheLift() {
+    @Test func aTapWithAMaximumDurationFailsAtItsDeadline_notAtTheLift() throws {
         let knob = Layout(regions: [
             .generic(TargetConfiguration(name: "knob", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 60)),
                                          gestures: [TargetGesture(LayoutGestures.Tap(.init(maximumDuration: .ms(200)))),
                                                     TargetGesture(LayoutGestures.Drag(.init(minimumDistance: 0)))])),
         ])
-        #expect(play(knob) { tap(0, at: 30, 20, holding: .ms(199)) } == [
+        #expect(try play(knob) { tap(0, at: 30, 20, holding: .ms(199)) } == [
             #"{"time":0.199000,"region":"knob","type":"tap","x":30,"y":20,"count":1}"#,
         ])
-        #expect(play(knob) { tap(0, at: 30, 20, holding: .ms(200)) } == [
+        #expect(try play(knob) { tap(0, at: 30, 20, holding: .ms(200)) } == [
             #"{"time":0.200000,"region":"knob","type":"pan","phase":"began","dx":0,"dy":0}"#,
             #"{"time":0.200000,"region":"knob","type":"pan","phase":"ended","dx":0,"dy":0,"vx":0,"vy":0}"#,
         ])
-        #expect(play(knob) { tap(0, at: 30, 20, holding: .ms(500)) } == [
+        #expect(try play(knob) { tap(0, at: 30, 20, holding: .ms(500)) } == [
             #"{"time":0.200000,"region":"knob","type":"pan","phase":"began","dx":0,"dy":0}"#,
             #"{"time":0.500000,"region":"knob","type":"pan","phase":"ended","dx":0,"dy":0,"vx":0,"vy":0}"#,
         ])
     }
 
-    @Test func aContainerOnlyGroupsItsChildren() {
+    @Test func aContainerOnlyGroupsItsChildren() throws {
         let panel = Layout(regions: [
             .generic(TargetConfiguration(name: "panel", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 60)), gestures: [], children: [
                 .timeline(TimelineConfiguration(name: "chart", rect: Rect(x: 0, y: 0, width: 100, height: 30),
                                                 domain: .numeric(start: 0, end: 10, bucket: 1))),
             ])),
         ])
-        let lines = play(panel) {
+        let lines = try play(panel) {
             tap(0, at: 25, 10, holding: .ms(50))
             down(0, at: 25, 50)                         // the panel only: nothing
             after(.ms(50)); up(0)
@@ -162,7 +162,7 @@ import Testing
 
     /// `--explain` on a layout's target: its gestures, composed at run time (erased), explain under their own
     /// names, and the combinators name them so: a single tap is told from a double one at its deadline.
-    @Test func aTargetsGesturesExplainUnderTheirOwnNames() {
+    @Test func aTargetsGesturesExplainUnderTheirOwnNames() throws {
         let layout = Layout(regions: [
             .generic(TargetConfiguration(
                 name: "photo", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 120)),
@@ -172,7 +172,7 @@ import Testing
                     TargetGesture(LayoutGestures.Rotation(), combination: .simultaneous),
                 ])),
         ])
-        let lines = play(layout, explain: true) {
+        let lines = try play(layout, explain: true) {
             tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(500)); tick()
         }
@@ -255,7 +255,7 @@ import Testing
 
     /// `--explain` on random target trees (every kind of gesture, erased, combined, nested) adds its lines and
     /// changes no event; its lines keep time too.
-    @Test func randomTargetsExplainedPrintTheSameEvents() {
+    @Test func randomTargetsExplainedPrintTheSameEvents() throws {
         var failures: [String] = []
         for seed in 1...UInt64(PropertyTests.cases) {
             var lines: [[GestureEvent]] = []
@@ -264,7 +264,7 @@ import Testing
                 let layout = Layout(regions: (0..<Int.random(in: 1...2, using: &random)).map { index in
                     .generic(Self.randomTarget("t\(index)", in: Rect(x: 0, y: 0, width: 220, height: 160), depth: 2, &random))
                 })
-                var engine = GestureEngine(layout: layout)
+                var engine = try GestureEngine(layout: layout)
                 engine.explains = explain
                 var player = ScriptPlayer(engine: engine)
                 player.run(randomTouchScript(RandomScriptShape(steps: 5...60, fingers: 4, pause: 1...700, moveStep: 12, drops: 2, ticks: 3),
@@ -292,14 +292,14 @@ import Testing
 
     /// Random target trees under random touch scripts: every `began` has exactly one `ended` or
     /// `cancelled`, and times never go back.
-    @Test func randomTargetsCloseEveryGestureAndKeepTime() {
+    @Test func randomTargetsCloseEveryGestureAndKeepTime() throws {
         var failures: [String] = []
         for seed in 1...UInt64(PropertyTests.cases) {
             var random = SplitMix(state: seed)
             let layout = Layout(regions: (0..<Int.random(in: 1...2, using: &random)).map { index in
                 .generic(Self.randomTarget("t\(index)", in: Rect(x: 0, y: 0, width: 220, height: 160), depth: 2, &random))
             })
-            var player = ScriptPlayer(layout: layout)
+            var player = try ScriptPlayer(layout: layout)
             player.run(randomTouchScript(RandomScriptShape(steps: 5...60, fingers: 4, pause: 1...700, moveStep: 12, drops: 2, ticks: 3),
                                          using: &random))
             player.finish()

@@ -6,8 +6,8 @@ import Testing
 @Suite struct MagnifyTests {
     static let photo = [Target("photo", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 100)), gesture: MagnifyGesture())]
 
-    @Test func pinchingOut_beginsBeyondTheSlop_andScalesFromTheSecondFingersLanding() {
-        let lines = play(Self.photo) {
+    @Test func pinchingOut_beginsBeyondTheSlop_andScalesFromTheSecondFingersLanding() throws {
+        let lines = try play(Self.photo) {
             down(0, at: 90, 50)
             after(.ms(10))
             down(1, at: 110, 50)                                      // 20 mm apart: the start
@@ -32,8 +32,8 @@ import Testing
         ])
     }
 
-    @Test func pinchingIn_scalesBelowOne_andAThirdFingerIsIgnored() {
-        let lines = play(Self.photo) {
+    @Test func pinchingIn_scalesBelowOne_andAThirdFingerIsIgnored() throws {
+        let lines = try play(Self.photo) {
             together(.down(0, Point(x: 60, y: 50)), .down(1, Point(x: 140, y: 50)))   // 80 mm apart
             after(.ms(10))
             together(.move(0, Point(x: 70, y: 50)), .move(1, Point(x: 130, y: 50)))   // 60 mm
@@ -56,8 +56,8 @@ import Testing
         ])
     }
 
-    @Test func aFingerOfThePairLiftingBeforeItBeganFailsIt_untilAllLift() {
-        let lines = play(Self.photo) {
+    @Test func aFingerOfThePairLiftingBeforeItBeganFailsIt_untilAllLift() throws {
+        let lines = try play(Self.photo) {
             down(0, at: 90, 50)
             tap(1, at: 110, 50, holding: .ms(10)) // before any scale: fails
             after(.ms(10))
@@ -78,7 +78,7 @@ import Testing
         ])
     }
 
-    @Test func withAMinimumCentreMovement_aTwoFingerPanBeginsIt_atScaleOne() {
+    @Test func withAMinimumCentreMovement_aTwoFingerPanBeginsIt_atScaleOne() throws {
         let panning = [Target("photo", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 100)),
                               gesture: MagnifyGesture(.init(minimumDistanceChange: 3, minimumCenterMovement: 3)))]
         func pan() -> [ScriptAction] {
@@ -87,16 +87,16 @@ import Testing
              after(.ms(10)), together(.move(0, Point(x: 94, y: 50)), .move(1, Point(x: 114, y: 50))),    // 4 mm: began
              after(.ms(10)), up(0), up(1)]
         }
-        #expect(play(panning) { pan() } == [
+        #expect(try play(panning) { pan() } == [
             #"{"time":0.020000,"region":"photo","type":"magnify","phase":"began","scale":1,"center":{"x":104,"y":50}}"#,
             #"{"time":0.030000,"region":"photo","type":"magnify","phase":"ended","scale":1,"center":{"x":104,"y":50}}"#,
         ])
         // Without it (the default), the same pan is no pinch.
-        #expect(play(Self.photo) { pan() } == [])
+        #expect(try play(Self.photo) { pan() } == [])
     }
 
-    @Test func fingersLandingOnOnePointScaleAgainstOneMillimetre() {
-        let lines = play(Self.photo) {
+    @Test func fingersLandingOnOnePointScaleAgainstOneMillimetre() throws {
+        let lines = try play(Self.photo) {
             together(.down(0, Point(x: 100, y: 50)), .down(1, Point(x: 100, y: 50)))
             after(.ms(10))
             move(1, to: 105, 50)

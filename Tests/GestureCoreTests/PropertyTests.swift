@@ -77,11 +77,11 @@ import Testing
         var events: [GestureEvent]
         var engine: GestureEngine
 
-        init(seed: UInt64) {
+        init(seed: UInt64) throws {
             var random = SplitMix(state: seed)
             self.seed = seed
             self.layout = PropertyTests.randomLayout(&random)
-            var player = ScriptPlayer(layout: layout)
+            var player = try ScriptPlayer(layout: layout)
             player.run(PropertyTests.randomScript(&random))
             player.finish()
             self.events = player.events
@@ -91,10 +91,10 @@ import Testing
 
     /// Runs every case and checks `property` on each; returns the seeds of the cases that broke it (at
     /// most a few, with what was wrong).
-    static func failures(_ property: (Case) -> String?) -> [String] {
+    static func failures(_ property: (Case) throws -> String?) throws -> [String] {
         var failures: [String] = []
         for seed in 1...UInt64(cases) {
-            if let problem = property(Case(seed: seed)) {
+            if let problem = try property(try Case(seed: seed)) {
                 failures.append("seed \(seed): \(problem)")
                 if failures.count == 3 { break }
             }
@@ -103,11 +103,11 @@ import Testing
     }
 
     /// `--explain` adds its lines and changes nothing else: the events are the same, in the same order.
-    @Test func explainingChangesNoEvent() {
-        #expect(Self.failures { run in
+    @Test func explainingChangesNoEvent() throws {
+        #expect(try Self.failures { run in
             var random = SplitMix(state: run.seed)
             _ = PropertyTests.randomLayout(&random)
-            var engine = GestureEngine(layout: run.layout)
+            var engine = try GestureEngine(layout: run.layout)
             engine.explains = true
             var player = ScriptPlayer(engine: engine)
             player.run(PropertyTests.randomScript(&random))
@@ -121,18 +121,18 @@ import Testing
         } == [])
     }
 
-    @Test func everyBeganHasExactlyOneEndedOrCancelled() {
-        #expect(Self.failures { lifecycleProblems($0.events).first } == [])
+    @Test func everyBeganHasExactlyOneEndedOrCancelled() throws {
+        #expect(try Self.failures { lifecycleProblems($0.events).first } == [])
     }
 
-    @Test func outputTimesNeverGoBackwards() {
-        #expect(Self.failures { run in
+    @Test func outputTimesNeverGoBackwards() throws {
+        #expect(try Self.failures { run in
             zip(run.events, run.events.dropFirst()).first { $0.time > $1.time }.map { "\($0.0.time) then \($0.1.time)" }
         } == [])
     }
 
-    @Test func aSelectionIsAlwaysOrderedAndInsideTheDomain() {
-        #expect(Self.failures { run in
+    @Test func aSelectionIsAlwaysOrderedAndInsideTheDomain() throws {
+        #expect(try Self.failures { run in
             for event in run.events {
                 let selection: Selection
                 switch event.kind {
@@ -153,8 +153,8 @@ import Testing
         } == [])
     }
 
-    @Test func aDialsValueStaysWithinItsStops_andIsItsStartPlusTheDeltasPrinted() {
-        #expect(Self.failures { run in
+    @Test func aDialsValueStaysWithinItsStops_andIsItsStartPlusTheDeltasPrinted() throws {
+        #expect(try Self.failures { run in
             for case .dial(let dial) in run.layout.regions {
                 var sum = dial.initialDegrees
                 var lines = 0
@@ -180,10 +180,11 @@ import Testing
         } == [])
     }
 
-    @Test func detentHapticsStepByExactlyOne() {
-        #expect(Self.failures { run in
+    @Test func detentHapticsStepByExactlyOne() throws {
+        #expect(try Self.failures { run in
             for case .dial(let dial) in run.layout.regions {
-                var detent = DialValue(.init(detentDegrees: dial.detentDegrees), initialDegrees: dial.initialDegrees).detent
+                var detent = try DialValue(.init(detentDegrees: dial.detentDegrees, minDegrees: dial.minDegrees, maxDegrees: dial.maxDegrees),
+                                           initialDegrees: dial.initialDegrees).detent
                 var lineDetent = detent
                 for event in run.events where event.target == dial.name {
                     switch event.kind {
@@ -208,8 +209,8 @@ import Testing
         } == [])
     }
 
-    @Test func aZoomableTimelinesVisibleDomainStaysWithinItsDomain_noSmallerThanItsMinimum_andIsWhatItsLastZoomLineSaid() {
-        #expect(Self.failures { run in
+    @Test func aZoomableTimelinesVisibleDomainStaysWithinItsDomain_noSmallerThanItsMinimum_andIsWhatItsLastZoomLineSaid() throws {
+        #expect(try Self.failures { run in
             for case .timeline(let timeline) in run.layout.regions {
                 guard let zoom = timeline.zoom else {
                     if let line = run.events.first(where: { $0.target == timeline.name && $0.kind.type == "zoom" }) {
@@ -219,7 +220,7 @@ import Testing
                 }
                 let whole = timeline.domain
                 let (from, to) = (magnitude(whole.value(atFraction: 0)), magnitude(whole.value(atFraction: 1)))
-                let smallest = min(zoom.minimumSpan ?? TimelineZoom(domain: whole).minimumSpan, to - from)
+                let smallest = try min(zoom.minimumSpan ?? TimelineZoom(domain: whole).minimumSpan, to - from)
                 var last: VisibleDomain?
                 for event in run.events where event.target == timeline.name {
                     guard case .zoom(_, let line) = event.kind else { continue }
@@ -240,11 +241,11 @@ import Testing
         } == [])
     }
 
-    @Test func theCasesDoExerciseEveryKindOfLine() {
+    @Test func theCasesDoExerciseEveryKindOfLine() throws {
         // So that the properties above are not vacuous.
         var kinds: Set<String> = []
         for seed in 1...UInt64(min(Self.cases, 2_000)) {
-            for event in Case(seed: seed).events { kinds.insert(event.kind.type + "/" + (event.kind.phase?.rawValue ?? "")) }
+            for event in try Case(seed: seed).events { kinds.insert(event.kind.type + "/" + (event.kind.phase?.rawValue ?? "")) }
         }
         #expect(kinds.isSuperset(of: ["tap/", "select/began", "select/changed", "select/ended", "select/cancelled", "pan/began",
                                       "pan/changed", "pan/ended", "pan/cancelled", "wind/began", "wind/changed", "wind/ended",

@@ -217,7 +217,7 @@ import Testing
     /// Whatever the touches and the thresholds: no trap; every `began` followed by `changed` only until exactly one
     /// `ended` or `cancelled` with the last value (through the engine too, to the end of input); every scale finite
     /// and above 0; and the same events explained or not.
-    @Test func randomTouches_keepTheLifecycleAndTheRule() {
+    @Test func randomTouches_keepTheLifecycleAndTheRule() throws {
         var failures: [String] = []
         var began = 0
         for seed in 1...UInt64(1_000) {
@@ -245,11 +245,11 @@ import Testing
             }
             let area = Shape.rectangle(Rect(x: 0, y: 0, width: 200, height: 100))
             let targets = [Target("map", shape: area, gesture: QuickScaleGesture(configuration).exclusively(before: TapGesture(count: 2)))]
-            let plain = play(targets) { script }
-            let explained = play(targets, explain: true) { script }.filter { !$0.contains(#""type":"explain""#) }
+            let plain = try play(targets) { script }
+            let explained = try play(targets, explain: true) { script }.filter { !$0.contains(#""type":"explain""#) }
             if plain != explained { failures.append("seed \(seed): explaining changed the events") }
             // (Alone: a double tap's line, discrete, would read as an end without a beginning.)
-            var player = ScriptPlayer(engine: GestureEngine(targets: [Target("map", shape: area, gesture: QuickScaleGesture(configuration))]))
+            var player = ScriptPlayer(engine: try GestureEngine(targets: [Target("map", shape: area, gesture: QuickScaleGesture(configuration))]))
             player.run(script)
             player.finish()
             if let problem = lifecycleProblems(player.events).first { failures.append("seed \(seed): \(problem)") }
@@ -262,9 +262,9 @@ import Testing
     /// Every transition of one quick scale, with its reason in numbers (`--explain`), among its own lines: a target
     /// of the library with the bare gesture reports them as `quick-scale` lines (`StandardEventValue`), each
     /// transition before the line it brings.
-    @Test func explanations_ofOneQuickScale() {
+    @Test func explanations_ofOneQuickScale() throws {
         let map = [Target("map", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 100)), gesture: QuickScaleGesture())]
-        let lines = play(map, explain: true) {
+        let lines = try play(map, explain: true) {
             Self.tapThenLand()
             after(.ms(10)); move(0, to: 51, 54)
             after(.ms(10)); move(0, to: 51, 62)

@@ -10,8 +10,8 @@ import Testing
                                         domain: .numeric(start: 0, end: 20, bucket: 1))),
     ])
 
-    @Test func tapThenLongPressDraggedTwoBucketsLeft() {
-        let lines = play(Self.chart, start: Timestamp(microseconds: 11_900_000)) {
+    @Test func tapThenLongPressDraggedTwoBucketsLeft() throws {
+        let lines = try play(Self.chart, start: Timestamp(microseconds: 11_900_000)) {
             down(0, at: 47.2, 30.1)
             after(.us(100_120))
             up(0)                       // 12.000120: a tap at value 3.72
@@ -36,14 +36,14 @@ import Testing
 
 /// The example of the README's "Driving the engine", kept true.
 @Suite struct ReadmeExampleTests {
-    @Test func aLiveDriverWakesAtTheDeadline() {
+    @Test func aLiveDriverWakesAtTheDeadline() throws {
         let layout = Layout(regions: [
             .timeline(TimelineConfiguration(
                 name: "chart", rect: Rect(x: 10, y: 5, width: 200, height: 60),
                 domain: .date(start: CivilDay(iso: "2025-11-01")!, end: CivilDay(iso: "2025-12-01")!, bucket: .day))),
             .dial(DialConfiguration(name: "timer", center: Point(x: 107.5, y: 100), radius: 30, maxDegrees: 360)),
         ])
-        var engine = GestureEngine(layout: layout)
+        var engine = try GestureEngine(layout: layout)
         let output = EventFormatter(format: .jsonl)
         var lines: [String] = []
         for event in engine.handle(TouchFrame(time: Timestamp(microseconds: 1_000_000), contacts: [
@@ -65,15 +65,15 @@ import Testing
 /// The example of the README's "Targets: a UI layer's views", kept true: a kitchen timer the app counts
 /// down, and a week's chart with a "today" button on it.
 @Suite struct ReadmeTargetsExampleTests {
-    @Test func theTimerCountsDown_andTheButtonTakesItsTaps() {
+    @Test func theTimerCountsDown_andTheButtonTakesItsTaps() throws {
         let timer = DialConfiguration(name: "timer", center: Point(x: 107.5, y: 100), radius: 30, maxDegrees: 360)
         let week = TimelineConfiguration(name: "week", rect: Rect(x: 10, y: 5, width: 200, height: 60),
                                          domain: .date(start: CivilDay(iso: "2025-11-03")!, end: CivilDay(iso: "2025-11-10")!, bucket: .day))
-        var engine = GestureEngine(targets: [
-            Target("week", shape: .rectangle(week.rect), component: TimelineComponent(week), children: [
+        var engine = try GestureEngine(targets: [
+            Target("week", shape: .rectangle(week.rect), component: try TimelineComponent(week), children: [
                 Target("today", shape: .rectangle(Rect(x: 180, y: 8, width: 25, height: 12)), gesture: TapGesture()),
             ]),
-            Target("timer", shape: .circle(center: timer.center, radius: timer.radius), component: DialComponent(timer)),
+            Target("timer", shape: .circle(center: timer.center, radius: timer.radius), component: try DialComponent(timer)),
         ])
         let output = EventFormatter()
         var lines: [String] = []
@@ -91,8 +91,8 @@ import Testing
         // ...the app counts down a minute, setting the dial's value each second...
         for second in 1...60 {
             let now = Timestamp(microseconds: Int64(second) * 1_000_000)
-            lines += engine.modify("timer", as: DialComponent.self, at: now) { dial, _ in
-                dial.setValue(degrees: dial.value.degrees - 0.1)
+            lines += try engine.modify("timer", as: DialComponent.self, at: now) { dial, _ in
+                try dial.setValue(degrees: dial.value.degrees - 0.1)
             }.map { output.line(for: $0) }
         }
         #expect(abs((engine.component(of: "timer", as: DialComponent.self)?.value.degrees ?? 0) - 24) < 1e-9)

@@ -62,38 +62,38 @@ import Testing
     @Test(arguments: [(0.0, "up", "0", "-500"), (45, "up-right", "353.553", "-353.553"), (90, "right", "500", "0"),
                       (135, "down-right", "353.553", "353.553"), (180, "down", "0", "500"), (225, "down-left", "-353.553", "353.553"),
                       (270, "left", "-500", "0"), (315, "up-left", "-353.553", "-353.553")])
-    func aSwipeInEachOfEightDirections(degrees: Double, direction: String, vx: String, vy: String) {
-        let lines = play(Self.pad) { Self.flick(degrees) }
+    func aSwipeInEachOfEightDirections(degrees: Double, direction: String, vx: String, vy: String) throws {
+        let lines = try play(Self.pad) { Self.flick(degrees) }
         #expect(lines == [#"{"time":0.050000,"region":"pad","type":"swipe","direction":"\#(direction)","vx":\#(vx),"vy":\#(vy),"fingers":1}"#])
     }
 
-    @Test func justWithinTheToleranceIsASwipe_justOutsideIsNone() {
-        #expect(play(Self.pad) { Self.flick(14) } == [#"{"time":0.050000,"region":"pad","type":"swipe","direction":"up","vx":120.961,"vy":-485.148,"fingers":1}"#])
-        #expect(play(Self.pad) { Self.flick(-14) } == [#"{"time":0.050000,"region":"pad","type":"swipe","direction":"up","vx":-120.961,"vy":-485.148,"fingers":1}"#])
-        #expect(play(Self.pad) { Self.flick(16) } == [])                // 16° from up, 29° from up-right
-        #expect(play(Self.pad) { Self.flick(22.5) } == [])
+    @Test func justWithinTheToleranceIsASwipe_justOutsideIsNone() throws {
+        #expect(try play(Self.pad) { Self.flick(14) } == [#"{"time":0.050000,"region":"pad","type":"swipe","direction":"up","vx":120.961,"vy":-485.148,"fingers":1}"#])
+        #expect(try play(Self.pad) { Self.flick(-14) } == [#"{"time":0.050000,"region":"pad","type":"swipe","direction":"up","vx":-120.961,"vy":-485.148,"fingers":1}"#])
+        #expect(try play(Self.pad) { Self.flick(16) } == [])                // 16° from up, 29° from up-right
+        #expect(try play(Self.pad) { Self.flick(22.5) } == [])
     }
 
-    @Test func tooSlow_tooShort_restedOrWithdrawn_isNoSwipe() {
-        #expect(play(Self.pad) { Self.flick(90, every: .ms(50)) } == [])     // 100 mm/s
-        #expect(play(Self.pad) {                                          // 2 mm, however fast
+    @Test func tooSlow_tooShort_restedOrWithdrawn_isNoSwipe() throws {
+        #expect(try play(Self.pad) { Self.flick(90, every: .ms(50)) } == [])     // 100 mm/s
+        #expect(try play(Self.pad) {                                          // 2 mm, however fast
             down(0, at: 100, 100); after(.ms(5)); move(0, to: 102, 100); up(0)
         } == [])
-        #expect(play(Self.pad) { Self.flick(90) + [after(.ms(150))] } == [#"{"time":0.050000,"region":"pad","type":"swipe","direction":"right","vx":500,"vy":0,"fingers":1}"#])  // the up comes with the last move
-        #expect(play(Self.pad) {
+        #expect(try play(Self.pad) { Self.flick(90) + [after(.ms(150))] } == [#"{"time":0.050000,"region":"pad","type":"swipe","direction":"right","vx":500,"vy":0,"fingers":1}"#])  // the up comes with the last move
+        #expect(try play(Self.pad) {
             Self.flick(90).dropLast()
             after(.ms(150))                                               // rested 150 ms, then lifted
             up(0)
         } == [])
-        #expect(play(Self.pad) {
+        #expect(try play(Self.pad) {
             Self.flick(90).dropLast()
             withdraw(0)
         } == [])
     }
 
-    @Test func aTwoFingerSwipe_andOneFingerMoreIsNone() {
+    @Test func aTwoFingerSwipe_andOneFingerMoreIsNone() throws {
         let two = [Target("pad", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 200)), gesture: SwipeGesture(.init(fingers: 2)))]
-        let lines = play(two) {
+        let lines = try play(two) {
             together(.down(0, Point(x: 100, y: 100)), .down(1, Point(x: 120, y: 100)))
             for step in 1...5 {
                 after(.ms(10))
@@ -102,7 +102,7 @@ import Testing
             together(.up(0), .up(1))
         }
         #expect(lines == [#"{"time":0.050000,"region":"pad","type":"swipe","direction":"up","vx":0,"vy":-550,"fingers":2}"#])
-        #expect(play(Self.pad) {                                          // two fingers on a one-finger swipe
+        #expect(try play(Self.pad) {                                          // two fingers on a one-finger swipe
             together(.down(0, Point(x: 100, y: 100)), .down(1, Point(x: 120, y: 100)))
             for step in 1...5 {
                 after(.ms(10))

@@ -13,8 +13,8 @@ import Testing
     static let upToThree = [Target("photo", shape: area, gesture: TapGesture(count: 3)
         .exclusively(before: TapGesture(count: 2).exclusively(before: TapGesture(count: 1))))]
 
-    @Test func aSingleTapIsRecognized300msAfterItsLift() {
-        let lines = play(Self.singleOrDouble) {
+    @Test func aSingleTapIsRecognized300msAfterItsLift() throws {
+        let lines = try play(Self.singleOrDouble) {
             tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(299)); tick()                                   // not yet
             after(.ms(1)); tick()                                     // 0.350
@@ -22,8 +22,8 @@ import Testing
         #expect(lines == [#"{"time":0.350000,"region":"photo","type":"tap","x":50,"y":50,"count":1}"#])
     }
 
-    @Test func aDoubleTapIsRecognized300msAfterItsSecondLift_andNoSingleTap() {
-        let lines = play(Self.singleOrDouble) {
+    @Test func aDoubleTapIsRecognized300msAfterItsSecondLift_andNoSingleTap() throws {
+        let lines = try play(Self.singleOrDouble) {
             tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(100))
             tap(0, at: 52, 51, holding: .ms(50))                      // lifts at 0.200
@@ -32,8 +32,8 @@ import Testing
         #expect(lines == [#"{"time":0.500000,"region":"photo","type":"tap","x":52,"y":51,"count":2}"#])
     }
 
-    @Test func singleDoubleAndTripleTaps_eachAtItsExactCount() {
-        let lines = play(Self.upToThree) {
+    @Test func singleDoubleAndTripleTaps_eachAtItsExactCount() throws {
+        let lines = try play(Self.upToThree) {
             tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(1000)); tick()                                  // single: 0.350
             tap(0, at: 50, 50, holding: .ms(50))                      // 1.050 … 1.100
@@ -54,8 +54,8 @@ import Testing
         ])
     }
 
-    @Test func aTapTooFarFromThePreviousEndsItsChain_andBeginsAnother() {
-        let lines = play(Self.singleOrDouble) {
+    @Test func aTapTooFarFromThePreviousEndsItsChain_andBeginsAnother() throws {
+        let lines = try play(Self.singleOrDouble) {
             tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(100))
             tap(0, at: 80, 50, holding: .ms(50))                      // 30 mm away: the first is a single tap
@@ -69,9 +69,9 @@ import Testing
         ])
     }
 
-    @Test func oneTapMoreThanRequiredIsNoTap_andTheDefaultTapIsNeverDelayed() {
+    @Test func oneTapMoreThanRequiredIsNoTap_andTheDefaultTapIsNeverDelayed() throws {
         let double = [Target("photo", shape: Self.area, gesture: TapGesture(count: 2))]
-        let lines = play(double) {
+        let lines = try play(double) {
             for start in [0, 150, 300] as [Int64] {
                 after(.ms(start == 0 ? 0 : 100))
                 tap(0, at: 50, 50, holding: .ms(50))
@@ -80,7 +80,7 @@ import Testing
         }
         #expect(lines == [])
         let plain = [Target("photo", shape: Self.area, gesture: TapGesture())]
-        #expect(play(plain) {
+        #expect(try play(plain) {
             tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(100))
             tap(0, at: 50, 50, holding: .ms(50))
@@ -94,15 +94,15 @@ import Testing
     /// its own time (SPEC "Frames"): a landing just before it continues the chain, one at that very time is too late
     /// and begins a new chain (SPEC "Tap counts"). (The default tap, which waits for nothing, counts one at exactly
     /// `doubleTapMs`: see TimelineTests.)
-    @Test func theNextTapMustLandBeforeTheWaitCloses_oneAtExactlyDoubleTapMsIsTooLate() {
-        let early = play(Self.singleOrDouble) {
+    @Test func theNextTapMustLandBeforeTheWaitCloses_oneAtExactlyDoubleTapMsIsTooLate() throws {
+        let early = try play(Self.singleOrDouble) {
             tap(0, at: 50, 50, holding: .ms(50))                      // lifts at 0.050: the wait closes at 0.350
             after(TimeSpan(microseconds: 299_999))
             tap(0, at: 50, 50, holding: .ms(50))                      // lands at 0.349999
             after(.ms(400)); tick()
         }
         #expect(early == [#"{"time":0.699999,"region":"photo","type":"tap","x":50,"y":50,"count":2}"#])
-        let atTheDeadline = play(Self.singleOrDouble) {
+        let atTheDeadline = try play(Self.singleOrDouble) {
             tap(0, at: 50, 50, holding: .ms(50))
             after(.ms(300))
             tap(0, at: 50, 50, holding: .ms(50))                      // lands at 0.350: the first tap was single

@@ -12,8 +12,8 @@ import Testing
 
     // MARK: tap
 
-    @Test func aQuickTapIsRecognizedAtTheLiftWithTheDownPosition() {
-        let lines = play(Self.chart) {
+    @Test func aQuickTapIsRecognizedAtTheLiftWithTheDownPosition() throws {
+        let lines = try play(Self.chart) {
             track(0, (0, 47.2, 30.1), (50, 49.2, 31.1), liftAt: 100)     // 2.2 mm: within the slop
         }
         #expect(lines == [
@@ -21,8 +21,8 @@ import Testing
         ])
     }
 
-    @Test func taps_countUpWithinTheIntervalAndDistance_andAreNeverDelayed() {
-        let lines = play(Self.chart) {
+    @Test func taps_countUpWithinTheIntervalAndDistance_andAreNeverDelayed() throws {
+        let lines = try play(Self.chart) {
             tap(0, at: 50, 30, holding: .ms(60))                 // 0.060 count 1
             after(.ms(300)); tap(0, at: 55, 32, holding: .ms(60))          // lifted 300 ms before: count 2
             after(.ms(200)); tap(0, at: 52, 28, holding: .ms(60))          // count 3
@@ -38,8 +38,8 @@ import Testing
         ])
     }
 
-    @Test func aPanInBetweenBreaksTheTapCount() {
-        let lines = play(Self.chart) {
+    @Test func aPanInBetweenBreaksTheTapCount() throws {
+        let lines = try play(Self.chart) {
             tap(0, at: 50, 30, holding: .ms(50))
             after(.ms(20)); down(0, at: 50, 30); after(.ms(20)); move(0, to: 60, 30); after(.ms(20)); up(0)
             after(.ms(20)); tap(0, at: 50, 30, holding: .ms(50))
@@ -52,8 +52,8 @@ import Testing
         ])
     }
 
-    @Test func aSecondFingerInBetweenBreaksTheTapCount() {
-        let lines = play(Self.chart) {
+    @Test func aSecondFingerInBetweenBreaksTheTapCount() throws {
+        let lines = try play(Self.chart) {
             tap(0, at: 50, 30, holding: .ms(50))
             after(.ms(20)); down(0, at: 50, 30); down(1, at: 100, 30); after(.ms(20)); up(0); up(1)
             after(.ms(20)); tap(0, at: 50, 30, holding: .ms(50))
@@ -66,8 +66,8 @@ import Testing
 
     // MARK: long press boundary and deadlines
 
-    @Test func liftingAt290msIsATap() {
-        let lines = play(Self.chart) {
+    @Test func liftingAt290msIsATap() throws {
+        let lines = try play(Self.chart) {
             tap(0, at: 95, 30, holding: .ms(290))
         }
         #expect(lines == [
@@ -92,8 +92,8 @@ import Testing
     ]
 
     @Test(arguments: heldPresses)
-    func aHeldPressSelectsAtTheDeadlineAndEndsAtTheLift(_ press: HeldPress) {
-        let lines = play(Self.chart) {
+    func aHeldPressSelectsAtTheDeadlineAndEndsAtTheLift(_ press: HeldPress) throws {
+        let lines = try play(Self.chart) {
             hold(0, at: 95, 30, for: press.held)
         }
         #expect(lines == [
@@ -103,8 +103,8 @@ import Testing
         ])
     }
 
-    @Test func aLiveDriverWakingAtTheDeadlineGetsTheSelectionWithNoFrame() {
-        var player = ScriptPlayer(layout: Self.chart)
+    @Test func aLiveDriverWakingAtTheDeadlineGetsTheSelectionWithNoFrame() throws {
+        var player = try ScriptPlayer(layout: Self.chart)
         player.run([down(0, at: 95, 30)])
         #expect(player.engine.nextDeadline == Timestamp(microseconds: 300_000))
         player.run([after(.ms(299)), tick()])
@@ -114,10 +114,10 @@ import Testing
         #expect(player.engine.nextDeadline == nil)
     }
 
-    @Test func aLongPressThatMovedWithinTheSlopStillSelects_fromTheCurrentBucket() {
+    @Test func aLongPressThatMovedWithinTheSlopStillSelects_fromTheCurrentBucket() throws {
         // The anchor is the bucket under the down position; the selection's other end the bucket under
         // the finger when the press is recognized.
-        let lines = play(Self.chart) {
+        let lines = try play(Self.chart) {
             track(0, (0, 99, 30),                   // value 8.9
                   (100, 101.5, 30),             // value 9.15, 2.5 mm: within the slop
                   liftAt: 350)
@@ -131,8 +131,8 @@ import Testing
 
     // MARK: selection
 
-    @Test func draggingLeftOfTheAnchorGivesAnOrderedSelection() {
-        let lines = play(Self.chart) {
+    @Test func draggingLeftOfTheAnchorGivesAnOrderedSelection() throws {
+        let lines = try play(Self.chart) {
             track(0, (0, 95, 30),
                   (400, 105, 30),               // right: 8–9
                   (420, 85, 30),                // left of the anchor: 7–8
@@ -149,8 +149,8 @@ import Testing
         ])
     }
 
-    @Test func theSelectionChangesOnlyWhenItsBucketsChange() {
-        let lines = play(Self.chart) {
+    @Test func theSelectionChangesOnlyWhenItsBucketsChange() throws {
+        let lines = try play(Self.chart) {
             rest(0, at: 91, 30, for: .ms(300))
             line(0, from: Point(x: 91, y: 30), to: Point(x: 99, y: 45), steps: 8, over: .ms(80))   // all in bucket 8
             line(0, from: Point(x: 99, y: 45), to: Point(x: 119, y: 45), steps: 4, over: .ms(40))  // 104, 109, 114, 119
@@ -165,8 +165,8 @@ import Testing
         ])
     }
 
-    @Test func theSelectionIsClampedAtTheDomainEnds() {
-        let lines = play(Self.chart) {
+    @Test func theSelectionIsClampedAtTheDomainEnds() throws {
+        let lines = try play(Self.chart) {
             track(0, (0, 195, 30),
                   (310, 209, 30),               // 19.9: bucket 19
                   (320, 240, 30),               // beyond the rect: clamped to 20, the last bucket is 19
@@ -182,8 +182,8 @@ import Testing
         ])
     }
 
-    @Test func aTapOnTheRightEdgeBelongsToTheLastBucket() {
-        let lines = play(Self.chart) {
+    @Test func aTapOnTheRightEdgeBelongsToTheLastBucket() throws {
+        let lines = try play(Self.chart) {
             tap(0, at: 210, 65, holding: .ms(50))
         }
         #expect(lines == [
@@ -193,8 +193,8 @@ import Testing
 
     // MARK: pan
 
-    @Test func movingBeyondTheSlopBeforeTheLongPressPans() {
-        let lines = play(Self.chart) {
+    @Test func movingBeyondTheSlopBeforeTheLongPressPans() throws {
+        let lines = try play(Self.chart) {
             track(0, (0, 100, 30),
                   (50, 103, 30),                // exactly 3 mm: not beyond
                   (100, 103.5, 31),             // beyond: began
@@ -228,7 +228,7 @@ import Testing
         #"{"time":0.050000,"region":"chart","type":"pan","phase":"changed","dx":22,"dy":2}"#,
     ]
 
-    @Test func aFlingEndsWithTheLeastSquaresVelocityOfItsLast100ms() {
+    @Test func aFlingEndsWithTheLeastSquaresVelocityOfItsLast100ms() throws {
         // Lifted 10 ms after the last move: the six samples at 0…50 ms all lie within 100 ms of the newest.
         // By hand, in u = (t − 50 ms) / 10 ms = −5…0, fit x = a + b·u + c·u² by least squares; the normal
         // equations, with Σ1 = 6, Σu = −15, Σu² = 55, Σu³ = −225, Σu⁴ = 979:
@@ -237,7 +237,7 @@ import Testing
         //     → a = 1719/14, b = 881/140 mm per 10 ms, c = 9/28; vx = 100·b = 4405/7 = 629.2857… mm/s
         //   y (30, 30, 31, 31, 32, 32): Σy = 186, Σu·y = −457, Σu²·y = 1665
         //     → a = 225/7, b = 16/35, c = 0; vy = 100·b = 320/7 = 45.7142… mm/s
-        let lines = play(Self.chart) {
+        let lines = try play(Self.chart) {
             Self.fling()
             after(.ms(10))
             up(0)
@@ -247,27 +247,27 @@ import Testing
         ])
         // A target with a bare drag reports the same velocity in its `pan` line (from its down: dx 22).
         let bare = [Target("strip", shape: .rectangle(Rect(x: 0, y: 0, width: 200, height: 100)), gesture: DragGesture())]
-        #expect(play(bare) { Self.fling(); after(.ms(10)); up(0) }.last
+        #expect(try play(bare) { Self.fling(); after(.ms(10)); up(0) }.last
                 == #"{"time":0.060000,"region":"strip","type":"pan","phase":"ended","dx":22,"dy":2,"vx":629.286,"vy":45.714}"#)
     }
 
-    @Test func aFingerThatRestedLongerThan40msBeforeTheLiftHasNoVelocity() {
+    @Test func aFingerThatRestedLongerThan40msBeforeTheLiftHasNoVelocity() throws {
         // Lifted exactly 40 ms after the last move: still moving (beyond = >), the same six samples.
-        #expect(play(Self.chart) { Self.fling(); after(.ms(40)); up(0) } == Self.flingLines + [
+        #expect(try play(Self.chart) { Self.fling(); after(.ms(40)); up(0) } == Self.flingLines + [
             #"{"time":0.090000,"region":"chart","type":"pan","phase":"ended","dx":22,"dy":2,"vx":629.286,"vy":45.714}"#,
         ])
         // 41 ms, and 100 ms (which flung at 629.286 mm/s when only a rest beyond the 100 ms window stopped it): the
         // finger had stopped; its velocity is 0.
-        #expect(play(Self.chart) { Self.fling(); after(.ms(41)); up(0) } == Self.flingLines + [
+        #expect(try play(Self.chart) { Self.fling(); after(.ms(41)); up(0) } == Self.flingLines + [
             #"{"time":0.091000,"region":"chart","type":"pan","phase":"ended","dx":22,"dy":2,"vx":0,"vy":0}"#,
         ])
-        #expect(play(Self.chart) { Self.fling(); after(.ms(100)); up(0) } == Self.flingLines + [
+        #expect(try play(Self.chart) { Self.fling(); after(.ms(100)); up(0) } == Self.flingLines + [
             #"{"time":0.150000,"region":"chart","type":"pan","phase":"ended","dx":22,"dy":2,"vx":0,"vy":0}"#,
         ])
     }
 
-    @Test func aCancelledPanHasNoVelocity() {
-        let lines = play(Self.chart) {
+    @Test func aCancelledPanHasNoVelocity() throws {
+        let lines = try play(Self.chart) {
             Self.fling()
             after(.ms(10))
             down(1, at: 150, 40)        // a second finger cancels the pan
@@ -279,8 +279,8 @@ import Testing
         ])
     }
 
-    @Test func movingExactlyTheSlopIsStillATap() {
-        let lines = play(Self.chart) {
+    @Test func movingExactlyTheSlopIsStillATap() throws {
+        let lines = try play(Self.chart) {
             track(0, (0, 100, 30), (50, 103, 30), liftAt: 100)
         }
         #expect(lines == [
@@ -288,8 +288,8 @@ import Testing
         ])
     }
 
-    @Test func movingAfterTheLongPressSelectsAndNeverPans() {
-        let lines = play(Self.chart) {
+    @Test func movingAfterTheLongPressSelectsAndNeverPans() throws {
+        let lines = try play(Self.chart) {
             track(0, (0, 100, 30), (350, 100, 50), liftAt: 400)     // 20 mm down, same bucket: nothing
         }
         #expect(lines == [
@@ -299,8 +299,8 @@ import Testing
         ])
     }
 
-    @Test func aPanKeepsGoingPastTheLongPressTime() {
-        let lines = play(Self.chart) {
+    @Test func aPanKeepsGoingPastTheLongPressTime() throws {
+        let lines = try play(Self.chart) {
             track(0, (0, 100, 30), (100, 110, 30),
                   (500, 120, 30),               // the long-press deadline passed long ago: nothing
                   liftAt: 510)
@@ -314,8 +314,8 @@ import Testing
 
     // MARK: second finger
 
-    @Test func aSecondFingerMakesAPendingTapFailSilently_andNothingMoreUntilAllLift() {
-        let lines = play(Self.chart) {
+    @Test func aSecondFingerMakesAPendingTapFailSilently_andNothingMoreUntilAllLift() throws {
+        let lines = try play(Self.chart) {
             down(0, at: 100, 30)
             after(.ms(50))
             tap(1, at: 150, 30, holding: .ms(50))
@@ -331,8 +331,8 @@ import Testing
         ])
     }
 
-    @Test func aSecondFingerCancelsASelection() {
-        let lines = play(Self.chart) {
+    @Test func aSecondFingerCancelsASelection() throws {
+        let lines = try play(Self.chart) {
             rest(0, at: 100, 30, for: .ms(350))
             move(0, to: 125, 30)
             after(.ms(50))
@@ -351,8 +351,8 @@ import Testing
         ])
     }
 
-    @Test func aSecondFingerCancelsAPan_evenInTheFrameThePanBegan() {
-        let lines = play(Self.chart) {
+    @Test func aSecondFingerCancelsAPan_evenInTheFrameThePanBegan() throws {
+        let lines = try play(Self.chart) {
             down(0, at: 100, 30)
             after(.ms(50))
             together(.move(0, Point(x: 110, y: 30)), .down(1, Point(x: 150, y: 30)))
@@ -366,8 +366,8 @@ import Testing
         ])
     }
 
-    @Test func twoFingersLandingTogetherRecognizeNothing() {
-        let lines = play(Self.chart) {
+    @Test func twoFingersLandingTogetherRecognizeNothing() throws {
+        let lines = try play(Self.chart) {
             together(.down(0, Point(x: 100, y: 30)), .down(1, Point(x: 150, y: 30)))
             after(.ms(500))
             together(.up(0), .up(1))
@@ -377,8 +377,8 @@ import Testing
 
     // MARK: interruptions
 
-    @Test func synDroppedCancelsTheSelection_andTheFingersDownAreIgnoredUntilTheyLift() {
-        let lines = play(Self.chart) {
+    @Test func synDroppedCancelsTheSelection_andTheFingersDownAreIgnoredUntilTheyLift() throws {
+        let lines = try play(Self.chart) {
             rest(0, at: 100, 30, for: .ms(400))
             synDropped()
             after(.ms(10))
@@ -397,8 +397,8 @@ import Testing
         ])
     }
 
-    @Test func aContactWithdrawnByTheDeviceIsNoTap_andCancelsAPan() {
-        let lines = play(Self.chart) {
+    @Test func aContactWithdrawnByTheDeviceIsNoTap_andCancelsAPan() throws {
+        let lines = try play(Self.chart) {
             rest(0, at: 100, 30, for: .ms(50))
             withdraw(0)
             after(.ms(50))
@@ -413,8 +413,8 @@ import Testing
         ])
     }
 
-    @Test func theEndOfInputCancelsWhatIsInProgressAtTheLastFrame() {
-        let lines = play(Self.chart) {
+    @Test func theEndOfInputCancelsWhatIsInProgressAtTheLastFrame() throws {
+        let lines = try play(Self.chart) {
             down(0, at: 100, 30)
             moves(0, every: .ms(50), to: (110, 30), (115, 30))
         }
@@ -425,17 +425,17 @@ import Testing
         ])
     }
 
-    @Test func theEndOfInputBeforeTheDeadlineFiresNothing() {
+    @Test func theEndOfInputBeforeTheDeadlineFiresNothing() throws {
         // No time passes beyond the last complete frame: a press held 200 ms when input ends is nothing.
-        let lines = play(Self.chart) {
+        let lines = try play(Self.chart) {
             rest(0, at: 100, 30, for: .ms(200))
             move(0, to: 101, 30)
         }
         #expect(lines.isEmpty)
     }
 
-    @Test func touchesOutsideEveryRegionAreIgnored() {
-        let lines = play(Self.chart) {
+    @Test func touchesOutsideEveryRegionAreIgnored() throws {
+        let lines = try play(Self.chart) {
             rest(0, at: 5, 30, for: .ms(50))  // left of the chart
             move(0, to: 100, 30)        // into the chart: still not the chart's
             after(.ms(400))

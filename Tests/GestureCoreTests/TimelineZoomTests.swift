@@ -26,8 +26,8 @@ import Testing
 
     /// The lines of `script` played on `chart` half a second after `zoomToFiveFifteen`: the zoom's, then its own.
     static func afterZoomingToFiveFifteen(on chart: Layout = chart(),
-                                          @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [String] {
-        play(chart) {
+                                          @TouchScriptBuilder _ script: () -> [ScriptAction]) throws -> [String] {
+        try play(chart) {
             zoomToFiveFifteen()
             after(.ms(500))
             script()
@@ -42,8 +42,8 @@ import Testing
 
     // MARK: Pinch in and out
 
-    @Test func pinchingOutZoomsInAboutTheValueUnderTheFingers_andATapAndASelectionThenMapThroughIt() {
-        let lines = play(Self.chart()) {
+    @Test func pinchingOutZoomsInAboutTheValueUnderTheFingers_andATapAndASelectionThenMapThroughIt() throws {
+        let lines = try play(Self.chart()) {
             down(0, at: 100, 30)
             after(.ms(10))
             down(1, at: 120, 30)                // 20 mm apart, midpoint 110: value 10 is gripped
@@ -79,8 +79,8 @@ import Testing
         ])
     }
 
-    @Test func pinchingInZoomsOut_untilTheWholeDomain() {
-        let lines = Self.afterZoomingToFiveFifteen {
+    @Test func pinchingInZoomsOut_untilTheWholeDomain() throws {
+        let lines = try Self.afterZoomingToFiveFifteen {
             pinch(y: 30, through: (70, 150),   // 80 mm apart about 110: value 10 of 5–15 is gripped
                   (80, 140),                   // 60 mm: scale 0.75, span 13.333
                   (90, 130),                   // 40 mm: scale 0.5, span 20: all
@@ -95,8 +95,8 @@ import Testing
 
     // MARK: Clamping
 
-    @Test func theVisibleDomainStaysWithinTheWholeDomain() {
-        let lines = Self.afterZoomingToFiveFifteen {
+    @Test func theVisibleDomainStaysWithinTheWholeDomain() throws {
+        let lines = try Self.afterZoomingToFiveFifteen {
             // Two fingers about 20 mm (5% of the width: 5.5 in 5–15), moved right together: the chart follows
             // them, showing earlier values, until it reaches its start.
             pinch(y: 30, through: (10, 30),
@@ -119,23 +119,23 @@ import Testing
         ])
     }
 
-    @Test func theVisibleSpanIsAtLeastOneBucket_orTheMinimumSpanAskedFor() {
+    @Test func theVisibleSpanIsAtLeastOneBucket_orTheMinimumSpanAskedFor() throws {
         func spread() -> [ScriptAction] {
             // 4 mm apart about 110 (value 10), spread to 20 mm (scale 5: span 4) and to 100 mm (scale 25: span 0.8).
             pinch(y: 30, through: (108, 112), (100, 120), (60, 160))
         }
-        #expect(play(Self.chart()) { spread() } == [
+        #expect(try play(Self.chart()) { spread() } == [
             Self.line("0.010000", "began", "8", "12"),
             Self.line("0.020000", "changed", "9.5", "10.5"),
             Self.line("0.030000", "ended", "9.5", "10.5"),
         ])
-        #expect(play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 2.5))) { spread() } == [
+        #expect(try play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 2.5))) { spread() } == [
             Self.line("0.010000", "began", "8", "12"),
             Self.line("0.020000", "changed", "8.75", "11.25"),
             Self.line("0.030000", "ended", "8.75", "11.25"),
         ])
         // A minimum beyond the domain allows no zooming in at all.
-        #expect(play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 50))) { spread() } == [
+        #expect(try play(Self.chart(zoom: ZoomConfiguration(minimumSpan: 50))) { spread() } == [
             Self.line("0.010000", "began", "0", "20"),
             Self.line("0.030000", "ended", "0", "20"),
         ])
@@ -143,11 +143,11 @@ import Testing
 
     /// The default minimum is one bucket of the domain shown: after the app sets a domain of buckets of 2, a pinch
     /// zooms in to 2, not to the 1 of the domain the chart began with.
-    @Test func theDefaultMinimumSpanIsABucketOfTheDomainSetSince() {
-        let lines = play(Self.chart()) {
+    @Test func theDefaultMinimumSpanIsABucketOfTheDomainSetSince() throws {
+        let lines = try play(Self.chart()) {
             change { engine, now in
-                engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
-                    chart.setDomain(.numeric(start: 0, end: 20, bucket: 2), output: &output)
+                try engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
+                    try chart.setDomain(.numeric(start: 0, end: 20, bucket: 2), output: &output)
                 }
             }
             // 4 mm apart about 110 (value 10), spread to 100 mm (scale 25: span 0.8, brought to one bucket).
@@ -163,8 +163,8 @@ import Testing
 
     /// The fingers' midpoint is taken within the chart: one beyond its right edge stands at that edge (fraction 1),
     /// for where the gripped value is placed as for the grip itself; its y plays no part.
-    @Test func aMidpointBeyondTheChartStandsAtItsEdge() {
-        let lines = play(Self.chart()) {
+    @Test func aMidpointBeyondTheChartStandsAtItsEdge() throws {
+        let lines = try play(Self.chart()) {
             // 40 mm apart about 170 (value 16); then 60 mm apart about 230, 20 mm right of the chart (which ends at 210)
             // and below it: scale 1.5, span 20 / 1.5 = 13.333, and 16 placed at the right edge: 2.667–16. (Placed at
             // 230 mm, 1.1 of the width, it would have been 1.333–14.667.)
@@ -183,25 +183,30 @@ import Testing
             Self.line("0.020000", "changed", "7.111", "16"),
             Self.line("0.030000", "ended", "7.111", "16"),
         ])
-        // The midpoint at the second landing beyond the edge too: on the chart zoomed to 5–15, the grip is the visible
-        // end, 15 (at 220 mm, 1.05 of the width, it would have been 15.5, and the window 7.5–15.5).
-        let gripOutside = Self.afterZoomingToFiveFifteen {
+        // The midpoint at the second landing beyond the edge too: on the chart zoomed to 5–15 and scrolled by the first
+        // finger to 2–12, the grip is the visible end, 12 (at 220 mm, 1.05 of the width, it would have been 12.5, and
+        // the window 4.5–12.5).
+        let gripOutside = try Self.afterZoomingToFiveFifteen {
             down(0, at: 200, 30)
-            after(.ms(10)); move(0, to: 260, 30)                    // the first finger leaves the chart: a pan
-            after(.ms(10)); down(1, at: 180, 30)                    // 80 mm apart, midpoint 220: the grip is 15
-            after(.ms(10)); move(1, to: 160, 30)                    // 100 mm: scale 1.25, span 8; midpoint 210: 7–15
+            after(.ms(10)); move(0, to: 260, 30)                    // the first finger leaves the chart: a pan, which
+                                                                    // scrolls 60 mm, 3: 2–12 (the finger is not held
+                                                                    // at the edge, as a pinch's midpoint is)
+            after(.ms(10)); down(1, at: 180, 30)                    // 80 mm apart, midpoint 220: the grip is 12
+            after(.ms(10)); move(1, to: 160, 30)                    // 100 mm: scale 1.25, span 8; midpoint 210: 4–12
             after(.ms(10)); together(.up(0), .up(1))
         }
         #expect(gripOutside == Self.zoomedToFiveFifteen + [
             #"{"time":0.530000,"region":"chart","type":"pan","phase":"began","dx":60,"dy":0}"#,
+            Self.line("0.530000", "began", "2", "12"),
             #"{"time":0.540000,"region":"chart","type":"pan","phase":"cancelled","dx":60,"dy":0}"#,
-            Self.line("0.550000", "began", "7", "15"),
-            Self.line("0.560000", "ended", "7", "15"),
+            Self.line("0.540000", "cancelled", "2", "12"),
+            Self.line("0.550000", "began", "4", "12"),
+            Self.line("0.560000", "ended", "4", "12"),
         ])
     }
 
-    @Test func aTwoFingerPanMovesTheZoomedChartWithTheFingers() {
-        let lines = Self.afterZoomingToFiveFifteen {
+    @Test func aTwoFingerPanMovesTheZoomedChartWithTheFingers() throws {
+        let lines = try Self.afterZoomingToFiveFifteen {
             pinch(y: 30, through: (90, 130),   // midpoint 110: value 10
                   (88, 128),                   // the midpoint moved 2 mm: within the slop
                   (80, 120),                   // 10 mm: began; 10 at 45%: 5.5–15.5
@@ -219,8 +224,8 @@ import Testing
 
     // MARK: With and without the option
 
-    @Test func aOneFingerPanIsCancelledByTheSecondFinger_whichThenPinches() {
-        let lines = play(Self.chart()) {
+    @Test func aOneFingerPanIsCancelledByTheSecondFinger_whichThenPinches() throws {
+        let lines = try play(Self.chart()) {
             rest(0, at: 90, 30, for: .ms(10))
             move(0, to: 100, 30)                // pan began
             after(.ms(10))
@@ -237,12 +242,113 @@ import Testing
         ])
     }
 
-    @Test func withoutTheOptionTwoFingersDoNothing_andTapsMapThroughTheWholeDomain() {
-        let lines = Self.afterZoomingToFiveFifteen(on: Self.chart(zoom: nil)) {
+    @Test func withoutTheOptionTwoFingersDoNothing_andTapsMapThroughTheWholeDomain() throws {
+        let lines = try Self.afterZoomingToFiveFifteen(on: Self.chart(zoom: nil)) {
             tap(0, at: 60, 30, holding: .ms(50))
         }
         #expect(lines == [
             #"{"time":0.570000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":5,"selection":{"start":5,"end":5}}"#,
+        ])
+    }
+
+    // MARK: One-finger scroll (the option's `oneFingerScroll`)
+
+    /// On the chart zoomed to 5–15 (20 mm a unit), a finger down at 110 mm (10) moves to 120 mm, beyond the slop: the
+    /// pan begins and scrolls, 10 under the finger at 55%: 4.5–14.5; at 150 mm, 70%: 3–13. It rests 50 ms (no
+    /// fling) and lifts: the chart stays at 3–13, and a tap at 60 mm, a quarter in, is 5.5, in bucket 5.
+    @Test func aOneFingerPanScrollsTheZoomedChart_andATapThenAnswersTheBucketUnderTheFinger() throws {
+        let lines = try Self.afterZoomingToFiveFifteen {
+            down(0, at: 110, 30)
+            after(.ms(10)); move(0, to: 120, 30)
+            after(.ms(10)); move(0, to: 150, 30)
+            after(.ms(50)); up(0)
+            after(.ms(500))
+            tap(0, at: 60, 30, holding: .ms(50))
+        }
+        #expect(lines == Self.zoomedToFiveFifteen + [
+            #"{"time":0.530000,"region":"chart","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            Self.line("0.530000", "began", "4.5", "14.5"),
+            #"{"time":0.540000,"region":"chart","type":"pan","phase":"changed","dx":40,"dy":0}"#,
+            Self.line("0.540000", "changed", "3", "13"),
+            #"{"time":0.590000,"region":"chart","type":"pan","phase":"ended","dx":40,"dy":0,"vx":0,"vy":0}"#,
+            Self.line("0.590000", "ended", "3", "13"),
+            #"{"time":1.140000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":5.5,"selection":{"start":5,"end":5}}"#,
+        ])
+    }
+
+    /// The scroll stops at an end of the domain, the span kept: dragged 150 mm right (7.5), 5–15 would be −2.5–7.5,
+    /// so it shows 0–10; the moves after it, further right and up and down, change nothing and print no `zoom`
+    /// line, and coming back left 60 mm from the down (3 to the left of 10) scrolls again: 10 at 110 − 60 + … = 35%.
+    @Test func theScrollStopsAtAnEndOfTheDomain_andGoesOnWhenTheFingerComesBack() throws {
+        let lines = try Self.afterZoomingToFiveFifteen {
+            down(0, at: 110, 30)
+            after(.ms(10)); move(0, to: 200, 30)      // 10 at 95%: 0.5–10.5
+            after(.ms(10)); move(0, to: 260, 30)      // at 125%: −2.5–7.5, shifted in: 0–10
+            after(.ms(10)); move(0, to: 300, 80)      // further still: 0–10 again, no zoom line
+            after(.ms(10)); move(0, to: 50, 30)       // 10 at 20%: 8–18
+            after(.ms(10)); withdraw(0)
+        }
+        #expect(lines == Self.zoomedToFiveFifteen + [
+            #"{"time":0.530000,"region":"chart","type":"pan","phase":"began","dx":90,"dy":0}"#,
+            Self.line("0.530000", "began", "0.5", "10.5"),
+            #"{"time":0.540000,"region":"chart","type":"pan","phase":"changed","dx":150,"dy":0}"#,
+            Self.line("0.540000", "changed", "0", "10"),
+            #"{"time":0.550000,"region":"chart","type":"pan","phase":"changed","dx":190,"dy":50}"#,
+            #"{"time":0.560000,"region":"chart","type":"pan","phase":"changed","dx":-60,"dy":0}"#,
+            Self.line("0.560000", "changed", "8", "18"),
+            #"{"time":0.570000,"region":"chart","type":"pan","phase":"cancelled","dx":-60,"dy":0}"#,
+            Self.line("0.570000", "cancelled", "8", "18"),
+        ])
+    }
+
+    @Test func withoutOneFingerScroll_aPanLeavesTheZoomedChartAsItIs() throws {
+        let chart = Self.chart(zoom: ZoomConfiguration(oneFingerScroll: false))
+        let lines = try Self.afterZoomingToFiveFifteen(on: chart) {
+            drag(0, from: Point(x: 110, y: 30), to: Point(x: 150, y: 30), steps: 2, over: .ms(20))
+            after(.ms(500))
+            tap(0, at: 60, 30, holding: .ms(50))      // still 5–15: 7.5
+        }
+        #expect(lines == Self.zoomedToFiveFifteen + [
+            #"{"time":0.530000,"region":"chart","type":"pan","phase":"began","dx":20,"dy":0}"#,
+            #"{"time":0.540000,"region":"chart","type":"pan","phase":"changed","dx":40,"dy":0}"#,
+            #"{"time":0.540000,"region":"chart","type":"pan","phase":"ended","dx":40,"dy":0,"vx":2000,"vy":0}"#,
+            #"{"time":1.090000,"region":"chart","type":"tap","x":60,"y":30,"count":1,"value":7.5,"selection":{"start":7,"end":7}}"#,
+        ])
+    }
+
+    /// A chart the app zoomed (`setVisibleDomain`, no pinch) scrolls with one finger too; the app setting the visible
+    /// domain again mid-scroll ends the scroll's lines there (`cancelled`, showing what it set), and the rest of that
+    /// pan scrolls nothing.
+    @Test func aChartTheAppZoomedScrolls_andTheAppOverrulesAScrollUnderWay() throws {
+        let lines = try play(Self.chart()) {
+            change { engine, now in try engine.setVisibleDomain(of: "chart", from: .number(10), to: .number(12), at: now) }
+            down(0, at: 110, 30)                              // 11
+            after(.ms(10)); move(0, to: 130, 30)              // 11 at 60%: 9.8–11.8
+            after(.ms(10))
+            change { engine, now in try engine.setVisibleDomain(of: "chart", from: .number(2), to: .number(6), at: now) }
+            move(0, to: 170, 30)                              // nothing more
+            after(.ms(10)); up(0)
+            after(.ms(500))
+            tap(0, at: 110, 30, holding: .ms(50))             // 2–6 at 50%: 4
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"chart","type":"pan","phase":"began","dx":20,"dy":0}"#,
+            Self.line("0.010000", "began", "9.8", "11.8"),
+            Self.line("0.020000", "cancelled", "2", "6"),
+            #"{"time":0.020000,"region":"chart","type":"pan","phase":"changed","dx":60,"dy":0}"#,
+            #"{"time":0.030000,"region":"chart","type":"pan","phase":"ended","dx":60,"dy":0,"vx":5000,"vy":0}"#,
+            #"{"time":0.580000,"region":"chart","type":"tap","x":110,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
+        ])
+    }
+
+    @Test func aPanOfAChartShowingItsWholeDomain_scrollsNothing() throws {
+        let lines = try play(Self.chart()) {
+            drag(0, from: Point(x: 110, y: 30), to: Point(x: 150, y: 30), steps: 2, over: .ms(20))
+        }
+        #expect(lines == [
+            #"{"time":0.010000,"region":"chart","type":"pan","phase":"began","dx":20,"dy":0}"#,
+            #"{"time":0.020000,"region":"chart","type":"pan","phase":"changed","dx":40,"dy":0}"#,
+            #"{"time":0.020000,"region":"chart","type":"pan","phase":"ended","dx":40,"dy":0,"vx":2000,"vy":0}"#,
         ])
     }
 
@@ -256,8 +362,8 @@ import Testing
                                         zoom: ZoomConfiguration())),
     ])
 
-    @Test func pinchZoomingADateChartKeepsTheDayUnderTheFingers() {
-        var player = ScriptPlayer(layout: Self.dateChart)
+    @Test func pinchZoomingADateChartKeepsTheDayUnderTheFingers() throws {
+        var player = try ScriptPlayer(layout: Self.dateChart)
         func valueAtTheFingers() -> DomainValue? {
             player.engine.component(of: "chart", as: TimelineComponent.self)?.value(at: 155)
         }
@@ -293,8 +399,8 @@ import Testing
 
     // MARK: Interruptions
 
-    @Test func aDroppedInputCancelsAPinch_keepingTheVisibleDomain() {
-        let lines = play(Self.chart()) {
+    @Test func aDroppedInputCancelsAPinch_keepingTheVisibleDomain() throws {
+        let lines = try play(Self.chart()) {
             Self.zoomToFiveFifteen().dropLast()
             synDropped()
             after(.ms(10))
@@ -313,13 +419,13 @@ import Testing
     /// ends the pinch's lines, the last shows all of its own domain, and the rest of the pinch changes nothing. (A
     /// second change made the pinch's next move stop the program: the zoom took it as never begun.)
     @Test(arguments: [[100.0], [100, 200]])
-    func settingTheDomainUnderAPinchEndsItsLines_andShowsAllOfTheNewDomain(starts: [Double]) {
-        let lines = play(Self.chart()) {
+    func settingTheDomainUnderAPinchEndsItsLines_andShowsAllOfTheNewDomain(starts: [Double]) throws {
+        let lines = try play(Self.chart()) {
             Self.zoomToFiveFifteen().dropLast()
             for start in starts {
                 change { engine, now in
-                    engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
-                        chart.setDomain(.numeric(start: start, end: start + 40, bucket: 2), output: &output)
+                    try engine.modify("chart", as: TimelineComponent.self, at: now) { chart, output in
+                        try chart.setDomain(.numeric(start: start, end: start + 40, bucket: 2), output: &output)
                     }
                 }
             }

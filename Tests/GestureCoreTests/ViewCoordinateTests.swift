@@ -43,8 +43,8 @@ import Testing
     ]
 
     @Test(arguments: turnedViews)
-    func aTapAtItsViewsPoint(_ view: TurnedView) {
-        let lines = play(Self.photo(TapGesture(), view.rotation)) {
+    func aTapAtItsViewsPoint(_ view: TurnedView) throws {
+        let lines = try play(Self.photo(TapGesture(), view.rotation)) {
             tap(0, at: 60, 30, holding: .ms(50))
         }
         #expect(lines == [#"{"time":0.050000,"region":"photo","type":"tap",\#(view.tap),"count":1}"#])
@@ -52,8 +52,8 @@ import Testing
 
     /// 10 mm right in 20 ms: in mm dx 5 then 10, 500 mm/s at the lift.
     @Test(arguments: turnedViews)
-    func aPanAndItsVelocityTurnWithTheView(_ view: TurnedView) {
-        let lines = play(Self.photo(DragGesture(.init(minimumDistance: 3)), view.rotation)) {
+    func aPanAndItsVelocityTurnWithTheView(_ view: TurnedView) throws {
+        let lines = try play(Self.photo(DragGesture(.init(minimumDistance: 3)), view.rotation)) {
             drag(0, from: Point(x: 60, y: 30), to: Point(x: 70, y: 30), steps: 2, over: .ms(20))
         }
         #expect(lines == [
@@ -66,8 +66,8 @@ import Testing
     /// Fingers at 40 and 60 (y 30) spread to 36 and 64: scale 1.4 about (50, 30) mm; the scale is a ratio,
     /// the same in every view.
     @Test(arguments: turnedViews)
-    func aPinchCenterInTheView(_ view: TurnedView) {
-        let lines = play(Self.photo(MagnifyGesture(), view.rotation)) {
+    func aPinchCenterInTheView(_ view: TurnedView) throws {
+        let lines = try play(Self.photo(MagnifyGesture(), view.rotation)) {
             pinch(y: 30, through: (40, 60), (36, 64))
         }
         #expect(lines == [
@@ -79,9 +79,9 @@ import Testing
     /// Two fingers turning 30° clockwise about (50, 30) mm: clockwise on the panel is clockwise in a view
     /// turned any quarter, so the angle stays; the centre moves into the view.
     @Test(arguments: turnedViews)
-    func aRotationKeepsItsAngle_andItsCenterIsTheViews(_ view: TurnedView) {
+    func aRotationKeepsItsAngle_andItsCenterIsTheViews(_ view: TurnedView) throws {
         let center0 = Point(x: 50, y: 30)
-        let lines = play(Self.photo(RotationGesture(), view.rotation)) {
+        let lines = try play(Self.photo(RotationGesture(), view.rotation)) {
             together(.down(0, polar(center0, radius: 10, degrees: 180)), .down(1, polar(center0, radius: 10, degrees: 0)))
             twist(0, 1, around: center0, radius: 10, from: 0, to: 30, steps: 3, over: .ms(30))
             together(.up(0), .up(1))
@@ -94,13 +94,13 @@ import Testing
         ])
     }
 
-    @Test func aViewChangedDuringAPan_showsTheRestOfItInTheNewView() {
-        let lines = play(Self.photo(DragGesture(.init(minimumDistance: 3)), .none)) {
+    @Test func aViewChangedDuringAPan_showsTheRestOfItInTheNewView() throws {
+        let lines = try play(Self.photo(DragGesture(.init(minimumDistance: 3)), .none)) {
             down(0, at: 60, 30)
             move(0, to: 65, 30)
             change { engine, _ in
                 // The display turns a quarter: the same pan, from its down position, shown in the new view.
-                engine.setViewTransform(of: "photo", to: .placing(Self.photoRect, scale: 1, rotation: .quarter))
+                try engine.setViewTransform(of: "photo", to: .placing(Self.photoRect, scale: 1, rotation: .quarter))
                 return []
             }
             move(0, to: 70, 30)
@@ -134,10 +134,10 @@ import Testing
                       viewTransforms: ["chart": .placing(rect, scale: 2, rotation: rotation)])
     }
 
-    @Test func aTurnedTimelinesAxisIsTheViewsX() {
+    @Test func aTurnedTimelinesAxisIsTheViewsX() throws {
         // A quarter turn: the chart's 120 × 400 view runs its x down the panel's y (5–65 mm), so y = 20 mm
         // is x = 30 points of 120: value 5.
-        let lines = play(Self.chart(rotation: .quarter)) {
+        let lines = try play(Self.chart(rotation: .quarter)) {
             tap(0, at: 110, 20, holding: .ms(50))
         }
         #expect(lines == [
@@ -145,8 +145,8 @@ import Testing
         ])
     }
 
-    @Test func chartProxyRoundTrip_numeric_wholeAndZoomed() {
-        var player = ScriptPlayer(layout: Self.chart())
+    @Test func chartProxyRoundTrip_numeric_wholeAndZoomed() throws {
+        var player = try ScriptPlayer(layout: Self.chart())
         let whole = player.engine.chartProxy(of: "chart")!
         #expect(whole.plotArea == Rect(x: 0, y: 0, width: 400, height: 120))
         #expect(whole.value(atX: 100) == .number(5))
@@ -161,9 +161,9 @@ import Testing
         #expect(player.engine.chartProxy(of: "nothing") == nil)
     }
 
-    @Test func chartProxyRoundTrip_dates_wholeAndZoomed() {
+    @Test func chartProxyRoundTrip_dates_wholeAndZoomed() throws {
         // November 2025 by day over 200 mm: 400 points, 30 days, so 40 points is 3 days.
-        var player = ScriptPlayer(layout: Self.chart(domain: .date(start: CivilDay(year: 2025, month: 11, day: 1)!,
+        var player = try ScriptPlayer(layout: Self.chart(domain: .date(start: CivilDay(year: 2025, month: 11, day: 1)!,
                                                                    end: CivilDay(year: 2025, month: 12, day: 1)!, bucket: .day)))
         let whole = player.engine.chartProxy(of: "chart")!
         let november4 = DomainValue.instant(seconds: 1_761_955_200 + 3 * 86_400)

@@ -35,7 +35,7 @@ public struct GestureDriver<G: Gesture>: ScriptWalker {
         fingers.removeAll()
     }
 
-    mutating func change(_ body: @Sendable (inout GestureEngine, Timestamp) -> [GestureEvent]) {
+    mutating func change(_ body: @Sendable (inout GestureEngine, Timestamp) throws -> [GestureEvent]) {
         preconditionFailure("a recognizer driven alone has no targets to change")
     }
 

@@ -15,7 +15,7 @@ public enum ScriptAction: Sendable {
     /// Several frames, one per step, spaced in time.
     case path([[FingerChange]], every: TimeSpan)
     /// A change to the engine's targets between frames (an app moving a view, setting a value), now.
-    case change(@Sendable (inout GestureEngine, Timestamp) -> [GestureEvent])
+    case change(@Sendable (inout GestureEngine, Timestamp) throws -> [GestureEvent])
 }
 
 /// What happens to one finger in a frame.
@@ -58,7 +58,7 @@ public func tick() -> ScriptAction { .tick }
 /// The kernel dropped events (`SYN_DROPPED`).
 public func synDropped() -> ScriptAction { .dropped }
 /// The app changes the engine's targets now (between frames); `body` returns the events the change caused.
-public func change(_ body: @escaping @Sendable (inout GestureEngine, Timestamp) -> [GestureEvent]) -> ScriptAction { .change(body) }
+public func change(_ body: @escaping @Sendable (inout GestureEngine, Timestamp) throws -> [GestureEvent]) -> ScriptAction { .change(body) }
 
 /// Several changes in one frame.
 public func together(_ changes: FingerChange...) -> ScriptAction { .frame(changes) }
@@ -211,8 +211,11 @@ public struct ScriptPlayer: ScriptWalker {
     /// The fingers down now, in order.
     public var fingersDown: [Int] { fingers.keys.sorted() }
 
-    public init(layout: Layout, start: Timestamp = .zero) {
-        self.init(engine: GestureEngine(layout: layout), start: start)
+    /// What the changes of the script threw, in order: a change that throws adds no event.
+    public private(set) var failures: [any Error] = []
+
+    public init(layout: Layout, start: Timestamp = .zero) throws {
+        self.init(engine: try GestureEngine(layout: layout), start: start)
     }
 
     public init(engine: GestureEngine, start: Timestamp = .zero) {
@@ -236,8 +239,12 @@ public struct ScriptPlayer: ScriptWalker {
         reached = now
     }
 
-    mutating func change(_ body: @Sendable (inout GestureEngine, Timestamp) -> [GestureEvent]) {
-        events += body(&engine, now)
+    mutating func change(_ body: @Sendable (inout GestureEngine, Timestamp) throws -> [GestureEvent]) {
+        do {
+            events += try body(&engine, now)
+        } catch {
+            failures.append(error)
+        }
         reached = now
     }
 
@@ -288,8 +295,8 @@ public struct ScriptPlayer: ScriptWalker {
 /// Plays `script` on a fresh engine with `layout`, ends the input, and returns the events as JSON Lines
 /// (with `explain`, the explanation lines among them).
 public func play(_ layout: Layout, start: Timestamp = .zero, explain: Bool = false,
-                 @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [String] {
-    let events = playEvents(layout, start: start, explain: explain, script)
+                 @TouchScriptBuilder _ script: () -> [ScriptAction]) throws -> [String] {
+    let events = try playEvents(layout, start: start, explain: explain, script)
     let formatter = EventFormatter()
     return events.map { formatter.line(for: $0) }
 }
@@ -297,26 +304,28 @@ public func play(_ layout: Layout, start: Timestamp = .zero, explain: Bool = fal
 /// Plays `script` on a fresh engine with `targets`, ends the input, and returns the events as JSON Lines
 /// (with `explain`, the explanation lines among them).
 public func play(_ targets: [Target], start: Timestamp = .zero, explain: Bool = false,
-                 @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [String] {
-    let events = playEvents(GestureEngine(targets: targets), start: start, explain: explain, script)
+                 @TouchScriptBuilder _ script: () -> [ScriptAction]) throws -> [String] {
+    let events = try playEvents(try GestureEngine(targets: targets), start: start, explain: explain, script)
     let formatter = EventFormatter()
     return events.map { formatter.line(for: $0) }
 }
 
 /// Plays `script` and returns the events themselves.
 public func playEvents(_ layout: Layout, start: Timestamp = .zero, explain: Bool = false,
-                       @TouchScriptBuilder _ script: () -> [ScriptAction]) -> [GestureEvent] {
-    playEvents(GestureEngine(layout: layout), start: start, explain: explain, script)
+                       @TouchScriptBuilder _ script: () -> [ScriptAction]) throws -> [GestureEvent] {
+    try playEvents(try GestureEngine(layout: layout), start: start, explain: explain, script)
 }
 
-/// Plays `script` on `engine` (fresh from a layout or targets), ends the input, and returns the events.
+/// Plays `script` on `engine` (fresh from a layout or targets), ends the input, and returns the events; throws what
+/// the first change of the script that threw threw, once the script is played.
 private func playEvents(_ engine: GestureEngine, start: Timestamp, explain: Bool,
-                        _ script: () -> [ScriptAction]) -> [GestureEvent] {
+                        _ script: () -> [ScriptAction]) throws -> [GestureEvent] {
     var engine = engine
     engine.explains = explain
     var player = ScriptPlayer(engine: engine, start: start)
     player.run(script())
     player.finish()
+    if let failure = player.failures.first { throw failure }
     return player.events
 }
 
@@ -332,7 +341,7 @@ protocol ScriptWalker {
     /// A `SYN_DROPPED` at `now`.
     mutating func dropped()
     /// The app changes the targets at `now`.
-    mutating func change(_ body: @Sendable (inout GestureEngine, Timestamp) -> [GestureEvent])
+    mutating func change(_ body: @Sendable (inout GestureEngine, Timestamp) throws -> [GestureEvent])
 }
 
 extension ScriptWalker {

@@ -126,7 +126,8 @@ import Testing
 
     @Test func theReadmesExamplesAndTheExampleAppBuildAndRunFromANewPackage() throws {
         let (manifest, examples) = try Self.readme()
-        #expect(examples.map(\.name) == ["engine", "targets", "view-coordinates", "trace-stream", "live-stream", "render-loop", "main-loop"])
+        #expect(examples.map(\.name) == ["engine", "targets", "mistakes-and-scrolling", "view-coordinates", "trace-stream", "live-stream",
+                                         "session", "render-loop", "main-loop"])
 
         // The README's layout: this repository as TouchGestures/, the app's package beside it.
         let sanitized = CLI.root.path.map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()

@@ -108,7 +108,7 @@ import Testing
 
     /// A layout's `view`: the pad drawn on a display turned a quarter clockwise (xrandr's `right`), at 2 points
     /// per mm, offset so that the turned 100 × 50 mm surface lands on (0…100, 0…200): R(x, y) = (y, −x), then
-    /// ×2, then + (0, 200). The button keeps mm, having no view.
+    /// ×2, then + (0, 200). The button, having no view of its own, is in the pad's.
     @Test func aLayoutsViewPutsThatRegionsLinesInViewPoints() throws {
         let layout = """
             {"regions": [
@@ -132,13 +132,14 @@ import Testing
         #expect(run.stderr == "")
         // The tap at (60, 20) mm: R = (20, −60), ×2 = (40, −120), + (0, 200) = (40, 80). The drag to the panel's
         // right is up the view: (5, 0) mm is (0, −10) points; it lifts 50 ms after its last move, at rest (no
-        // velocity). The flick does 5 mm every 10 ms and lifts 10 ms after: its 500 mm/s are 1000 points/s upwards.
+        // velocity). The button's tap at (20, 25) mm is in the pad's view: R = (25, −20), ×2 = (50, −40), + (0, 200) =
+        // (50, 160). The flick does 5 mm every 10 ms and lifts 10 ms after: its 500 mm/s are 1000 points/s upwards.
         #expect(run.lines == [
             #"{"time":1.050000,"region":"pad","type":"tap","x":40,"y":80,"count":1}"#,
             #"{"time":2.050000,"region":"pad","type":"pan","phase":"began","dx":0,"dy":-10}"#,
             #"{"time":2.100000,"region":"pad","type":"pan","phase":"changed","dx":0,"dy":-20}"#,
             #"{"time":2.150000,"region":"pad","type":"pan","phase":"ended","dx":0,"dy":-20,"vx":0,"vy":0}"#,
-            #"{"time":3.050000,"region":"button","type":"tap","x":20,"y":25,"count":1}"#,
+            #"{"time":3.050000,"region":"button","type":"tap","x":50,"y":160,"count":1}"#,
             #"{"time":4.010000,"region":"pad","type":"pan","phase":"began","dx":0,"dy":-10}"#,
             #"{"time":4.020000,"region":"pad","type":"pan","phase":"changed","dx":0,"dy":-20}"#,
             #"{"time":4.030000,"region":"pad","type":"pan","phase":"ended","dx":0,"dy":-20,"vx":0,"vy":-1000}"#,

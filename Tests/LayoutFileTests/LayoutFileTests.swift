@@ -55,7 +55,7 @@ import Testing
         ])
     }
 
-    @Test func aTimelinesZoom_emptyForTheDefaults_minSpanInTheDomainsUnits_daysForDates() throws {
+    @Test func aTimelinesZoom_emptyForTheDefaults_minSpanInTheDomainsUnits_daysForDates_oneFingerScrollOnByDefault() throws {
         let layout = try LayoutFile.parse("""
         {"regions": [
           {"name": "a", "kind": "timeline", "rect": {"x": 0, "y": 0, "width": 100, "height": 20},
@@ -63,7 +63,7 @@ import Testing
           {"name": "b", "kind": "timeline", "rect": {"x": 0, "y": 20, "width": 100, "height": 20},
            "domain": {"start": 0, "end": 10}, "bucket": 1, "zoom": {"minSpan": 2.5}},
           {"name": "c", "kind": "timeline", "rect": {"x": 0, "y": 40, "width": 100, "height": 20},
-           "domain": {"start": "2025-11-01", "end": "2025-12-01"}, "bucket": "day", "zoom": {"minSpan": 7}},
+           "domain": {"start": "2025-11-01", "end": "2025-12-01"}, "bucket": "day", "zoom": {"minSpan": 7, "oneFingerScroll": false}},
           {"name": "d", "kind": "timeline", "rect": {"x": 0, "y": 60, "width": 100, "height": 20},
            "domain": {"start": 0, "end": 10}, "bucket": 1}
         ]}
@@ -72,7 +72,9 @@ import Testing
             guard case .timeline(let timeline) = region else { return nil }
             return timeline.zoom
         }
-        #expect(zooms == [ZoomConfiguration(), ZoomConfiguration(minimumSpan: 2.5), ZoomConfiguration(minimumSpan: 7 * 86_400), nil])
+        #expect(zooms == [ZoomConfiguration(), ZoomConfiguration(minimumSpan: 2.5),
+                          ZoomConfiguration(minimumSpan: 7 * 86_400, oneFingerScroll: false), nil])
+        #expect(zooms.map { $0?.oneFingerScroll } == [true, true, false, nil])
     }
 
     @Test func aRegionsView_andAChildsView_areRead_otherRegionsStayInMillimetres() throws {
@@ -89,7 +91,7 @@ import Testing
             "timer": ViewTransform(scale: 2.5, offset: Point(x: -75, y: -75), rotation: .threeQuarters),
             "key": ViewTransform(rotation: .half),
         ])
-        let engine = GestureEngine(layout: layout)
+        let engine = try GestureEngine(layout: layout)
         #expect(engine.viewTransform(of: "timer") == ViewTransform(scale: 2.5, offset: Point(x: -75, y: -75), rotation: .threeQuarters))
         #expect(engine.viewTransform(of: "pad") == .identity)
     }
@@ -183,7 +185,9 @@ import Testing
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": [1]}]}",
          "l.json:1: regions[0].zoom: expected an object, found an array"),
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": {\"minspan\": 1}}]}",
-         "l.json:1: regions[0].zoom.minspan: unknown key (expected one of: minSpan)"),
+         "l.json:1: regions[0].zoom.minspan: unknown key (expected one of: minSpan, oneFingerScroll)"),
+        ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": {\"oneFingerScroll\": 1}}]}",
+         "l.json:1: regions[0].zoom.oneFingerScroll: expected true or false, found a number"),
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": {\"minSpan\": 1, \"minSpan\": 2}}]}",
          "l.json:1: regions[0].zoom.minSpan: duplicate key"),
         ("{\"regions\": [{\(timeline), \"domain\": {\"start\": 0, \"end\": 1}, \"bucket\": 1, \"zoom\": {\"minSpan\": 0}}]}",
@@ -230,7 +234,7 @@ import Testing
         expectRejected(text, with: message)
     }
 
-    @Test func theLineOfTheOffendingKeyIsGiven() {
+    @Test func theLineOfTheOffendingKeyIsGiven() throws {
         let text = """
         {
           "regions": [
@@ -245,7 +249,7 @@ import Testing
         }
     }
 
-    @Test func deeplyNestedOrBinaryInputIsRejectedWithoutCrashing() {
+    @Test func deeplyNestedOrBinaryInputIsRejectedWithoutCrashing() throws {
         let deep = String(repeating: "[", count: 10_000)
         #expect(throws: LayoutError(file: nil, line: 1, key: "", message: "not valid JSON: nesting deeper than 64 levels")) {
             try LayoutFile.parse(deep)

@@ -64,7 +64,7 @@ import Testing
                                              gestures: [])),
             ])
         #expect(layout.regions == [.generic(viewer)])
-        #expect(GestureEngine(layout: layout).targetNames == ["viewer", "knob", "button", "chart", "timer", "panel"])
+        #expect(try GestureEngine(layout: layout).targetNames == ["viewer", "knob", "button", "chart", "timer", "panel"])
     }
 
     /// A gesture without options has the library's defaults.

@@ -142,13 +142,15 @@ import TracePlayback
     /// An app counting a timer down sets the dial's value through the source; the next wind goes on from it.
     @Test func anAppSetsTheDialsValueThroughTheSource() throws {
         let timer = DialConfiguration(name: "timer", center: Point(x: 50, y: 25), radius: 20, maxDegrees: 360)
-        let engine = GestureEngine(targets: [Target("timer", shape: .circle(center: timer.center, radius: timer.radius),
-                                                    component: DialComponent(timer))])
+        let engine = try GestureEngine(targets: [Target("timer", shape: .circle(center: timer.center, radius: timer.radius),
+                                                    component: try DialComponent(timer))])
         let pipe = try EventPipe()
         let source = try LiveGestureSource(input: PipeDevice(pipe), recognition: .engine(engine))
-        #expect(source.change(now: at(600)) { engine, time in
-            engine.modify("timer", as: DialComponent.self, at: time) { dial, _ in dial.setValue(degrees: 90) }
-        }.isEmpty)
+        var events: [GestureEvent] = []
+        try source.change(now: at(600), { engine, time in
+            try engine.modify("timer", as: DialComponent.self, at: time) { dial, _ in try dial.setValue(degrees: 90) }
+        }, { events.append($0) })
+        #expect(events.isEmpty)
         #expect(source.engine.component(of: "timer", as: DialComponent.self)?.value.degrees == 90)
         #expect(source.nextWakeup == nil)
     }
@@ -307,7 +309,7 @@ import TracePlayback
     }
 
     /// A node that does not exist, through libevdev: `.device(.missing)`.
-    @Test func aMissingNodeIsMissing() {
+    @Test func aMissingNodeIsMissing() throws {
         #expect(throws: LiveInputError.device(.missing(path: "/dev/input/no-such-event"))) {
             try LiveGestureSource(device: "/dev/input/no-such-event")
         }
@@ -328,13 +330,13 @@ import TracePlayback
         }
         writer.start()
         _ = try #require(source.fileDescriptor)
-        var loop = LiveLoop(source: source, stopDescriptor: stop.readEnd, clock: SystemMonotonicClock(), idleTimeoutMilliseconds: 5000)
+        var loop = LiveLoop(source: source, wakeDescriptor: stop.readEnd, clock: SystemMonotonicClock(), idleTimeoutMilliseconds: 5000)
         var wakeups = 0
         var events: [GestureEvent] = []
         let start = MonotonicTime.now
         while MonotonicTime.now - start < .seconds(5) {
             wakeups += 1
-            if try loop.step({ events.append($0) }) == .stopRequested { break }
+            if try loop.step({ events.append($0) }) == .woken { break }
         }
         return (wakeups, events)
     }
@@ -347,12 +349,12 @@ import TracePlayback
         var byte: UInt8 = 1
         #expect(write(stop.writeEnd, &byte, 1) == 1)
         var polls = 0
-        var loop = LiveLoop(source: source, stopDescriptor: stop.readEnd, clock: SystemMonotonicClock()) { descriptors, timeout in
+        var loop = LiveLoop(source: source, wakeDescriptor: stop.readEnd, clock: SystemMonotonicClock()) { descriptors, timeout in
             polls += 1
             return polls == 1 ? .failure(.interrupted) : pollDescriptors(&descriptors, timeoutMilliseconds: timeout)
         }
         var events: [GestureEvent] = []
-        #expect(try loop.step { events.append($0) } == .stopRequested)
+        #expect(try loop.step { events.append($0) } == .woken)
         #expect(polls == 2)
         #expect(events.isEmpty)
     }
@@ -364,7 +366,7 @@ import TracePlayback
         let source = try LiveGestureSource(input: PipeDevice(pipe), recognition: .layout(nil))
         let stop = try EventPipe()
         var polls = 0
-        var loop = LiveLoop(source: source, stopDescriptor: stop.readEnd, clock: SystemMonotonicClock()) { _, _ in
+        var loop = LiveLoop(source: source, wakeDescriptor: stop.readEnd, clock: SystemMonotonicClock()) { _, _ in
             polls += 1
             return .failure(Errno(rawValue: EBADF))
         }

@@ -269,7 +269,7 @@ enum GeneratedTraces {
     /// not every finger resting there (the marks grew with the fingers down times the haptics).
     @Test func aHapticMarksAtMostTwoFingers() throws {
         let dial = DialConfiguration(name: "knob", center: Point(x: 50, y: 25), radius: 20, detentDegrees: 6)
-        var picture = Picture(title: "haptic", surface: Size(width: 100, height: 50), targets: [RegionConfiguration.dial(dial).target])
+        var picture = Picture(title: "haptic", surface: Size(width: 100, height: 50), targets: [try RegionConfiguration.dial(dial).target])
         let fingers = (1...5).map { Contact(id: $0, position: Point(x: 40 + 4 * Double($0), y: 20), phase: .began) }
         picture.add(TouchFrame(time: ms(0), contacts: fingers))
         picture.add([GestureEvent(time: ms(10), target: "knob", kind: .haptic(.detent(1)))])

@@ -6,9 +6,9 @@ import Testing
 /// What `Picture` draws, from touch scripts played on targets of every kind.
 @Suite struct PictureTests {
     /// Plays `script` on `targets` and draws it on a surface of `size`.
-    static func picture(_ targets: [Target], size: Size, @TouchScriptBuilder _ script: () -> [ScriptAction]) -> Picture {
-        var player = ScriptPlayer(engine: GestureEngine(targets: targets))
-        player.run(script())
+    static func picture(_ targets: [Target], size: Size, @TouchScriptBuilder _ script: () throws -> [ScriptAction]) throws -> Picture {
+        var player = ScriptPlayer(engine: try GestureEngine(targets: targets))
+        player.run(try script())
         player.finish()
         var picture = Picture(title: "script", surface: size, targets: targets)
         for frame in player.frames { picture.add(frame) }
@@ -35,7 +35,7 @@ import Testing
     /// circumference of the labels' circle, each label centred on its detent.
     @Test func aDialsLabelsFollowItsCircle() throws {
         let dial = DialConfiguration(name: "timer", center: Point(x: 60, y: 60), radius: 40, detentDegrees: 6)
-        let picture = Self.picture([RegionConfiguration.dial(dial).target], size: Size(width: 120, height: 120)) {}
+        let picture = try Self.picture([try RegionConfiguration.dial(dial).target], size: Size(width: 120, height: 120)) {}
         let root = try SVGElement.parse(picture.svg())
         let letters = try #require(root.find("g", class: "dial-labels").first).find("text")
         let labels = stride(from: 0, to: 360, by: 30).map { "\($0)°" }
@@ -95,7 +95,7 @@ import Testing
             Target("knob", shape: .rectangle(Rect(x: 10, y: 200, width: 60, height: 90)),
                    gesture: WindGesture(.init(center: Point(x: 40, y: 245)))),
         ])]
-        let picture = Self.picture(targets, size: Size(width: 300, height: 300)) {
+        let picture = try Self.picture(targets, size: Size(width: 300, height: 300)) {
             down(0, at: 65, 50); after(.ms(10)); down(1, at: 85, 50)             // 20 mm apart
             after(.ms(10)); together(.move(0, Point(x: 60, y: 50)), .move(1, Point(x: 90, y: 50)))
             after(.ms(10)); together(.move(0, Point(x: 55, y: 50)), .move(1, Point(x: 95, y: 50)))   // 40 mm: × 2

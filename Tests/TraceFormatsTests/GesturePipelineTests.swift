@@ -13,7 +13,7 @@ import TracePlayback
     private func pipeline() throws -> GesturePipeline {
         let description = TestDevices.slots(2)
         let surface = try #require(description.surfaceMapping())
-        return try #require(GesturePipeline(description: description, surface: surface, layout: nil))
+        return try #require(try GesturePipeline(description: description, surface: surface, layout: nil))
     }
 
     private func surfaceEvent(_ microseconds: Int64, _ kind: GestureEvent.Kind) -> GestureEvent {
@@ -104,6 +104,26 @@ import TracePlayback
             partialFrameDropped: true, lastFrameTime: T(11_000)))
     }
 
+    /// A change whose body throws (a caller's mistake) throws from `change(at:_:)`, and the deadline that fired for it
+    /// comes first with the next input: the events are those of a pipeline never asked for the change.
+    @Test func aChangeThatThrows_leavesItsDeadlinesToTheNextInput() throws {
+        var pipeline = try pipeline()
+        var s = EventScript()
+        s.at(1_000); s.slot(0); s.trackingID(1); s.position(250, 100); s.report()
+        #expect(s.events.flatMap { pipeline.handle($0) } == [])
+        #expect(throws: GestureError.noTarget(named: "timer")) {
+            try pipeline.change(at: T(320_000)) { engine, time in try engine.setDialValue(of: "timer", degrees: 90, at: time) }
+        }
+        var lift = EventScript()
+        lift.at(330_000); lift.trackingID(-1); lift.report()
+        let selection = GestureEvent.Select(anchor: .number(25), selection: Selection(start: .number(25), end: .number(25)))
+        #expect(lift.events.flatMap { pipeline.handle($0) } == [
+            surfaceEvent(301_000, .select(.began, selection)),
+            surfaceEvent(301_000, .haptic(.press)),
+            surfaceEvent(330_000, .select(.ended, selection)),
+        ])
+    }
+
     /// A live run: the long press's deadline fires through `advance(to:)`, and the stop (`finish(at:)`)
     /// cancels the selection at the stop's time.
     @Test func deadlineThenStop() throws {
@@ -164,6 +184,6 @@ import TracePlayback
     @Test func keyboardMakesNoPipeline() throws {
         let keyboard = DeviceDescription(name: "keyboard", codes: [EventType.key: [30, 31]])
         let surface = try #require(TestDevices.slots(2).surfaceMapping())
-        #expect(GesturePipeline(description: keyboard, surface: surface, layout: nil) == nil)
+        #expect(try GesturePipeline(description: keyboard, surface: surface, layout: nil) == nil)
     }
 }

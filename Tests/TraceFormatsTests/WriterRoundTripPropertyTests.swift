@@ -53,9 +53,9 @@ import TracePlayback
     }
 
     /// The gestures of `events` through the one pipeline, with its end.
-    static func gestures(_ events: [InputEvent], _ description: DeviceDescription) -> [GestureEvent] {
+    static func gestures(_ events: [InputEvent], _ description: DeviceDescription) throws -> [GestureEvent] {
         guard let surface = description.surfaceMapping(size: nil, layoutSurface: nil),
-              var pipeline = GesturePipeline(description: description, surface: surface, layout: nil) else { return [] }
+              var pipeline = try GesturePipeline(description: description, surface: surface, layout: nil) else { return [] }
         var gestures: [GestureEvent] = []
         for event in events { gestures += pipeline.handle(event) }
         return gestures + pipeline.finish().events
@@ -73,7 +73,7 @@ import TracePlayback
             try writeEvemu(description, events, to: path)
             let reader = try TraceReader.open(path: path)
             let read = try reader.readAll()
-            let expected = Self.gestures(events, description)
+            let expected = try Self.gestures(events, description)
             gesturesSeen += expected.count
             if read != events {
                 failures.append("seed \(seed): read \(read.count) events of \(events.count), first difference at "
@@ -81,7 +81,7 @@ import TracePlayback
             } else if EvemuFormat.header(for: reader.description) != EvemuFormat.header(for: description) {
                 // (Read back, the description has the event-type mask the writer derived for it.)
                 failures.append("seed \(seed): the header read back differs")
-            } else if Self.gestures(read, reader.description) != expected {
+            } else if try Self.gestures(read, reader.description) != expected {
                 failures.append("seed \(seed): the gestures differ")
             }
             if failures.count == 3 { break }

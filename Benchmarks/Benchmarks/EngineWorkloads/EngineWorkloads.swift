@@ -12,15 +12,15 @@ public let layout = Layout(regions: [
 
 /// The same, the chart as a target with a "today" button on it where the chart's fingers land (x 90–110,
 /// y 20–40 mm): every touch sequence on the chart waits for the button's tap (held, then lost or released).
-public let nested = [
+public func nested() throws -> [Target] { [
     Target("chart", shape: .rectangle(Rect(x: 10, y: 5, width: 200, height: 60)),
-           component: TimelineComponent(TimelineConfiguration(name: "chart", rect: Rect(x: 10, y: 5, width: 200, height: 60),
+           component: try TimelineComponent(TimelineConfiguration(name: "chart", rect: Rect(x: 10, y: 5, width: 200, height: 60),
                                                               domain: .numeric(start: 0, end: 20, bucket: 1))),
            children: [Target("today", shape: .rectangle(Rect(x: 90, y: 20, width: 20, height: 20)), gesture: TapGesture())]),
     Target("timer", shape: .circle(center: Point(x: 107.5, y: 100), radius: 30),
-           component: DialComponent(DialConfiguration(name: "timer", center: Point(x: 107.5, y: 100), radius: 30,
-                                                      minDegrees: nil, maxDegrees: nil))),
-]
+           component: try DialComponent(DialConfiguration(name: "timer", center: Point(x: 107.5, y: 100), radius: 30,
+                                                          minDegrees: nil, maxDegrees: nil))),
+] }
 
 /// A deterministic stream of frames at 100 Hz: on the chart, taps, long presses dragged across buckets
 /// and pans; on the dial, winds round and round. One finger on each region at a time.

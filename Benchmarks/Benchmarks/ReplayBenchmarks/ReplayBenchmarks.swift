@@ -55,7 +55,7 @@ let benchmarks: @Sendable () -> Void = {
                                    maxDuration: .seconds(12), maxIterations: 20)) { benchmark in
         let reader = try TraceReader.open(path: small.path)
         guard let mapping = reader.description.surfaceMapping(),
-              var pipeline = GesturePipeline(description: reader.description, surface: mapping, layout: layout) else { return }
+              var pipeline = try GesturePipeline(description: reader.description, surface: mapping, layout: layout) else { return }
         let formatter = EventFormatter()
         var output = OutputBuffer(descriptor: devNull)
         for event in warmUp {

@@ -157,7 +157,7 @@ public func cachedTrace(gestures: Int) throws -> (path: String, bytes: Int) {
 public func replay(_ path: String, to descriptor: Int32) throws -> Int {
     let reader = try TraceReader.open(path: path)
     guard let mapping = reader.description.surfaceMapping(),
-          let pipeline = GesturePipeline(description: reader.description, surface: mapping, layout: layout) else { return -1 }
+          let pipeline = try GesturePipeline(description: reader.description, surface: mapping, layout: layout) else { return -1 }
     let formatter = EventFormatter()
     var output = OutputBuffer(descriptor: descriptor)
     let source = TraceGestureSource(reader: reader, pipeline: pipeline, surface: mapping)

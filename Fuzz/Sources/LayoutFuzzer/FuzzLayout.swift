@@ -2,7 +2,8 @@ import FuzzSupport
 import GestureCore
 import LayoutFile
 
-/// Parses the input as a layout file. A layout the loader accepts must be safe to run: a fixed short
+/// Parses the input as a layout file. A layout the loader accepts, the engine must take (it throws for nothing the
+/// loader accepts), and it must be safe to run: a fixed short
 /// touch script on each of its first regions (taps, a double tap, a long press and drag, a pan, winds and
 /// a two-finger rotation on a dial, pinches, swipes in and from the edges of a target, touches that are
 /// cancelled) through `GestureEngine(layout:)`, with
@@ -15,7 +16,13 @@ func fuzzLayout(_ input: FuzzInput) {
     } catch {
         return
     }
-    var driver = TouchDriver(engine: GestureEngine(layout: layout))
+    let engine: GestureEngine
+    do {
+        engine = try GestureEngine(layout: layout)
+    } catch {
+        fatalError("the loader accepted a layout that the engine refuses: \(error)")
+    }
+    var driver = TouchDriver(engine: engine)
     let surface = layout.surface ?? Size(width: 200, height: 120)
     // Across the whole surface, as a touch anywhere may land.
     driver.drag(from: Point(x: 0, y: 0), to: Point(x: surface.width, y: surface.height), steps: 4)

@@ -25,7 +25,7 @@ func fuzzPipeline(_ input: FuzzInput) {
     let description = reader.description
     guard description.touchProtocol != nil,
           let mapping = description.surfaceMapping(size: nil, layoutSurface: fixedLayout.surface),
-          var pipeline = GesturePipeline(description: description, surface: mapping, layout: fixedLayout)
+          var pipeline = pipeline(description, mapping)
     else { return }
     var checks = GestureChecks()
     var count = 0
@@ -44,7 +44,7 @@ func fuzzPipeline(_ input: FuzzInput) {
     checks.finish()
 
     guard let again = try? TraceReader.open(path: path),
-          let replayed = GesturePipeline(description: description, surface: mapping, layout: fixedLayout) else {
+          let replayed = pipeline(description, mapping) else {
         fatalError("the trace opened once and not twice")
     }
     let source = TraceGestureSource(reader: again, pipeline: replayed, surface: mapping)
@@ -53,5 +53,15 @@ func fuzzPipeline(_ input: FuzzInput) {
     guard delivered == checks.events else {
         fatalError("replay through TraceGestureSource gave \(delivered.count) events, one at a time \(checks.events.count): "
                    + "first difference at \(zip(delivered, checks.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(delivered.count, checks.events.count))")
+    }
+}
+
+/// The pipeline of `description`'s touches on `fixedLayout`, nil for a device that is not a touch device. The engine
+/// takes the fixed layout, which the layout file read: its refusing it is a finding.
+private func pipeline(_ description: DeviceDescription, _ mapping: SurfaceMapping) -> GesturePipeline? {
+    do {
+        return try GesturePipeline(description: description, surface: mapping, layout: fixedLayout)
+    } catch {
+        fatalError("the engine refused the fixed layout: \(error)")
     }
 }

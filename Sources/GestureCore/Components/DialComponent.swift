@@ -26,7 +26,16 @@ public struct DialComponent: Component {
     private var rotate: GestureEvent.Rotate?
     /// The dial of `configuration`: its tap, wind and rotation thresholds and its value's detents and stops, at
     /// ``DialConfiguration/initialDegrees``.
-    public init(_ configuration: DialConfiguration) {
+    ///
+    /// - Throws: ``GestureError/invalidValue(subject:key:message:)`` for what the layout file refuses in a `dial`
+    ///   (SPEC "Layout file"): a radius that is not positive, negative thresholds, a detent finer than
+    ///   ``DialValue/finestDetentDegrees``, a stop above the other, an initial value outside the stops, numbers beyond
+    ///   the limits or not finite. The message names the dial and the value: `dial "timer": minDegrees: expected at
+    ///   most maxDegrees (360), found 400`.
+    public init(_ configuration: DialConfiguration) throws(GestureError) {
+        var finder = ProblemFinder()
+        finder.note("", configuration.problem)
+        try finder.check("dial \(quoted(configuration.name))")
         self.configuration = configuration
         let tap = TapGesture(.init(maximumDistance: configuration.slop, maximumDuration: nil,
                                    countInterval: configuration.doubleTapInterval, countDistance: configuration.doubleTapSlop))
@@ -34,7 +43,7 @@ public struct DialComponent: Component {
                                      minimumDistance: configuration.slop, extraTouch: .end))
         let rotation = RotationGesture(.init(minimumAngle: configuration.rotateThresholdDegrees))
         self.gesture = tap.exclusively(before: wind).simultaneously(with: rotation)
-        self.value = DialValue(.init(detentDegrees: configuration.detentDegrees, hysteresisDegrees: configuration.hysteresisDegrees,
+        self.value = try DialValue(.init(detentDegrees: configuration.detentDegrees, hysteresisDegrees: configuration.hysteresisDegrees,
                                      minDegrees: configuration.minDegrees, maxDegrees: configuration.maxDegrees),
                                initialDegrees: configuration.initialDegrees)
     }
@@ -42,8 +51,11 @@ public struct DialComponent: Component {
     /// Sets the value (brought within the stops), as an app does that counts a timer down. The detent is
     /// derived anew from the value, with no haptic; a wind or rotation in progress goes on from the new
     /// value, and its next line's `delta` counts from it.
-    public mutating func setValue(degrees: Double) {
-        value.set(degrees: degrees)
+    ///
+    /// - Throws: ``GestureError/invalidValue(subject:key:message:)`` for a value that is not finite; the dial is then
+    ///   as it was.
+    public mutating func setValue(degrees: Double) throws(GestureError) {
+        try value.set(degrees: degrees)
         wind?.line.angle = value.degrees
         wind?.line.detent = value.detent
         rotate?.angle = value.degrees

@@ -44,7 +44,16 @@ public struct TimelineComponent: Component {
     public private(set) var zoom: TimelineZoom
 
     /// The timeline of `configuration`, showing its whole domain.
-    public init(_ configuration: TimelineConfiguration) {
+    ///
+    /// - Throws: ``GestureError/invalidValue(subject:key:message:)`` for what the layout file refuses in a `timeline`
+    ///   (SPEC "Layout file"): a domain whose start is not before its end, a bucket that is not positive or makes more
+    ///   than ``TimelineDomain/mostBuckets`` buckets, a rectangle that is not positive, negative slops and times, a
+    ///   minimum span that is not positive, numbers beyond the limits or not finite. The message names the timeline
+    ///   and the value: `timeline "chart": domain.start: expected start before end, found 20 and 0`.
+    public init(_ configuration: TimelineConfiguration) throws(GestureError) {
+        var finder = ProblemFinder()
+        finder.note("", configuration.problem)
+        try finder.check(Self.subject(configuration.name))
         self.configuration = configuration
         self.rect = configuration.rect
         let tap = TapGesture(.init(maximumDistance: configuration.slop, maximumDuration: configuration.longPressDuration,
@@ -57,8 +66,11 @@ public struct TimelineComponent: Component {
         }
         self.gesture = tap.exclusively(before: longPress.sequenced(before: drag)).exclusively(before: pan)
             .simultaneously(with: OptionalGesture(pinch))
-        self.zoom = TimelineZoom(domain: configuration.domain, minimumSpan: configuration.zoom?.minimumSpan)
+        self.zoom = try TimelineZoom(domain: configuration.domain, minimumSpan: configuration.zoom?.minimumSpan)
     }
+
+    /// The subject of a message about the timeline named `name`.
+    static func subject(_ name: String) -> String { "timeline " + quoted(name) }
 
     /// The domain value under `x` (surface mm), clamped to the visible domain. A target with a view
     /// transform: `GestureEngine.chartProxy(of:)` answers in its view's points.
@@ -93,16 +105,79 @@ public struct TimelineComponent: Component {
         rect = shape.bounds
     }
 
-    /// Shows another part of the domain (scrolling or zooming the chart): from now on x maps onto
-    /// `domain`, all of it (a zoom is undone; a pinch under way ends with a `zoom` `cancelled` line and
-    /// changes nothing more). A selection in progress keeps its anchor (the same bucket start, brought
-    /// within the new domain and into its buckets) and takes the bucket now under the finger: when that
-    /// changes the selection, a `select` `changed` line says so at once.
-    public mutating func setDomain(_ domain: TimelineDomain, output: inout TargetOutput) {
+    /// Shows another domain (the app scrolls or zooms the chart by changing its data): from now on x maps onto
+    /// `domain`, all of it (a zoom is undone; a pinch or scroll under way ends with a `zoom` `cancelled` line and
+    /// changes nothing more). A selection in progress keeps its anchor (the same bucket start, brought within the new
+    /// domain and into its buckets) and takes the bucket now under the finger: when that changes the selection, a
+    /// `select` `changed` line says so at once. To show part of the domain, at any resolution, see
+    /// ``setVisibleDomain(from:to:output:)``.
+    ///
+    /// - Throws: ``GestureError/invalidValue(subject:key:message:)`` for a domain the layout file refuses (its start
+    ///   not before its end, a bucket that is not positive or makes more than ``TimelineDomain/mostBuckets`` buckets,
+    ///   numbers beyond the limits); the timeline is then as it was.
+    public mutating func setDomain(_ domain: TimelineDomain, output: inout TargetOutput) throws(GestureError) {
+        var finder = ProblemFinder()
+        finder.note("", domain.problem)
+        try finder.check(Self.subject(configuration.name))
         configuration.domain = domain
         if zoom.setDomain(domain) {
             output.emit(.zoom(.cancelled, GestureEvent.Zoom(visible: zoom.visible)))
         }
+        reselect(output: &output)
+    }
+
+    /// Shows the part of the domain from `start` (at the chart's left edge) to `end` (at its right edge), at any
+    /// resolution: the app scrolls or zooms the chart itself (a fling after a pan, a "today" button, an animation).
+    /// Taps, selections and `ChartProxy` map x through it from now on, as after a pinch; buckets stay those of the
+    /// whole domain. A pinch or one-finger scroll under way ends with a `zoom` `cancelled` line showing the new
+    /// visible domain and changes nothing more; a selection in progress takes the bucket now under the finger (a
+    /// `select` `changed` line when that changes it). Nothing else is reported: the app knows what it set.
+    ///
+    /// - Throws: ``GestureError/invalidValue(subject:key:message:)`` when `start` is not before `end`, when either is
+    ///   not a value of the domain's kind (numbers for a numeric domain, instants for a date domain) or lies outside
+    ///   the domain, or when the span is below the smallest the chart shows (``TimelineZoom/minimumSpan``, or the
+    ///   whole domain's when that is smaller); the timeline is then as it was.
+    public mutating func setVisibleDomain(from start: DomainValue, to end: DomainValue, output: inout TargetOutput) throws(GestureError) {
+        let window = try checkedWindow(from: start, to: end)
+        if zoom.setVisible(lower: window.lower, upper: window.upper) {
+            output.emit(.zoom(.cancelled, GestureEvent.Zoom(visible: zoom.visible)))
+        }
+        reselect(output: &output)
+    }
+
+    /// The magnitudes of [`start`, `end`], once checked to be a window the chart can show.
+    func checkedWindow(from start: DomainValue, to end: DomainValue) throws(GestureError) -> TimelineZoom.Window {
+        let domain = configuration.domain
+        var finder = ProblemFinder()
+        for (key, value) in [("visible.start", start), ("visible.end", end)] {
+            switch (domain, value) {
+            case (.numeric, .number), (.date, .instant):
+                finder.note(key, NumberCheck.finite(value.magnitude))
+            case (.numeric, .instant):
+                finder.note(key, "expected a number, as the domain is numeric, found an instant")
+            case (.date, .number):
+                finder.note(key, "expected an instant, as the domain is of dates, found a number")
+            }
+        }
+        let (lower, upper) = domain.bounds
+        let whole = "the domain (\(domain.describe(lower)) to \(domain.describe(upper)))"
+        finder.note("visible.start", start.magnitude < end.magnitude ? nil
+                    : ContradictionMessage.startBeforeEnd(domain.describe(start.magnitude), domain.describe(end.magnitude)))
+        finder.note("visible.start", start.magnitude >= lower ? nil : "expected a value within \(whole), found \(domain.describe(start.magnitude))")
+        finder.note("visible.end", end.magnitude <= upper ? nil : "expected a value within \(whole), found \(domain.describe(end.magnitude))")
+        let smallest = min(zoom.minimumSpan, upper - lower)
+        finder.note("visible", end.magnitude - start.magnitude >= smallest ? nil
+                    : "expected a span of at least \(show(smallest))\(domain.spanUnit), the smallest the chart shows, "
+                    + "found \(show(end.magnitude - start.magnitude))")
+        try finder.check(Self.subject(configuration.name))
+        return TimelineZoom.Window(lower: start.magnitude, upper: end.magnitude)
+    }
+
+    /// After the domain or the visible domain changed: a selection in progress keeps its anchor's start, brought
+    /// within the domain and into its buckets, and takes the bucket now under the finger, with a `select` `changed`
+    /// line when that changes it.
+    private mutating func reselect(output: inout TargetOutput) {
+        let domain = configuration.domain
         guard var select = selecting else { return }
         let anchor = domain.bucket(of: domain.clamped(select.line.anchor.start))
         let line = GestureEvent.Select(anchor: anchor, selection: Selection(between: anchor, and: bucket(chart(output), atX: viewX(select.finger, output))))
@@ -163,7 +238,27 @@ public struct TimelineComponent: Component {
         case .second(let pan):
             let (dx, dy) = pan.translation
             output.emit(.pan(phase, GestureEvent.Pan(dx: dx, dy: dy, velocity: pan.velocity)))
+            if configuration.zoom?.oneFingerScroll == true { scroll(phase, pan, to: &output) }
         }
+    }
+
+    /// A pan of a zoomed chart with `oneFingerScroll` scrolls it: its `zoom` line follows the pan's, when the visible
+    /// domain changed (and always at the scroll's beginning and end, as a pinch's).
+    private mutating func scroll(_ phase: GesturePhase, _ pan: DragMeasure.Value, to output: inout TargetOutput) {
+        let visible: VisibleDomain?
+        switch phase {
+        case .began:
+            let chart = chart(output)
+            visible = zoom.scrollBegan(from: chart.fraction(atX: viewX(pan.startLocation, output)),
+                                       to: chart.fraction(atX: viewX(pan.location, output)))
+        case .changed:
+            // (The chart only while a scroll is under way: built at every frame of a pan that scrolls nothing, it
+            // cost for nothing.)
+            visible = zoom.isScrolling ? zoom.scrollMoved(to: chart(output).fraction(atX: viewX(pan.location, output))) : nil
+        case .ended, .cancelled:
+            visible = zoom.scrollEnded()
+        }
+        if let visible { output.emit(.zoom(phase, GestureEvent.Zoom(visible: visible))) }
     }
 
     /// A later update of the selection: a line only when the selection changes, and the end.

@@ -1,12 +1,13 @@
-/// The visible part of a zoomable timeline's domain, and the pinch that changes it (SPEC "timeline",
-/// **zoom**). Diagram: docs/state-machines/timeline-zoom.md.
+/// The visible part of a timeline's domain, and the gestures that change it (SPEC "timeline", **zoom**): the pinch,
+/// and the one-finger pan of a zoomed chart (its `oneFingerScroll`). Diagram: docs/state-machines/timeline-zoom.md.
 ///
 /// The visible domain is a window [lower, upper] of the domain, in magnitudes (numbers, or seconds since
 /// 1970 for dates). A pinch grips the value under the fingers' midpoint as it was when the second finger
 /// landed. On each of its updates the span becomes the span at the grip ÷ the pinch's scale, brought
 /// within [`minimumSpan`, the whole domain], and the window is placed so that the gripped value lies under
 /// the midpoint now, then shifted back within the domain if it stuck out. So the value under the fingers
-/// stays put: spreading the fingers zooms in about it, moving both pans the window with them.
+/// stays put: spreading the fingers zooms in about it, moving both pans the window with them. A scroll grips the
+/// value under the finger where it went down and keeps it under the finger, the span unchanged.
 ///
 /// Positions come in as fractions of the chart's width (0 at its left edge, 1 at its right), so the
 /// machine knows nothing of millimetres; the component maps x through its rectangle.
@@ -20,13 +21,16 @@ public struct TimelineZoom: Hashable, Sendable {
     }
 
     enum State: Hashable, Sendable {
-        /// No pinch under way: the window stays as it is.
+        /// No pinch or scroll under way: the window stays as it is.
         case resting(Window)
         /// A pinch under way: `grip` is the value that was under the fingers' midpoint when the second
         /// finger landed, `span` the window's span then.
         case pinching(Window, grip: Double, span: Double)
-        /// A pinch still under way whose lines have already ended (the domain was set under it,
-        /// `setDomain`): its further updates change nothing, and its end brings the zoom to `resting`.
+        /// A one-finger scroll under way: `grip` is the value that was under the finger where it went down.
+        case scrolling(Window, grip: Double)
+        /// A pinch or scroll still under way whose lines have already ended (the domain or the visible domain was
+        /// set under it, `setDomain`, `setVisible`): its further updates change nothing, and its end brings the zoom
+        /// to `resting`.
         case overruled(Window)
     }
 
@@ -41,8 +45,15 @@ public struct TimelineZoom: Hashable, Sendable {
     private(set) var state: State
 
     /// A zoom showing the whole of `domain`; `minimumSpan` nil: the domain's longest bucket.
-    public init(domain: TimelineDomain, minimumSpan: Double? = nil) {
-        precondition(minimumSpan.map { $0 > 0 } ?? true, "a minimum span is positive")
+    ///
+    /// - Throws: ``GestureError/invalidValue(subject:key:message:)`` for a domain the layout file refuses (`start`
+    ///   not before `end`, a bucket that is not positive, numbers beyond the limits), or a minimum span that is not
+    ///   positive.
+    public init(domain: TimelineDomain, minimumSpan: Double? = nil) throws(GestureError) {
+        var finder = ProblemFinder()
+        finder.note("", domain.problem)
+        finder.note("minimumSpan", minimumSpan.flatMap(NumberCheck.positive))
+        try finder.check("TimelineZoom")
         self.domain = domain
         self.minimumSpanAskedFor = minimumSpan
         self.state = .resting(Self.whole(domain))
@@ -65,28 +76,40 @@ public struct TimelineZoom: Hashable, Sendable {
 
     var window: Window {
         switch state {
-        case .resting(let window), .pinching(let window, _, _), .overruled(let window): window
+        case .resting(let window), .pinching(let window, _, _), .scrolling(let window, _), .overruled(let window): window
         }
     }
 
-    // MARK: Inputs
+    /// Whether it shows less than the whole domain: a one-finger pan then scrolls it.
+    var isZoomedIn: Bool { window != Self.whole(domain) }
+
+    /// Whether a one-finger scroll is under way (its moves change the window).
+    var isScrolling: Bool {
+        switch state {
+        case .scrolling: true
+        case .resting, .pinching, .overruled: false
+        }
+    }
+
+    // MARK: Inputs (the component's: `TimelineComponent` calls them in the order its gestures' updates come)
 
     /// A pinch began: the fingers' midpoint was at `startFraction` when the second finger landed and is at
     /// `fraction` now, their distance `scale` times what it was then. Returns the visible domain now.
-    public mutating func pinchBegan(from startFraction: Double, to fraction: Double, scale: Double) -> VisibleDomain {
+    mutating func pinchBegan(from startFraction: Double, to fraction: Double, scale: Double) -> VisibleDomain {
         switch state {
         case .resting(let window):
             let grip = window.lower + Self.clampedFraction(startFraction) * window.span
             state = .pinching(place(grip: grip, span: window.span, fraction: fraction, scale: scale), grip: grip, span: window.span)
             return visible
-        case .pinching, .overruled:
-            preconditionFailure("TimelineZoom.\(state): a pinch began while another was under way")
+        case .pinching, .scrolling, .overruled:
+            // A second finger cancels the one-finger pan (its scroll's end comes first), and a pinch reports one end.
+            preconditionFailure("TimelineZoom.\(state): a pinch began while another gesture was under way")
         }
     }
 
     /// The pinch went on: its midpoint is at `fraction`, its scale `scale`. Returns the visible domain when
     /// it changed, nil when it did not (or when the pinch was overruled).
-    public mutating func pinchMoved(to fraction: Double, scale: Double) -> VisibleDomain? {
+    mutating func pinchMoved(to fraction: Double, scale: Double) -> VisibleDomain? {
         switch state {
         case .pinching(let window, let grip, let span):
             let moved = place(grip: grip, span: span, fraction: fraction, scale: scale)
@@ -94,14 +117,14 @@ public struct TimelineZoom: Hashable, Sendable {
             return moved == window ? nil : visible
         case .overruled:
             return nil
-        case .resting:
+        case .resting, .scrolling:
             preconditionFailure("TimelineZoom.\(state): a pinch moved that never began")
         }
     }
 
     /// The pinch ended or was cancelled: the window stays. Returns the visible domain, to report with the
     /// pinch's last line; nil when the pinch was overruled (its lines have ended already).
-    public mutating func pinchEnded() -> VisibleDomain? {
+    mutating func pinchEnded() -> VisibleDomain? {
         switch state {
         case .pinching(let window, _, _):
             state = .resting(window)
@@ -109,25 +132,85 @@ public struct TimelineZoom: Hashable, Sendable {
         case .overruled(let window):
             state = .resting(window)
             return nil
-        case .resting:
+        case .resting, .scrolling:
             preconditionFailure("TimelineZoom.\(state): a pinch ended that never began")
         }
     }
 
+    /// A one-finger pan began: its finger went down at `startFraction` and is at `fraction` now. When the chart shows
+    /// less than its whole domain, the scroll begins: returns the visible domain now. Nil, and nothing begins, when it
+    /// shows all of it (there is nothing to scroll to).
+    mutating func scrollBegan(from startFraction: Double, to fraction: Double) -> VisibleDomain? {
+        switch state {
+        case .resting(let window):
+            guard isZoomedIn else { return nil }
+            let grip = window.lower + Self.clampedFraction(startFraction) * window.span
+            state = .scrolling(scroll(window, grip: grip, to: fraction), grip: grip)
+            return visible
+        case .pinching, .scrolling, .overruled:
+            // A one-finger pan begins only when no other finger is down in the chart.
+            preconditionFailure("TimelineZoom.\(state): a scroll began while another gesture was under way")
+        }
+    }
+
+    /// The pan went on: its finger is at `fraction`. Returns the visible domain when it changed; nil when it did not,
+    /// when the pan scrolls nothing (it began on a chart showing its whole domain) or when the scroll was overruled.
+    mutating func scrollMoved(to fraction: Double) -> VisibleDomain? {
+        switch state {
+        case .scrolling(let window, let grip):
+            let moved = scroll(window, grip: grip, to: fraction)
+            state = .scrolling(moved, grip: grip)
+            return moved == window ? nil : visible
+        case .resting, .overruled:
+            return nil
+        case .pinching:
+            preconditionFailure("TimelineZoom.\(state): a scroll moved under a pinch")
+        }
+    }
+
+    /// The pan ended or was cancelled: the window stays. Returns the visible domain, to report with the scroll's last
+    /// line; nil when the pan scrolled nothing, or when the scroll was overruled (its lines have ended already).
+    mutating func scrollEnded() -> VisibleDomain? {
+        switch state {
+        case .scrolling(let window, _):
+            state = .resting(window)
+            return visible
+        case .overruled(let window):
+            state = .resting(window)
+            return nil
+        case .resting:
+            return nil
+        case .pinching:
+            preconditionFailure("TimelineZoom.\(state): a scroll ended under a pinch")
+        }
+    }
+
     /// The chart shows another domain (`TimelineComponent.setDomain`): all of it, unzoomed. Returns true
-    /// when a pinch was under way: it is overruled, and the caller reports its end (`cancelled`).
-    public mutating func setDomain(_ domain: TimelineDomain) -> Bool {
+    /// when a pinch or scroll was under way: it is overruled, and the caller reports its end (`cancelled`).
+    mutating func setDomain(_ domain: TimelineDomain) -> Bool {
         self.domain = domain
+        return show(Self.whole(domain))
+    }
+
+    /// The chart shows [`lower`, `upper`] of its domain (`TimelineComponent.setVisibleDomain`), a window the caller
+    /// checked (within the domain, at least the smallest span). Returns true when a pinch or scroll was under way: it
+    /// is overruled, and the caller reports its end (`cancelled`).
+    mutating func setVisible(lower: Double, upper: Double) -> Bool {
+        show(Window(lower: lower, upper: upper))
+    }
+
+    /// Shows `window` from now on, overruling a pinch or scroll under way: true when there was one.
+    private mutating func show(_ window: Window) -> Bool {
         switch state {
         case .resting:
-            state = .resting(Self.whole(domain))
+            state = .resting(window)
             return false
         case .overruled:
             // Still under way, its lines already ended: the rest of it changes nothing, and its end rests.
-            state = .overruled(Self.whole(domain))
+            state = .overruled(window)
             return false
-        case .pinching:
-            state = .overruled(Self.whole(domain))
+        case .pinching, .scrolling:
+            state = .overruled(window)
             return true
         }
     }
@@ -150,9 +233,21 @@ public struct TimelineZoom: Hashable, Sendable {
         let wanted = span / scale  // scale 0 (fingers together): infinite, the whole domain
         let newSpan = wanted.isNaN ? whole.span : min(max(wanted, min(minimumSpan, whole.span)), whole.span)
         guard newSpan < whole.span else { return whole }
-        let lower = grip - Self.clampedFraction(fraction) * newSpan
-        if lower <= whole.lower { return Window(lower: whole.lower, upper: whole.lower + newSpan) }
-        if lower + newSpan >= whole.upper { return Window(lower: whole.upper - newSpan, upper: whole.upper) }
-        return Window(lower: lower, upper: lower + newSpan)
+        return shiftedWithin(whole, lower: grip - Self.clampedFraction(fraction) * newSpan, span: newSpan)
+    }
+
+    /// `window` moved so that `grip` lies at `fraction` of the width, its span kept, shifted within the domain. The
+    /// fraction is not clamped: the gripped value follows the finger beyond the chart's edges, as a scroll view's
+    /// content does, until the window reaches an end of the domain.
+    func scroll(_ window: Window, grip: Double, to fraction: Double) -> Window {
+        guard fraction.isFinite else { return window }
+        return shiftedWithin(Self.whole(domain), lower: grip - fraction * window.span, span: window.span)
+    }
+
+    /// The window of `span` from `lower`, shifted, keeping its span, to lie within `whole`.
+    private func shiftedWithin(_ whole: Window, lower: Double, span: Double) -> Window {
+        if lower <= whole.lower { return Window(lower: whole.lower, upper: whole.lower + span) }
+        if lower + span >= whole.upper { return Window(lower: whole.upper - span, upper: whole.upper) }
+        return Window(lower: lower, upper: lower + span)
     }
 }

@@ -80,6 +80,13 @@ public struct AnyStandardGesture: SinkGesture {
     }
 }
 
+extension AnyStandardGesture {
+    /// Throws when the gesture it wraps is configured impossibly.
+    public func checkConfiguration() throws(GestureError) {
+        try operations.checkConfiguration(storage)
+    }
+}
+
 extension AnyStandardGesture: TargetShapedGesture {
     /// The gesture it wraps follows the target's shape if it depends on it.
     mutating func targetReshaped(to shape: Shape) {
@@ -150,6 +157,7 @@ private final class ErasedOperations: Sendable {
     let deadlineReached: @Sendable (ErasedStorage, Timestamp, inout TransitionLog?) -> Void
     let cancel: @Sendable (ErasedStorage, Timestamp, inout TransitionLog?) -> Void
     let targetReshaped: @Sendable (ErasedStorage, Shape) -> Void
+    let checkConfiguration: @Sendable (ErasedStorage) throws(GestureError) -> Void
     let copy: @Sendable (ErasedStorage) -> ErasedStorage
 
     init<G: Gesture>(for type: G.Type, partName: String) where G.Value: StandardEventValue {
@@ -170,6 +178,7 @@ private final class ErasedOperations: Sendable {
             withLog(&log, { holding.cancel(at: now, log: &$0) }, { holding.cancel(at: now, log: &$0) })
         }
         targetReshaped = { reshapeIfTargetShaped(&Holding<G>.of($0).gesture, to: $1) }
+        checkConfiguration = { storage throws(GestureError) in try Holding<G>.of(storage).gesture.checkConfiguration() }
         copy = { Holding(Holding<G>.of($0).gesture) }
     }
 }

@@ -208,4 +208,10 @@ extension Gesture {
     }
 }
 
-extension ExclusiveGesture: TwoPartGesture {}
+extension ExclusiveGesture: TwoPartGesture {
+    /// Throws for the first part configured impossibly, then the second.
+    public func checkConfiguration() throws(GestureError) {
+        try first.checkConfiguration()
+        try second.checkConfiguration()
+    }
+}

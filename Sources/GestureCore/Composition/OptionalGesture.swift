@@ -71,6 +71,16 @@ public enum OptionalGesture<Wrapped: Gesture>: SinkGesture {
     }
 }
 
+extension OptionalGesture {
+    /// Present, throws when its gesture is configured impossibly.
+    public func checkConfiguration() throws(GestureError) {
+        switch self {
+        case .absent: break
+        case .present(let gesture): try gesture.checkConfiguration()
+        }
+    }
+}
+
 extension OptionalGesture: TargetShapedGesture {
     /// Present, its gesture follows the target's shape if it depends on it.
     mutating func targetReshaped(to shape: Shape) {

@@ -306,4 +306,10 @@ extension Gesture {
 
 extension SequenceGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}
 
-extension SequenceGesture: TwoPartGesture {}
+extension SequenceGesture: TwoPartGesture {
+    /// Throws for the first part configured impossibly, then the second.
+    public func checkConfiguration() throws(GestureError) {
+        try first.checkConfiguration()
+        try second.checkConfiguration()
+    }
+}

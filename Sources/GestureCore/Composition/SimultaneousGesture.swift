@@ -74,4 +74,10 @@ extension Gesture {
     }
 }
 
-extension SimultaneousGesture: TwoPartGesture {}
+extension SimultaneousGesture: TwoPartGesture {
+    /// Throws for the first part configured impossibly, then the second.
+    public func checkConfiguration() throws(GestureError) {
+        try first.checkConfiguration()
+        try second.checkConfiguration()
+    }
+}

@@ -75,15 +75,18 @@ public struct DialValue: Hashable, Sendable {
     private var lowerArmed = true
     private var upperArmed = true
 
-    /// A value at `initialDegrees` (0; finite, brought within ±``farthestDegrees``), its detent the nearest multiple
-    /// of the detent angle (ties away from zero). The stops do not clamp the initial value; the layout reader
-    /// rejects one outside them.
-    public init(_ configuration: Configuration, initialDegrees: Double = 0) {
-        precondition(configuration.detentDegrees >= Self.finestDetentDegrees,
-                     "a dial's detentDegrees must be at least \(Self.finestDetentDegrees), not \(configuration.detentDegrees)")
-        precondition(initialDegrees.isFinite, "a dial's initial value must be finite")
+    /// A value at `initialDegrees` (0; within the stops), its detent the nearest multiple of the detent angle (ties
+    /// away from zero).
+    ///
+    /// - Throws: ``GestureError/invalidValue(subject:key:message:)`` for a detent finer than ``finestDetentDegrees``, a
+    ///   negative hysteresis, a stop or value beyond ±``farthestDegrees`` or not finite, a lower stop above the upper
+    ///   one, or an initial value outside the stops.
+    public init(_ configuration: Configuration, initialDegrees: Double = 0) throws(GestureError) {
+        var finder = ProblemFinder()
+        finder.note("", configuration.problem(initialDegrees: initialDegrees, limit: Self.farthestDegrees))
+        try finder.check("DialValue")
         self.configuration = configuration
-        self.degrees = min(max(initialDegrees, -Self.farthestDegrees), Self.farthestDegrees)
+        self.degrees = initialDegrees
         self.detent = 0
         self.detent = nearestDetent(to: degrees)
     }
@@ -96,8 +99,13 @@ public struct DialValue: Hashable, Sendable {
     /// Sets the value, brought within the stops; the detent is derived anew as at the start (the nearest
     /// multiple of `detentDegrees`, ties away from zero), and the stops are armed as the new value allows.
     /// No haptic: nobody turned the dial.
-    public mutating func set(degrees newValue: Double) {
-        precondition(newValue.isFinite, "a dial's value must be finite, not \(newValue)")
+    ///
+    /// - Throws: ``GestureError/invalidValue(subject:key:message:)`` for a value that is not finite; the value is then
+    ///   as it was.
+    public mutating func set(degrees newValue: Double) throws(GestureError) {
+        var finder = ProblemFinder()
+        finder.note("degrees", NumberCheck.finite(newValue))
+        try finder.check("DialValue")
         var value = min(max(newValue, -Self.farthestDegrees), Self.farthestDegrees)
         if let maxDegrees = configuration.maxDegrees { value = min(value, maxDegrees) }
         if let minDegrees = configuration.minDegrees { value = max(value, minDegrees) }
@@ -108,7 +116,11 @@ public struct DialValue: Hashable, Sendable {
     }
 
     /// Adds `turn` degrees, clamped to the stops.
-    public mutating func apply(turn: Double) -> Change {
+    ///
+    /// - Throws: ``GestureError/invalidValue(subject:key:message:)`` for a turn that is not a number (NaN); the value
+    ///   is then as it was. An infinite turn goes to the stop, or to ±``farthestDegrees`` without one.
+    public mutating func apply(turn: Double) throws(GestureError) -> Change {
+        guard !turn.isNaN else { throw .invalidValue(subject: "DialValue", key: "turn", message: "expected a number, found NaN") }
         let (applied, limit, crossed) = apply(turnCrossing: turn)
         return Change(applied: applied, detents: Array(crossed), limit: limit)
     }

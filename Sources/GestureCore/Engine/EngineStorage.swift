@@ -104,13 +104,26 @@ struct HeldRecognizer: Sendable {
     }
 
     /// Runs `body` on the component, if it is a `C`, with `output` at `time` emitting into `events`; nil when it is
-    /// not (or there is none).
-    mutating func modify<C: Component>(_ type: C.Type, at time: Timestamp, output: inout TargetOutput,
-                                       into events: inout [GestureEvent],
-                                       _ body: (inout C, inout TargetOutput) -> Void) -> Void? {
+    /// not (or there is none). When `body` throws, the component is as it was.
+    mutating func modify<C: Component, Failure: Error>(_ type: C.Type, at time: Timestamp, output: inout TargetOutput,
+                                                       into events: inout [GestureEvent],
+                                                       _ body: (inout C, inout TargetOutput) throws(Failure) -> Void) throws(Failure) -> Void? {
         let recognizer = recognizer
         isSettled = false
-        return output.emitting(at: time, into: &events) { recognizer?.modify(type, output: &$0, body) }
+        return try output.emitting(at: time, into: &events) { (output) throws(Failure) in try recognizer?.modify(type, output: &output, body) }
+    }
+
+    /// Whether the component is a `C`.
+    func holds<C: Component>(_ type: C.Type) -> Bool {
+        recognizer?.component is C
+    }
+
+    /// The name of the component's type, nil for a container: for a message.
+    var componentTypeName: String? { recognizer?.componentTypeName }
+
+    /// Throws when the gesture is configured impossibly.
+    func checkConfiguration() throws(GestureError) {
+        try recognizer?.checkConfiguration()
     }
 
     // MARK: Settling and delivering
@@ -239,12 +252,12 @@ extension GestureEngine {
 extension TargetOutput {
     /// Runs `body` with this output at `time`, `events` (the input's) swapped in for it to emit into: the events are
     /// not copied.
-    fileprivate mutating func emitting<Result>(at time: Timestamp, into events: inout [GestureEvent],
-                                               _ body: (inout TargetOutput) -> Result) -> Result {
+    fileprivate mutating func emitting<Result, Failure: Error>(at time: Timestamp, into events: inout [GestureEvent],
+                                                               _ body: (inout TargetOutput) throws(Failure) -> Result) throws(Failure) -> Result {
         self.time = time
         swap(&events, &self.events)
         defer { swap(&events, &self.events) }
-        return body(&self)
+        return try body(&self)
     }
 }
 
@@ -261,6 +274,9 @@ struct EngineBuffers: Sendable {
     /// Held by every copy of this engine: copies share their targets' recognizers (objects) until one of them changes
     /// (`GestureEngine.ownRecognizers()`).
     private var recognizersOwner = RecognizersOwner()
+    /// The events of deadlines that fired in a change that then threw (a `modify` whose body threw): the next input
+    /// returns them first, so that the events come as if the change had never been asked for.
+    private var carried: [GestureEvent] = []
 
     /// The buffer for the events of an input, emptied (its storage is reused when the caller let go of the previous
     /// input's events).
@@ -273,7 +289,17 @@ struct EngineBuffers: Sendable {
         swap(&taken, &events)
         // (An empty buffer as it is: emptying one goes through `replaceSubrange` all the same.)
         if !taken.isEmpty { taken.removeAll(keepingCapacity: true) }
+        if !carried.isEmpty {
+            taken = carried
+            carried = []
+        }
         return taken
+    }
+
+    /// Keeps `events`, of a change that threw, for the next input to return first: before those kept already, which
+    /// came after them (a pipeline's deadlines, then the change that threw).
+    mutating func carry(_ events: [GestureEvent]) {
+        carried = events + carried
     }
 
     /// Keeps `events`, the result of an input, as the buffer of the next one, and returns them.

@@ -42,19 +42,28 @@ public struct GestureEngine: Sendable {
     /// Counts the arbitrations (each settling after an input, and the judging of the sequences that end as others
     /// begin): a verdict found in one serves the whole of it (`Node.verdict`), as no gesture takes an input meanwhile.
     var arbitrationRound = 0
+    /// The latest time an input reached (nil before any): an input stamped earlier is taken at this time, so that
+    /// time never goes back in the engine, whoever drives it (SPEC "Frames", late inputs).
+    public private(set) var latestTime: Timestamp?
 
     /// An engine for a tree of targets: the first of `targets` is on top (it takes a touch that more than
     /// one contains). Target names must be unique.
-    public init(targets: [Target]) {
+    ///
+    /// - Throws: ``GestureError/duplicateName(_:)`` for two targets of one name (children included),
+    ///   ``GestureError/invalidValue(subject:key:message:)`` for a shape, a view or a gesture's configuration the
+    ///   engine cannot take (``insert(_:into:at:)`` says which).
+    public init(targets: [Target]) throws(GestureError) {
+        try Self.check(targets, besides: [])
         for target in targets { append(target, parent: nil, depth: 0) }
-        checkNamesAreUnique()
         wakeBusyTargets()
     }
 
     /// An engine for a layout file's regions, each a target of its own, with the views the layout gives.
-    public init(layout: Layout) {
-        self.init(targets: layout.regions.map(\.target))
-        for (name, view) in layout.viewTransforms { setViewTransform(of: name, to: view) }
+    ///
+    /// - Throws: as ``init(targets:)``, and ``GestureError/noTarget(named:)`` for a view of a name no region has. A
+    ///   layout the layout file read throws nothing.
+    public init(layout: Layout) throws(GestureError) {
+        try self.init(targets: layout.targets())
     }
 
     /// Whether every input also reports each state transition of the targets' gestures and arbitrations,
@@ -106,12 +115,24 @@ public struct GestureEngine: Sendable {
 
     // MARK: Inputs
 
-    /// Fires every deadline ≤ `now`, in time order (ties in tree order), each stamped with its own time.
+    /// Fires every deadline ≤ `now`, in time order (ties in tree order), each stamped with its own time. A `now`
+    /// before `latestTime` changes nothing: the deadlines up to then have fired.
     public mutating func advance(to now: Timestamp) -> [GestureEvent] {
         ownRecognizers()
         var events = buffers.takeEvents()
-        advance(to: now, into: &events)
+        advance(to: reach(now), into: &events)
         return buffers.keepEvents(events)
+    }
+
+    /// The time at which an input stamped `time` is taken: `time`, or `latestTime` when that is later (a late
+    /// input); it becomes the latest time.
+    @inline(__always)
+    mutating func reach(_ time: Timestamp) -> Timestamp {
+        guard let latest = latestTime, latest > time else {
+            latestTime = time
+            return time
+        }
+        return latest
     }
 
     /// `advance(to:)`, appending to `events`. (Inlined: most frames find no deadline due, and the call would cost
@@ -148,11 +169,13 @@ public struct GestureEngine: Sendable {
         }
     }
 
-    /// One frame: the deadlines up to its time, then its moves, lifts and landings, target by target.
+    /// One frame: the deadlines up to its time, then its moves, lifts and landings, target by target. A frame
+    /// stamped before `latestTime` (late) is taken at that time, and its lines are stamped with it.
     public mutating func handle(_ frame: TouchFrame) -> [GestureEvent] {
         ownRecognizers()
         var events = buffers.takeEvents()
-        advance(to: frame.time, into: &events)
+        let time = reach(frame.time)
+        advance(to: time, into: &events)
         var landings = 0
         var lifts = 0
         for contact in frame.contacts {
@@ -197,16 +220,17 @@ public struct GestureEngine: Sendable {
                 }
             }
         }
-        deliverChanges(at: frame.time, landed: landings > 0, into: &events)
+        deliverChanges(at: time, landed: landings > 0, into: &events)
         return buffers.keepEvents(events)
     }
 
-    /// A `SYN_DROPPED` at `time`: deadlines up to it fire, then every gesture in progress is cancelled,
-    /// stamped `time`. The fingers down now are ignored until they lift (they still count as fingers).
+    /// A `SYN_DROPPED` at `time` (at `latestTime` if that is later): deadlines up to it fire, then every gesture in
+    /// progress is cancelled, stamped `time`. The fingers down now are ignored until they lift (they still count as
+    /// fingers).
     public mutating func dropped(at time: Timestamp) -> [GestureEvent] {
         ownRecognizers()
         var events = buffers.takeEvents()
-        cancelAll(at: time, because: .dropped, into: &events)
+        cancelAll(at: reach(time), because: .dropped, into: &events)
         ignoreAll()
         return buffers.keepEvents(events)
     }
@@ -217,7 +241,7 @@ public struct GestureEngine: Sendable {
     public mutating func resynced(_ frame: TouchFrame) -> [GestureEvent] {
         ownRecognizers()
         var events = buffers.takeEvents()
-        advance(to: frame.time, into: &events)
+        advance(to: reach(frame.time), into: &events)
         for contact in frame.contacts {
             if let contactIndex = contacts.firstIndex(where: { $0.id == contact.id }) {
                 contacts[contactIndex].position = contact.position
@@ -240,17 +264,19 @@ public struct GestureEngine: Sendable {
 
     /// The end of input at `time` (the last complete frame's time): deadlines up to it fire, then every
     /// gesture in progress is cancelled and every contact is forgotten. The components keep what persists
-    /// between gestures (a dial's value); a new trace gets a new engine.
+    /// between gestures (a dial's value); a new trace gets a new engine. The input's time ends with it: the next
+    /// input (of a new trace, say) is taken at its own time, whatever `latestTime` was.
     public mutating func finish(at time: Timestamp) -> [GestureEvent] {
         ownRecognizers()
         var events = buffers.takeEvents()
-        cancelAll(at: time, because: .endOfInput, into: &events)
+        cancelAll(at: reach(time), because: .endOfInput, into: &events)
         contacts.removeAll()
         for index in nodes.indices {
             nodes[index].fingers = 0
             nodes[index].ignoredFingers = 0
         }
         wakeBusyTargets()
+        latestTime = nil
         return buffers.keepEvents(events)
     }
 

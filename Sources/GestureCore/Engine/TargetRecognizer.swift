@@ -48,9 +48,16 @@ class TargetRecognizing: @unchecked Sendable {
     func settleUnlessWaiting(into output: inout TargetOutput) -> Settling { abstract() }
     /// The target was moved or resized.
     func targetReshaped(to shape: Shape) { abstract() }
-    /// Runs `body` on the component if it is a `C`.
-    func modify<C: Component, Result>(_ type: C.Type, output: inout TargetOutput,
-                                      _ body: (inout C, inout TargetOutput) -> Result) -> Result? { abstract() }
+    /// Runs `body` on the component if it is a `C` (nil when it is not). When `body` throws, the component is as it
+    /// was: `body` changed a copy.
+    func modify<C: Component, Result, Failure: Error>(_ type: C.Type, output: inout TargetOutput,
+                                                      _ body: (inout C, inout TargetOutput) throws(Failure) -> Result) throws(Failure) -> Result? {
+        abstract()
+    }
+    /// Throws when the component's gesture is configured impossibly (`Gesture.checkConfiguration()`).
+    func checkConfiguration() throws(GestureError) { abstract() }
+    /// The name of the component's type, for a message.
+    var componentTypeName: String { abstract() }
 
     private func abstract() -> Never {
         preconditionFailure("TargetRecognizing is only ever a TargetRecognizer")
@@ -102,10 +109,13 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
     /// The buffers of the last wait, for the next.
     @exclusivity(unchecked) var spareWait = WaitStorage<Value>()
 
+    // (Specialized too: the generic code looked the updates' buffers' types up at every target an engine takes up.)
+    @_specialize(where C == StandardLinesComponent)
     init(_ component: C) {
         self.typed = component
     }
 
+    @_specialize(where C == StandardLinesComponent)
     override func copy() -> TargetRecognizing {
         let copy = TargetRecognizer(typed)
         copy.arbitration = arbitration
@@ -276,11 +286,18 @@ final class TargetRecognizer<C: Component>: TargetRecognizing, @unchecked Sendab
         typed.targetReshaped(to: shape)
     }
 
-    override func modify<Other: Component, Result>(_ type: Other.Type, output: inout TargetOutput,
-                                                   _ body: (inout Other, inout TargetOutput) -> Result) -> Result? {
+    override func modify<Other: Component, Result, Failure: Error>(
+        _ type: Other.Type, output: inout TargetOutput, _ body: (inout Other, inout TargetOutput) throws(Failure) -> Result
+    ) throws(Failure) -> Result? {
         guard var component = typed as? Other else { return nil }
-        let result = body(&component, &output)
+        let result = try body(&component, &output)
         typed = component as! C  // swiftlint:disable:this force_cast (Other is C: the cast above succeeded)
         return result
     }
+
+    override func checkConfiguration() throws(GestureError) {
+        try typed.gesture.checkConfiguration()
+    }
+
+    override var componentTypeName: String { String(describing: C.self) }
 }

@@ -14,10 +14,13 @@ extension GestureEngine {
             get { output.shape }
             set { output.shape = newValue }
         }
+        /// The view its events come out in: its own, else its parent's (`inheritViews`).
         var viewTransform: ViewTransform {
             get { output.viewTransform }
             set { output.viewTransform = newValue }
         }
+        /// Its own view; nil: its parent's.
+        var ownView: ViewTransform?
         var coordination: Target.Coordination
         /// Its recognizer (none for a container), its deadline and whether it is settled.
         var recognizer: HeldRecognizer
@@ -72,9 +75,9 @@ extension GestureEngine {
 
         /// Runs `body` on its component, if it is a `C`, its events going into `events` at `time`; nil when it is
         /// not.
-        mutating func modify<C: Component>(_ type: C.Type, at time: Timestamp, into events: inout [GestureEvent],
-                                           _ body: (inout C, inout TargetOutput) -> Void) -> Void? {
-            recognizer.modify(type, at: time, output: &output, into: &events, body)
+        mutating func modify<C: Component, Failure: Error>(_ type: C.Type, at time: Timestamp, into events: inout [GestureEvent],
+                                                           _ body: (inout C, inout TargetOutput) throws(Failure) -> Void) throws(Failure) -> Void? {
+            try recognizer.modify(type, at: time, output: &output, into: &events, body)
         }
     }
 
@@ -95,44 +98,79 @@ extension GestureEngine {
     }
 
     // MARK: Changes to the tree between frames
+    //
+    // Each change checks everything it needs before it changes anything (names, types, shapes, views, positions,
+    // values), and throws `GestureError` for a caller's mistake: a change that throws leaves the engine as it was.
 
     /// Adds `target` (with its children) under the target named `parent`, or at the top level when nil,
-    /// at `position` among its siblings (nil: last, under the others). Fingers already down stay with
-    /// the targets they went down on.
-    public mutating func insert(_ target: Target, into parent: String? = nil, at position: Int? = nil) {
-        ownRecognizers()
-        var parentIndex: Int?
-        if let parent {
-            guard let found = index(of: parent) else { preconditionFailure("insert: no target named \(parent)") }
-            parentIndex = found
+    /// at `position` among its siblings (0 on top; nil: last, under the others). Fingers already down stay with
+    /// the targets they went down on. Its children without a view of their own take its view, and it takes its
+    /// parent's when it has none of its own.
+    ///
+    /// - Throws: ``GestureError/noTarget(named:)`` for an unknown parent, ``GestureError/noPosition(_:parent:count:)``
+    ///   for a position below 0 or beyond the parent's children, ``GestureError/duplicateName(_:)`` for a name the
+    ///   engine has or the subtree has twice, ``GestureError/invalidValue(subject:key:message:)`` for a shape, a view
+    ///   or a gesture's configuration the engine cannot take. Nothing is inserted then.
+    public mutating func insert(_ target: Target, into parent: String? = nil, at position: Int? = nil) throws(GestureError) {
+        let parentIndex = try parent.map { name throws(GestureError) in try index(named: name) }
+        guard let insertion = insertionIndex(under: parentIndex, at: position) else {
+            throw .noPosition(position ?? 0, parent: parent, count: children(of: parentIndex).count)
         }
-        let depth = parentIndex.map { nodes[$0].depth + 1 } ?? 0
-        // Where the new subtree goes: before the sibling at `position`, else after the last sibling.
-        var siblings: [Int] = []
+        try Self.check([target], besides: Set(nodes.lazy.map(\.name)))
+        ownRecognizers()
+        insertChecked(target, under: parentIndex, at: insertion)
+    }
+
+    /// The indices of the children of the target at `parentIndex` (nil: of the top-level targets), in order.
+    private func children(of parentIndex: Int?) -> [Int] {
+        var children: [Int] = []
         var index = parentIndex.map { $0 + 1 } ?? 0
         let end = parentIndex.map { nodes[$0].subtreeEnd } ?? nodes.count
         while index < end {
-            siblings.append(index)
+            children.append(index)
             index = nodes[index].subtreeEnd
         }
-        let insertion = position.flatMap { $0 < siblings.count ? siblings[max(0, $0)] : nil } ?? end
-        var added = Self(targets: [])
+        return children
+    }
+
+    /// Where a target inserted at `position` among the children of the target at `parentIndex` (nil: the top-level
+    /// targets) goes in `nodes`: before the child at `position`, else (nil) after the last child. Nil for a position
+    /// below 0 or beyond the children.
+    private func insertionIndex(under parentIndex: Int?, at position: Int?) -> Int? {
+        let siblings = children(of: parentIndex)
+        let end = parentIndex.map { nodes[$0].subtreeEnd } ?? nodes.count
+        guard let position else { return end }
+        guard (0...siblings.count).contains(position) else { return nil }
+        return position < siblings.count ? siblings[position] : end
+    }
+
+    /// Inserts `target`, checked, at `insertion` in `nodes`, under the target at `parentIndex`.
+    private mutating func insertChecked(_ target: Target, under parentIndex: Int?, at insertion: Int) {
+        let depth = parentIndex.map { nodes[$0].depth + 1 } ?? 0
+        var added = Self()
         added.nextNodeID = nextNodeID
         added.append(target, parent: nil, depth: depth)
         nextNodeID = added.nextNodeID
         restructure { nodes in nodes.insert(contentsOf: added.nodes, at: insertion) }
-        checkNamesAreUnique()
     }
 
     /// Removes the target named `name` and its descendants at `time`: deadlines up to `time` fire, then
     /// their gestures in progress are cancelled, stamped `time`. The fingers down on them stay with the
     /// nearest remaining ancestor. Other targets go on untouched, except those that waited for a removed
     /// gesture: for them it failed.
-    public mutating func remove(_ name: String, at time: Timestamp) -> [GestureEvent] {
+    ///
+    /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name, before anything (deadlines too) happens.
+    public mutating func remove(_ name: String, at time: Timestamp) throws(GestureError) -> [GestureEvent] {
+        let index = try index(named: name)
         ownRecognizers()
         var events = buffers.takeEvents()
         advance(to: time, into: &events)
-        guard let index = index(of: name) else { preconditionFailure("remove: no target named \(name)") }
+        removeChecked(index, at: time, into: &events)
+        return buffers.keepEvents(events)
+    }
+
+    /// Removes the target at `index` and its descendants at `time`, into `events`.
+    private mutating func removeChecked(_ index: Int, at time: Timestamp, into events: inout [GestureEvent]) {
         let end = nodes[index].subtreeEnd
         recording?.cancellation = .removed
         for removed in index..<end { cancel(removed, at: time, into: &events) }
@@ -144,31 +182,45 @@ extension GestureEngine {
         }
         restructure { nodes in nodes.removeSubrange(index..<end) }
         settle(at: time, into: &events)
-        return buffers.keepEvents(events)
     }
 
     /// Replaces the target named `name` (and its descendants) with `target`, in the same place, at
     /// `time`: the old gestures in progress are cancelled as by `remove`, and the fingers down on it are
     /// not shown to the new one (they stay with the ancestors).
-    public mutating func replace(_ name: String, with target: Target, at time: Timestamp) -> [GestureEvent] {
-        guard let index = index(of: name) else { preconditionFailure("replace: no target named \(name)") }
-        let parent = nodes[index].parent.map { nodes[$0].name }
-        var position = 0
-        var sibling = nodes[index].parent.map { $0 + 1 } ?? 0
-        while sibling < index {
-            position += 1
-            sibling = nodes[sibling].subtreeEnd
-        }
-        let events = remove(name, at: time)
-        insert(target, into: parent, at: position)
-        return events
+    ///
+    /// - Throws: as ``insert(_:into:at:)`` does, and ``GestureError/noTarget(named:)`` for an unknown name; the names of
+    ///   the replaced subtree are free for the new one. Nothing is removed then, and no deadline fires: the old
+    ///   target goes only once the new one is known to fit.
+    public mutating func replace(_ name: String, with target: Target, at time: Timestamp) throws(GestureError) -> [GestureEvent] {
+        let index = try index(named: name)
+        var remaining = Set(nodes[..<index].lazy.map(\.name))
+        remaining.formUnion(nodes[nodes[index].subtreeEnd...].lazy.map(\.name))
+        try Self.check([target], besides: remaining)
+        let parentIndex = nodes[index].parent
+        let position = children(of: parentIndex).firstIndex(of: index)
+        ownRecognizers()
+        var events = buffers.takeEvents()
+        advance(to: time, into: &events)
+        removeChecked(index, at: time, into: &events)
+        // (The parent precedes the removed subtree: its index did not move. The position is among the siblings left, or
+        // just after the last of them: it is there.)
+        insertChecked(target, under: parentIndex, at: insertionIndex(under: parentIndex, at: position) ?? nodes.count)
+        return buffers.keepEvents(events)
     }
 
     /// Moves or resizes the target named `name`. Fingers already down stay with it; only where later
     /// fingers land, and what its component makes of positions (a timeline's values), change.
-    public mutating func reshape(_ name: String, to shape: Shape) {
+    ///
+    /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name,
+    ///   ``GestureError/invalidValue(subject:key:message:)`` for a shape the layout file would refuse (sizes that are
+    ///   not positive, a ring whose inner radius is not below its outer one, numbers beyond the limits). The target is
+    ///   then as it was.
+    public mutating func reshape(_ name: String, to shape: Shape) throws(GestureError) {
+        let index = try index(named: name)
+        var finder = ProblemFinder()
+        finder.note("shape.", shape.problem)
+        try finder.check("target " + quoted(name))
         ownRecognizers()
-        guard let index = index(of: name) else { preconditionFailure("reshape: no target named \(name)") }
         nodes[index].shape = shape
         nodes[index].recognizer.targetReshaped(to: shape)
         nodes[index].recognizer.refreshDeadline()
@@ -177,27 +229,169 @@ extension GestureEngine {
 
     /// Moves, scales or turns the view of the target named `name` (a window moved, the display rotated):
     /// from now on its events come out in the new view's coordinates, those of a gesture in progress too
-    /// (a pan's translation is measured on the surface, and shown in the view it is reported in).
-    /// Recognition does not change: thresholds are physical distances on the surface.
-    public mutating func setViewTransform(of name: String, to view: ViewTransform) {
-        guard let index = index(of: name) else { preconditionFailure("setViewTransform: no target named \(name)") }
-        nodes[index].viewTransform = view
+    /// (a pan's translation is measured on the surface, and shown in the view it is reported in), and so do those of
+    /// its descendants without a view of their own. Nil: the target has no view of its own from now on, and takes its
+    /// parent's (surface millimetres at the top level). Recognition does not change: thresholds are physical distances
+    /// on the surface.
+    ///
+    /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name,
+    ///   ``GestureError/invalidValue(subject:key:message:)`` for a view the layout file would refuse (a scale beyond
+    ///   ``ViewTransform/layoutScales``, an offset beyond ±`Size.largestLength` points). Every view is then as it was.
+    public mutating func setViewTransform(of name: String, to view: ViewTransform?) throws(GestureError) {
+        let index = try index(named: name)
+        var finder = ProblemFinder()
+        finder.note("view.", view?.problem)
+        try finder.check("target " + quoted(name))
+        nodes[index].ownView = view
+        inheritViews(in: index..<nodes[index].subtreeEnd)
     }
 
     /// Changes the component of the target named `name` at `time`, as `body` does (a dial's value, a
-    /// timeline's domain); `body` may emit events. Deadlines up to `time` fire first.
+    /// timeline's domain); `body` may emit events. Deadlines up to `time` fire first. The conveniences
+    /// ``setDialValue(of:degrees:at:)``, ``setDomain(of:to:at:)`` and ``setVisibleDomain(of:from:to:at:)`` make the
+    /// common changes in one call, and throw `GestureError` alone.
+    ///
+    /// ```swift
+    /// events = try engine.modify("timer", as: DialComponent.self, at: now) { dial, _ in
+    ///     try dial.setValue(degrees: dial.value.degrees - 0.1)
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``GestureError/noTarget(named:)`` for an unknown name,
+    ///   ``GestureError/wrongComponent(target:expected:found:)`` when its component is not a `C`, both before anything
+    ///   (deadlines too) happens; and what `body` throws. When `body` throws, the component is as it was (it changed a
+    ///   copy), the events it emitted are dropped, and the events of the deadlines that fired come first with the
+    ///   engine's next input: its events are those of an engine that was never asked for the change.
     public mutating func modify<C: Component>(_ name: String, as type: C.Type = C.self, at time: Timestamp,
-                                              _ body: (inout C, inout TargetOutput) -> Void) -> [GestureEvent] {
+                                              _ body: (inout C, inout TargetOutput) throws -> Void) throws -> [GestureEvent] {
+        try change(index(named: name, holding: C.self), as: type, at: time, body)
+    }
+
+    /// `modify`, for the target at `index`, whose component is a `C`.
+    private mutating func change<C: Component, Failure: Error>(_ index: Int, as type: C.Type, at time: Timestamp,
+                                                               _ body: (inout C, inout TargetOutput) throws(Failure) -> Void) throws(Failure) -> [GestureEvent] {
         ownRecognizers()
         var events = buffers.takeEvents()
         advance(to: time, into: &events)
-        guard let index = index(of: name) else { preconditionFailure("modify: no target named \(name)") }
-        guard nodes[index].modify(type, at: time, into: &events, body) != nil else {
-            preconditionFailure("modify: the component of \(name) is not a \(C.self)")
+        let fired = events.count
+        do {
+            _ = try nodes[index].modify(type, at: time, into: &events, body)
+        } catch {
+            events.removeSubrange(fired...)
+            buffers.carry(events)
+            throw error
         }
         nodes[index].recognizer.refreshDeadline()
         wake(index)
         return buffers.keepEvents(events)
+    }
+
+    // MARK: Conveniences
+
+    /// Sets the value of the dial named `name` at `time`, as an app does that counts a timer down: brought within the
+    /// stops, its detent derived anew with no haptic, and a wind or rotation in progress going on from it (SPEC
+    /// "Changes between inputs", *set a dial's value*). Deadlines up to `time` fire first: their events are returned.
+    /// `modify(name, as: DialComponent.self, at: time) { dial, _ in try dial.setValue(degrees: degrees) }` in one call.
+    ///
+    /// - Throws: ``GestureError/noTarget(named:)``, ``GestureError/wrongComponent(target:expected:found:)`` when it is
+    ///   no dial, ``GestureError/invalidValue(subject:key:message:)`` for a value that is not finite: all before
+    ///   anything happens.
+    public mutating func setDialValue(of name: String, degrees: Double, at time: Timestamp) throws(GestureError) -> [GestureEvent] {
+        let index = try index(named: name, holding: DialComponent.self)
+        var finder = ProblemFinder()
+        finder.note("degrees", NumberCheck.finite(degrees))
+        try finder.check("dial " + quoted(name))
+        return try change(index, as: DialComponent.self, at: time) { dial, _ throws(GestureError) in try dial.setValue(degrees: degrees) }
+    }
+
+    /// Shows `domain` on the timeline named `name` from `time` on, all of it (SPEC "Changes between inputs", *set a
+    /// timeline's domain*: a zoom is undone, a pinch or scroll under way ends with a `zoom` `cancelled` line, a
+    /// selection in progress is brought into it). Deadlines up to `time` fire first. To show part of the domain, see
+    /// ``setVisibleDomain(of:from:to:at:)``.
+    ///
+    /// - Throws: ``GestureError/noTarget(named:)``, ``GestureError/wrongComponent(target:expected:found:)`` when it is
+    ///   no timeline, ``GestureError/invalidValue(subject:key:message:)`` for a domain the layout file refuses: all
+    ///   before anything happens.
+    public mutating func setDomain(of name: String, to domain: TimelineDomain, at time: Timestamp) throws(GestureError) -> [GestureEvent] {
+        let index = try index(named: name, holding: TimelineComponent.self)
+        var finder = ProblemFinder()
+        finder.note("", domain.problem)
+        try finder.check(TimelineComponent.subject(name))
+        return try change(index, as: TimelineComponent.self, at: time) { timeline, output throws(GestureError) in
+            try timeline.setDomain(domain, output: &output)
+        }
+    }
+
+    /// Shows the part of its domain from `start` to `end` on the timeline named `name` from `time` on, at any
+    /// resolution (not only whole buckets): a fling the app animates after a pan, a "today" button, a zoom of the
+    /// app's own (``TimelineComponent/setVisibleDomain(from:to:output:)``; SPEC "Changes between inputs", *set a
+    /// timeline's visible domain*). Taps, selections and ``chartProxy(of:)`` map through it from then on. Deadlines up
+    /// to `time` fire first.
+    ///
+    /// ```swift
+    /// events = try engine.setVisibleDomain(of: "chart", from: .number(4.25), to: .number(9.75), at: now)
+    /// ```
+    ///
+    /// - Throws: ``GestureError/noTarget(named:)``, ``GestureError/wrongComponent(target:expected:found:)`` when it is
+    ///   no timeline, ``GestureError/invalidValue(subject:key:message:)`` when `start` is not before `end`, a value is
+    ///   not of the domain's kind or outside it, or the span is below the chart's smallest: all before anything happens.
+    public mutating func setVisibleDomain(of name: String, from start: DomainValue, to end: DomainValue,
+                                          at time: Timestamp) throws(GestureError) -> [GestureEvent] {
+        let index = try index(named: name, holding: TimelineComponent.self)
+        // Checked against the timeline as it is: no deadline changes its domain or its smallest span.
+        _ = try (nodes[index].recognizer.component as? TimelineComponent)?.checkedWindow(from: start, to: end)
+        return try change(index, as: TimelineComponent.self, at: time) { timeline, output throws(GestureError) in
+            try timeline.setVisibleDomain(from: start, to: end, output: &output)
+        }
+    }
+
+    /// Keeps `events`, of a change that threw after they were made (a pipeline's deadlines before it), for the next
+    /// input to return first.
+    package mutating func carry(_ events: [GestureEvent]) {
+        buffers.carry(events)
+    }
+
+    // MARK: Checking what comes in
+
+    /// An engine with no target: insert them later (``insert(_:into:at:)``), or keep it for a source that recognizes
+    /// nothing.
+    public init() {}
+
+    /// The index of the target named `name`.
+    func index(named name: String) throws(GestureError) -> Int {
+        guard let index = index(of: name) else { throw .noTarget(named: name) }
+        return index
+    }
+
+    /// The index of the target named `name`, whose component is a `C`.
+    func index<C: Component>(named name: String, holding type: C.Type) throws(GestureError) -> Int {
+        let index = try index(named: name)
+        guard nodes[index].recognizer.holds(C.self) else {
+            throw .wrongComponent(target: name, expected: String(describing: C.self), found: nodes[index].recognizer.componentTypeName)
+        }
+        return index
+    }
+
+    /// Throws the first caller's mistake in `targets` and their children, before the engine takes them: a name among
+    /// `taken` or used twice, a shape or view the layout file would refuse, a gesture configured impossibly.
+    static func check(_ targets: [Target], besides taken: Set<String>) throws(GestureError) {
+        var names = taken
+        func check(_ target: Target) throws(GestureError) {
+            guard names.insert(target.name).inserted else { throw .duplicateName(target.name) }
+            var finder = ProblemFinder()
+            finder.note("shape.", target.shape.problem)
+            finder.note("view.", target.viewTransform?.problem)
+            try finder.check("target " + quoted(target.name))
+            do {
+                try target.recognizer?.checkConfiguration()
+            } catch .invalidValue(let gesture, let key, let message) {
+                throw .invalidValue(subject: "target " + quoted(target.name), key: gesture + "." + key, message: message)
+            } catch {
+                throw error
+            }
+            for child in target.children { try check(child) }
+        }
+        for target in targets { try check(target) }
     }
 
     // MARK: Routing
@@ -301,14 +495,15 @@ extension GestureEngine {
         nodes.firstIndex { $0.name == name }
     }
 
-    /// Appends `target` and its descendants, in pre-order.
+    /// Appends `target` and its descendants, in pre-order, each in its own view or its parent's.
     mutating func append(_ target: Target, parent: Int?, depth: Int) {
         let index = nodes.count
         // A recognizer of its own: the target's is shared with every copy of it.
         let recognizer = target.recognizer?.copy()
         recognizer?.targetReshaped(to: target.shape)  // a component maps positions through its target's shape
-        nodes.append(Node(id: nextNodeID, output: TargetOutput(target: target.name, shape: target.shape, viewTransform: target.viewTransform),
-                          coordination: target.coordination, recognizer: HeldRecognizer(recognizer),
+        let view = target.viewTransform ?? parent.map { nodes[$0].viewTransform } ?? .identity
+        nodes.append(Node(id: nextNodeID, output: TargetOutput(target: target.name, shape: target.shape, viewTransform: view),
+                          ownView: target.viewTransform, coordination: target.coordination, recognizer: HeldRecognizer(recognizer),
                           parent: parent, depth: depth, subtreeEnd: index + 1))
         nextNodeID += 1
         for child in target.children { append(child, parent: index, depth: depth + 1) }
@@ -335,13 +530,15 @@ extension GestureEngine {
             contacts[contactIndex].node = contactTargets[contactIndex].flatMap { id in nodes.firstIndex { $0.id == id } }
             contacts[contactIndex].seenUpTo = contactTops[contactIndex].flatMap { id in nodes.firstIndex { $0.id == id } }
         }
+        inheritViews(in: nodes.indices)  // (a subtree inserted takes its new parent's view)
         wakeBusyTargets()  // (the indices moved)
     }
 
-    func checkNamesAreUnique() {
-        var seen = Set<String>()
-        for node in nodes where !seen.insert(node.name).inserted {
-            preconditionFailure("two targets are named \(node.name): target names must be unique")
+    /// Gives each target of `range`, a subtree or the whole tree, its own view or else its parent's (surface
+    /// millimetres at the top level), parents first.
+    mutating func inheritViews(in range: Range<Int>) {
+        for index in range {
+            nodes[index].viewTransform = nodes[index].ownView ?? nodes[index].parent.map { nodes[$0].viewTransform } ?? .identity
         }
     }
 }

@@ -8,9 +8,11 @@
 extension GestureEvent {
     /// A tap, with its position and count; in a timeline also the domain value and its bucket.
     public struct Tap: Hashable, Sendable {
-        /// Where the finger went down, in mm from the surface's left edge (the output's `x`).
+        /// Where the finger went down, along x: in the target's view points under a view (its own or its parent's,
+        /// SPEC.md "View coordinates"), else in mm from the surface's left edge (the output's `x`).
         public var x: Double
-        /// Where the finger went down, in mm from the surface's top edge, y down (the output's `y`).
+        /// Where the finger went down, along y: in the target's view points under a view (its own or its parent's,
+        /// SPEC.md "View coordinates"), else in mm from the surface's top edge, y down (the output's `y`).
         public var y: Double
         /// The tap's place in its chain, from 1: the previous tap's count + 1 when that tap lifted within `doubleTapMs`
         /// of this one's landing and landed within `doubleTapSlopMm` of it, else 1 (SPEC.md, "Tap counts"). With an
@@ -88,11 +90,15 @@ extension GestureEvent {
     /// A one-finger drag's displacement (SPEC.md, "`timeline`", **pan**, and the `drag` gesture of a target): the
     /// output's `pan` line.
     public struct Pan: Hashable, Sendable {
-        /// mm from the down position.
+        /// The displacement from the down position along x: in the target's view points under a view (its own or its
+        /// parent's, SPEC.md "View coordinates"), else in mm (the output's `dx`).
         public var dx: Double
-        /// mm from the down position, downwards (y down: positive when the finger moved towards the bottom edge).
+        /// The displacement from the down position along y, downwards (y down: positive when the finger moved towards
+        /// the bottom edge): in the target's view points under a view (its own or its parent's, SPEC.md "View
+        /// coordinates"), else in mm (the output's `dy`).
         public var dy: Double
-        /// At `ended` only: the finger's velocity at the lift (`DragGesture.Value.velocity`).
+        /// At `ended` only: the finger's velocity at the lift (`DragGesture.Value.velocity`): in the target's view
+        /// points per second under a view, else in mm/s (the output's `vx`, `vy`).
         public var velocity: Velocity?
 
         /// A drag `dx`, `dy` mm from the down position; `velocity` (mm/s) only at `ended`, nil (the default) otherwise.
@@ -170,7 +176,8 @@ extension GestureEvent {
         public var delta: Double
         /// The dial's detent index after this frame's change (SPEC.md, "`dial`", **detents**).
         public var detent: Int
-        /// Midpoint of the two fingers.
+        /// Midpoint of the two fingers: in the target's view points under a view (its own or its parent's, SPEC.md
+        /// "View coordinates"), else in mm on the surface (the output's `center`).
         public var center: Point
 
         /// A rotation that left the dial at `angle` degrees with the fingers turned `rotation` degrees (clockwise)
@@ -203,9 +210,10 @@ extension GestureEvent.Rotate: CenteredEventPayload {
 extension GestureEvent {
     /// A two-finger pinch (SPEC.md, "Pinch"): the output's `magnify` line.
     public struct Magnify: Hashable, Sendable {
-        /// The distance between the two fingers ÷ their distance when the second landed.
+        /// The distance between the two fingers ÷ their distance when the second landed (the same in every view).
         public var scale: Double
-        /// Midpoint of the two fingers.
+        /// Midpoint of the two fingers: in the target's view points under a view (its own or its parent's, SPEC.md
+        /// "View coordinates"), else in mm on the surface (the output's `center`).
         public var center: Point
 
         /// A pinch at `scale` (current distance ÷ distance at the second landing; above 1 when spreading) about
@@ -232,11 +240,13 @@ extension GestureEvent {
     /// A swipe, recognized at the first lift of its fingers (SPEC.md, "Swipe"): the output's `swipe` line.
     public struct Swipe: Hashable, Sendable {
         /// The direction of the fingers' velocity at the lift: `up`, `up-right`, `right`, … (y down: up is towards the
-        /// top edge).
+        /// top edge), in the target's view under a view (turned with it), else on the surface.
         public var direction: SwipeGesture.Direction
-        /// The fingers' mean velocity at the lift, mm/s.
+        /// The fingers' mean horizontal velocity at the lift: in the target's view points per second under a view
+        /// (its own or its parent's, SPEC.md "View coordinates"), else in mm/s (the output's `vx`).
         public var vx: Double
-        /// The fingers' mean vertical velocity at the lift, mm/s, y down (negative for a swipe up).
+        /// The fingers' mean vertical velocity at the lift, y down (negative for a swipe up): in the target's view
+        /// points per second under a view, else in mm/s (the output's `vy`).
         public var vy: Double
         /// How many fingers swiped: the configured ``SwipeGesture/Configuration/fingers``.
         public var fingers: Int
@@ -274,11 +284,14 @@ extension GestureEvent.Swipe: GestureEventPayload {
 extension GestureEvent {
     /// A swipe in from an edge (SPEC.md, "Edge swipe"): the output's `edge-swipe` line.
     public struct EdgeSwipe: Hashable, Sendable {
-        /// The edge it came in from: `left`, `right`, `top` or `bottom`.
+        /// The edge it came in from: `left`, `right`, `top` or `bottom`, of the target's view under a view (turned with
+        /// it), else of the surface.
         public var edge: EdgeSwipeGesture.Edge
-        /// mm from the down position.
+        /// The displacement from the down position along x: in the target's view points under a view (its own or its
+        /// parent's, SPEC.md "View coordinates"), else in mm (the output's `dx`).
         public var dx: Double
-        /// mm from the down position, downwards (y down).
+        /// The displacement from the down position along y, downwards (y down): in the target's view points under a
+        /// view (its own or its parent's, SPEC.md "View coordinates"), else in mm (the output's `dy`).
         public var dy: Double
 
         /// An edge swipe in from `edge`, `dx`, `dy` mm from the down position.
@@ -310,7 +323,8 @@ extension GestureEvent.EdgeSwipe: GestureEventPayload {
 }
 
 extension GestureEvent {
-    /// A zoomable timeline's pinch or two-finger pan (SPEC.md, "`timeline`", **zoom**): the output's `zoom` line.
+    /// A zoomable timeline's pinch, two-finger pan or one-finger scroll (SPEC.md, "`timeline`", **zoom**): the
+    /// output's `zoom` line.
     public struct Zoom: Hashable, Sendable {
         /// The part of the timeline's domain its width shows now.
         public var visible: VisibleDomain
@@ -336,9 +350,11 @@ extension GestureEvent {
     /// A target's long press, recognized at its deadline, down + `durationMs` (SPEC.md, "Layout file", `long-press`):
     /// the output's `long-press` line.
     public struct LongPress: Hashable, Sendable {
-        /// Where the finger went down.
+        /// Where the finger went down, along x: in the target's view points under a view (its own or its parent's,
+        /// SPEC.md "View coordinates"), else in mm from the surface's left edge (the output's `x`).
         public var x: Double
-        /// Where the finger went down, in mm from the surface's top edge (y down).
+        /// Where the finger went down, along y: in the target's view points under a view (its own or its parent's,
+        /// SPEC.md "View coordinates"), else in mm from the surface's top edge, y down (the output's `y`).
         public var y: Double
 
         /// A long press of a finger that went down at (`x`, `y`) mm.
@@ -374,7 +390,8 @@ extension GestureEvent {
         /// Cumulative rotation of the line from the first finger to the second since the second landed,
         /// degrees clockwise.
         public var rotation: Double
-        /// Midpoint of the two fingers.
+        /// Midpoint of the two fingers: in the target's view points under a view (its own or its parent's, SPEC.md
+        /// "View coordinates"), else in mm on the surface (the output's `center`).
         public var center: Point
 
         /// A rotation of `rotation` degrees clockwise since the second finger landed, the fingers' midpoint at

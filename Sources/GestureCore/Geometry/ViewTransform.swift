@@ -29,7 +29,7 @@ public struct ViewTransform: Hashable, Sendable {
         case threeQuarters = 270
     }
 
-    /// Points per millimetre: positive.
+    /// Points per millimetre: positive (within ``layoutScales`` for the engine to take it).
     public var scale: Double
     /// Where the surface's origin lands, in points.
     public var offset: Point
@@ -37,10 +37,13 @@ public struct ViewTransform: Hashable, Sendable {
     /// ``Rotation/none`` by default.
     public var rotation: Rotation
 
-    /// The transform `point = offset + scale · R(surface)`: `scale` points per mm (1 by default; positive), the
-    /// surface's origin at `offset` points (the view's origin by default), turned by `rotation` (none by default).
+    /// The transform `point = offset + scale · R(surface)`: `scale` points per mm (1 by default), the surface's
+    /// origin at `offset` points (the view's origin by default), turned by `rotation` (none by default).
+    ///
+    /// The engine takes a view whose scale is within ``layoutScales`` and whose offset is within ±`Size.largestLength`
+    /// points, as the layout file does: it throws ``GestureError/invalidValue(subject:key:message:)`` for any other
+    /// (``GestureEngine/setViewTransform(of:to:)``).
     public init(scale: Double = 1, offset: Point = .zero, rotation: Rotation = .none) {
-        precondition(scale > 0, "a view transform's scale is positive, not \(scale)")
         self.scale = scale
         self.offset = offset
         self.rotation = rotation

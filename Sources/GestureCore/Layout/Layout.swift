@@ -8,7 +8,7 @@ public struct Layout: Hashable, Sendable {
     /// "Regions"). Names are unique, children included.
     public var regions: [RegionConfiguration]
     /// The views of the regions (and children) that have one, by name: their lines are in that view's
-    /// coordinates (SPEC "View coordinates"); the others' stay in mm.
+    /// coordinates (SPEC "View coordinates"); the others' are in their parent's view (mm at the top level).
     public var viewTransforms: [String: ViewTransform]
 
     /// A layout of `regions` on a surface of `surface` mm (nil, the default: the device reports its size), with
@@ -19,10 +19,37 @@ public struct Layout: Hashable, Sendable {
         self.viewTransforms = viewTransforms
     }
 
-    /// The whole surface as one timeline named `surface`, domain 0–100 (per cent of the width), bucket 1.
+    /// The regions as targets, each with its view (``viewTransforms``), children included.
+    ///
+    /// - Throws: ``GestureError/noTarget(named:)`` for a view of a name no region has, and what
+    ///   ``RegionConfiguration/target`` throws.
+    func targets() throws(GestureError) -> [Target] {
+        var views = viewTransforms
+        func withViews(_ target: inout Target) {
+            if let view = views.removeValue(forKey: target.name) { target.viewTransform = view }
+            for index in target.children.indices { withViews(&target.children[index]) }
+        }
+        var targets: [Target] = []
+        targets.reserveCapacity(regions.count)
+        for region in regions {
+            var target = try region.target
+            if !views.isEmpty { withViews(&target) }
+            targets.append(target)
+        }
+        if let unknown = views.keys.min() { throw .noTarget(named: unknown) }
+        return targets
+    }
+
+    /// The whole surface as one timeline named `surface`, domain 0–100 (per cent of the width), bucket 1. Each side of
+    /// its rectangle is brought within what a timeline may have (above 0, at most `Size.largestLength` mm), so that the
+    /// engine takes it whatever the device claims: a side of 0 (an axis without range, whose touches all lie on its
+    /// edge) is the least above 0, one beyond a kilometre (a damaged description) is a kilometre.
     public static func wholeSurface(_ size: Size) -> Layout {
-        Layout(surface: size, regions: [
-            .timeline(TimelineConfiguration(name: "surface", rect: Rect(x: 0, y: 0, width: size.width, height: size.height),
+        func side(_ length: Double) -> Double {
+            length.isNaN ? Size.largestLength : min(max(length, .leastNormalMagnitude), Size.largestLength)
+        }
+        return Layout(surface: size, regions: [
+            .timeline(TimelineConfiguration(name: "surface", rect: Rect(x: 0, y: 0, width: side(size.width), height: side(size.height)),
                                             domain: .numeric(start: 0, end: 100, bucket: 1))),
         ])
     }
@@ -47,14 +74,20 @@ public enum RegionConfiguration: Hashable, Sendable {
     }
 
     /// The region as a target: its shape and its component (and a `target`'s children).
+    ///
+    /// - Throws: ``GestureError/invalidValue(subject:key:message:)`` for a timeline's or dial's configuration the
+    ///   layout file refuses (``TimelineComponent/init(_:)``, ``DialComponent/init(_:)``). A layout the layout file
+    ///   read has none.
     public var target: Target {
-        switch self {
-        case .timeline(let timeline):
-            Target(timeline.name, shape: .rectangle(timeline.rect), component: TimelineComponent(timeline))
-        case .dial(let dial):
-            Target(dial.name, shape: .circle(center: dial.center, radius: dial.radius), component: DialComponent(dial))
-        case .generic(let target):
-            target.target
+        get throws(GestureError) {
+            switch self {
+            case .timeline(let timeline):
+                Target(timeline.name, shape: .rectangle(timeline.rect), component: try TimelineComponent(timeline))
+            case .dial(let dial):
+                Target(dial.name, shape: .circle(center: dial.center, radius: dial.radius), component: try DialComponent(dial))
+            case .generic(let target):
+                try target.target
+            }
         }
     }
 
@@ -112,11 +145,18 @@ public struct TargetConfiguration: Hashable, Sendable {
     }
 
     /// The target, with its children's.
+    ///
+    /// - Throws: ``GestureError/invalidValue(subject:key:message:)`` for a child timeline's or dial's configuration
+    ///   the layout file refuses (see ``RegionConfiguration/target``).
     public var target: Target {
-        let children = children.map(\.target)
-        guard let gesture else { return Target(name, shape: shape, children: children) }
-        return Target(name, shape: shape, component: StandardLinesComponent(gesture: gesture, shape: shape), coordination: coordination,
-                      children: children)
+        get throws(GestureError) {
+            var children: [Target] = []
+            children.reserveCapacity(self.children.count)
+            for child in self.children { children.append(try child.target) }
+            guard let gesture else { return Target(name, shape: shape, children: children) }
+            return Target(name, shape: shape, component: StandardLinesComponent(gesture: gesture, shape: shape), coordination: coordination,
+                          children: children)
+        }
     }
 }
 
@@ -191,15 +231,21 @@ public struct TimelineConfiguration: Hashable, Sendable {
     }
 }
 
-/// A timeline's pinch-to-zoom (SPEC "timeline", **zoom**).
+/// A timeline's pinch-to-zoom, and the one-finger scroll of its zoomed chart (SPEC "timeline", **zoom**).
 public struct ZoomConfiguration: Hashable, Sendable {
     /// `minSpan`: the smallest visible span, in the domain's units (seconds for a date domain; the layout
     /// file's `minSpan` is in days there). Nil: one bucket (the longest, for months: 31 days).
     public var minimumSpan: Double?
+    /// `oneFingerScroll`: whether a one-finger pan of the chart, once zoomed in, scrolls its visible domain with the
+    /// finger, as a chart app's does (its `zoom` lines follow the `pan` lines). True by default; false leaves the
+    /// pan to the app, as a chart without zoom does.
+    public var oneFingerScroll: Bool
 
-    /// A zoom whose visible span is at least `minimumSpan`, in the domain's units (nil, the default: one bucket).
-    public init(minimumSpan: Double? = nil) {
+    /// A zoom whose visible span is at least `minimumSpan`, in the domain's units (nil, the default: one bucket), and
+    /// whose zoomed chart scrolls with one finger (`oneFingerScroll`, true by default).
+    public init(minimumSpan: Double? = nil, oneFingerScroll: Bool = true) {
         self.minimumSpan = minimumSpan
+        self.oneFingerScroll = oneFingerScroll
     }
 }
 

@@ -89,6 +89,13 @@ public protocol Gesture: Sendable {
     mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                  into updates: inout [GestureUpdate<Value>])
 
+    /// Throws when the gesture is configured impossibly (a tap's required count below 1, a swipe of no finger), so that
+    /// the engine refuses it rather than run it: it asks each target's gesture when it takes the target up
+    /// (``GestureEngine/init(targets:)``, ``GestureEngine/insert(_:into:at:)``, ``GestureEngine/replace(_:with:at:)``),
+    /// and throws ``GestureError/invalidValue(subject:key:message:)`` naming the target. A combinator asks its parts.
+    /// By default nothing is impossible.
+    func checkConfiguration() throws(GestureError)
+
     /// `touchesChanged(_:log:into:)`, appending to any sink: how a combinator's part appends straight to its whole's
     /// sink. By default through an array of its own and the input into an array.
     mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
@@ -218,6 +225,9 @@ extension Gesture {
     public var partName: String { Self.name }
 
     public var ignoresChangesUntilNextSequence: Bool { false }
+
+    /// Nothing is impossible: the default.
+    public func checkConfiguration() throws(GestureError) {}
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 appendingTo updates: inout some UpdateSink<GestureUpdate<Value>>) {

@@ -289,7 +289,9 @@ extension GestureEvent {
     public struct QuickScale: Hashable, Sendable {
         /// 2^(dy ÷ `mmPerDoubling`), dy the finger's vertical travel from where it landed the second time.
         public var scale: Double
-        /// The point the scale is about: the first tap's down position (the output's `center`, as a pinch's).
+        /// The point the scale is about: the first tap's down position (the output's `center`, as a pinch's): in the
+        /// target's view points under a view (its own or its parent's, SPEC.md "View coordinates"), else in mm on the
+        /// surface.
         public var center: Point
 
         /// A quick scale at `scale` about `center` (mm on the surface).
@@ -324,7 +326,8 @@ extension LayoutGestures {
         public static let kind = "quick-scale"
         /// The recognizer it builds.
         public typealias Body = QuickScaleGesture
-        /// The quick scale's thresholds: ``QuickScaleGesture/Configuration``, set by the options `slopMm`, `maxDurationMs`,
+        /// The quick scale's thresholds: ``QuickScaleGesture/Configuration``, set by the options `slopMm`,
+        /// `maxDurationMs`,
         /// `doubleTapMs`, `doubleTapSlopMm`, `mmPerDoubling`.
         public var configuration: QuickScaleGesture.Configuration
 

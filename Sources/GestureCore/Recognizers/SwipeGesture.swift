@@ -65,12 +65,11 @@ public struct SwipeGesture: SinkGesture, DeadlineFreeRecognizer {
         /// Degrees a finger's direction may stray from the swipe's (lisgd: 15).
         public var tolerance: Double
 
-        /// A swipe of exactly `fingers` fingers (1; at least 1), each faster than `minimumSpeed` mm/s (150) and moved
-        /// beyond `minimumDistance` mm (3) at the first lift, all within `tolerance` degrees (15) of one of
-        /// `directions` (8).
+        /// A swipe of exactly `fingers` fingers (1; at least 1: the engine refuses a swipe of none,
+        /// ``SwipeGesture/checkConfiguration()``), each faster than `minimumSpeed` mm/s (150) and moved beyond
+        /// `minimumDistance` mm (3) at the first lift, all within `tolerance` degrees (15) of one of `directions` (8).
         public init(fingers: Int = 1, minimumSpeed: Double = 150, minimumDistance: Double = 3,
                     directions: Directions = .eight, tolerance: Double = 15) {
-            precondition(fingers >= 1, "a swipe needs a finger")
             self.fingers = fingers
             self.minimumSpeed = minimumSpeed
             self.minimumDistance = minimumDistance
@@ -110,6 +109,14 @@ public struct SwipeGesture: SinkGesture, DeadlineFreeRecognizer {
     /// A swipe recognizer with `configuration`, by default one finger, 150 mm/s, 3 mm, 8 directions, ±15°.
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
+    }
+
+    /// Throws for fewer than one finger, which no touch makes a swipe (driven directly, such a swipe is never
+    /// recognized).
+    public func checkConfiguration() throws(GestureError) {
+        if configuration.fingers < 1 {
+            throw .invalidValue(subject: "SwipeGesture", key: "fingers", message: "expected at least 1, found \(configuration.fingers)")
+        }
     }
 
     public var status: RecognizerStatus {

@@ -32,11 +32,10 @@ public struct TapGesture: SinkGesture, Recognizer {
 
         /// A tap within `maximumDistance` mm (3) of its down, with no time limit unless `maximumDuration` is given
         /// (nil), continuing the previous tap's count when that one lifted within `countInterval` (300 ms) of this
-        /// landing and landed within `countDistance` mm (10) of it; with `requiredCount` n (nil: none; at least 1),
-        /// recognized only at exactly n taps.
+        /// landing and landed within `countDistance` mm (10) of it; with `requiredCount` n (nil: none; at least 1:
+        /// the engine refuses a tap of fewer, ``TapGesture/checkConfiguration()``), recognized only at exactly n taps.
         public init(maximumDistance: Double = 3, maximumDuration: TimeSpan? = nil,
                     countInterval: TimeSpan = .ms(300), countDistance: Double = 10, requiredCount: Int? = nil) {
-            precondition(requiredCount.map { $0 >= 1 } ?? true, "a tap's required count is at least 1")
             self.maximumDistance = maximumDistance
             self.maximumDuration = maximumDuration
             self.countInterval = countInterval
@@ -99,6 +98,14 @@ public struct TapGesture: SinkGesture, Recognizer {
         var configuration = configuration
         configuration.requiredCount = count
         self.init(configuration)
+    }
+
+    /// Throws for a required count below 1, which no chain of taps reaches (driven directly, such a tap is never
+    /// recognized).
+    public func checkConfiguration() throws(GestureError) {
+        if let required = configuration.requiredCount, required < 1 {
+            throw .invalidValue(subject: "TapGesture", key: "requiredCount", message: "expected at least 1, found \(required)")
+        }
     }
 
     /// Once failed, it waits for the next touch sequence.

@@ -1,4 +1,5 @@
-/// A finger's velocity on the surface, in mm/s (y down).
+/// A finger's velocity on the surface, in mm/s (y down); in a `pan` line's ``GestureEvent/Pan/velocity``, in the
+/// target's view points per second under a view (SPEC.md "View coordinates").
 public struct Velocity: Hashable, Sendable {
     /// Horizontal velocity in mm/s, positive to the right.
     public var vx: Double

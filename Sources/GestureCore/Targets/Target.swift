@@ -34,9 +34,11 @@ public struct Target: Sendable {
     /// its down position (and on to that child's children), and to every ancestor.
     public var children: [Target]
     /// Where the target is drawn: its events' positions, translations and velocities come out in this
-    /// view's points (SPEC "View coordinates"); `.identity`, the default, keeps surface millimetres. Its
-    /// children have views of their own.
-    public var viewTransform: ViewTransform = .identity
+    /// view's points (SPEC "View coordinates"); ``ViewTransform/identity`` keeps surface millimetres. Nil, the
+    /// default: its parent's view (surface millimetres at the top level), as a SwiftUI view draws in its parent's
+    /// coordinates unless it has its own; a child without a view of its own follows its parent's when that changes
+    /// (``GestureEngine/setViewTransform(of:to:)``).
+    public var viewTransform: ViewTransform?
     /// What the target recognizes: nil for a container that only groups its children.
     var recognizer: TargetRecognizing?
 

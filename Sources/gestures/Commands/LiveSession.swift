@@ -83,6 +83,7 @@ final class LiveSession {
         case .device(.missing): status = CommandError.missing
         case .device(.permissionDenied): status = CommandError.permission
         case .device(.notEvdev), .notATouchDevice, .noPositionAxes, .positionAxisWithoutRange: status = CommandError.usage
+        case .targets: status = CommandError.malformed
         case .device(.lost), .device(.failed), .readFailedRepeatedly, .recording: status = CommandError.io
         }
         return CommandError(status: status, error.description)
@@ -91,7 +92,7 @@ final class LiveSession {
     /// Runs until SIGINT/SIGTERM/SIGHUP, until the device goes away, or until reading it fails
     /// `LiveGestureSource.failedReadLimit` times in a row for `LiveGestureSource.failingReadsTimeLimit`.
     func run() throws(CommandError) -> LiveEnding {
-        var loop = LiveLoop(source: source, stopDescriptor: signals, clock: clock)
+        var loop = LiveLoop(source: source, wakeDescriptor: signals, clock: clock)
         // Each gesture event printed. One closure for the whole loop: a method (`emit`) passed at each call was
         // wrapped in two thunks, both called for every line (docs/performance.md).
         let emit: (GestureEvent) -> Void = { [output, formatter] event in output?.write(event, with: formatter) }
@@ -103,7 +104,7 @@ final class LiveSession {
             } catch {
                 throw CommandError(status: CommandError.io, error.description)
             }
-            if case .stopRequested = wake {  // (`==` went through Equatable's witness, a call a wake-up)
+            if case .woken = wake {  // (`==` went through Equatable's witness, a call a wake-up)
                 source.stop(now: clock.now(), emit)
                 try ended()
                 return .interrupted

@@ -21,15 +21,12 @@ enum StopSignals {
     /// that becomes readable at the first stop signal; nil when the pipe cannot be made.
     static func install() -> Int32? {
         if let installed { return installed }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return nil }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-        }
+        guard let pipe = WakePipe() else { return nil }
         StopRequest.prepare()
-        notify = ends[1]
-        installed = ends[0]
+        // Kept for the process's life: the handler writes to its write end.
+        stopPipe = pipe
+        notify = pipe.writeDescriptor
+        installed = pipe.descriptor
         var action = sigaction()
         sigemptyset(&action.sa_mask)
         for signal in stopSignals + [SIGALRM] { sigaddset(&action.sa_mask, signal) }
@@ -42,10 +39,11 @@ enum StopSignals {
         sigemptyset(&unblocked)
         for signal in stopSignals + [SIGALRM] { sigaddset(&unblocked, signal) }
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        return ends[0]
+        return pipe.descriptor
     }
 
     nonisolated(unsafe) private static var installed: Int32?
+    nonisolated(unsafe) private static var stopPipe: WakePipe?
 
     private static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
 

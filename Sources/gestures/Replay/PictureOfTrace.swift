@@ -12,6 +12,11 @@ package func picture(of trace: FilePath, options: ReplayOptions) throws(ReplayEr
     var picture = Picture(title: trace.lastComponent, surface: Size(width: 0, height: 0), targets: [])
     let played = try play(trace: trace, options: options, observingFrames: { picture.add($0) }) { picture.add($0) }
     picture.surface = played.surface
-    picture.targets = played.layout.regions.map(\.target)
+    // (The engine took these targets while it played the trace: none throws.)
+    do {
+        picture.targets = try played.layout.regions.map { region throws(GestureError) in try region.target }
+    } catch {
+        throw ReplayError(.malformed, "layout: \(error)")
+    }
     return picture
 }

@@ -15,8 +15,9 @@ import GestureCore
     }
 }
 
+try makeScreen()
 show(windQuarterTurn())
 print(ticks, "ticks")
-show(countDown(seconds: 3))
+show(try countDown(seconds: 3))
 print(minutes, "minutes left")
 show(selectDays())
