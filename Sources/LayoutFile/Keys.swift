@@ -64,7 +64,7 @@ enum Key: Int, CaseIterable {
 }
 
 /// A set of keys, by their numbers in `KeyTable.layout`: a bit each.
-struct KeySet: Equatable {
+struct KeySet {
     private var bits: UInt64 = 0
 
     /// The most keys a table may number. (The layout file has about 50; a wider set would do for more.)

@@ -178,6 +178,9 @@ struct Decoder {
         guard case .number(let number) = document.values[place].content else {
             throw fail(place, "expected a number, found \(kind(place))")
         }
+        // Here and below, a number plainly within what is asked is taken at once; any other goes to NumberCheck, whose
+        // verdict and wording are the library's (a call into GestureCore cost more than the checks at every number).
+        if number.isFinite { return number }
         if let problem = NumberCheck.finite(number) { throw fail(place, problem) }
         return number
     }
@@ -185,6 +188,7 @@ struct Decoder {
     @inline(__always)
     func positive(_ place: Int) throws(LayoutError) -> Double {
         let value = try number(place)
+        if value > 0 { return value }
         if let problem = NumberCheck.positive(value) { throw fail(place, problem) }
         return value
     }
@@ -199,12 +203,14 @@ struct Decoder {
     @inline(__always)
     func length(_ place: Int, allowingZero: Bool = false) throws(LayoutError) -> Double {
         let value = try number(place)
+        if value > 0 && value <= Size.largestLength { return value }
         if let problem = NumberCheck.length(value, allowingZero: allowingZero) { throw fail(place, problem) }
         return value
     }
 
     func nonNegative(_ place: Int) throws(LayoutError) -> Double {
         let value = try number(place)
+        if value >= 0 { return value }
         if let problem = NumberCheck.nonNegative(value) { throw fail(place, problem) }
         return value
     }
@@ -236,7 +242,7 @@ struct Decoder {
     /// Milliseconds ≥ 0, as a time span (fractions of a millisecond kept to the microsecond).
     func milliseconds(_ place: Int) throws(LayoutError) -> TimeSpan {
         let value = try number(place)
-        if let problem = NumberCheck.milliseconds(value) { throw fail(place, problem) }
+        if value < 0 || value > 1e12, let problem = NumberCheck.milliseconds(value) { throw fail(place, problem) }
         return TimeSpan(microseconds: Int64((value * 1000).rounded()))
     }
 
@@ -499,6 +505,7 @@ struct Decoder {
 
     /// `value` when its magnitude is at most `limit` (one of the limits of docs/SPEC.md).
     func within(_ limit: Double, _ value: Double, _ place: Int) throws(LayoutError) -> Double {
+        if abs(value) <= limit { return value }
         if let problem = NumberCheck.within(limit, value) { throw fail(place, problem) }
         return value
     }

@@ -76,7 +76,7 @@ public struct LayoutOptionConflict: Hashable, Sendable {
 
 /// A value a layout file gives an option (`LayoutGesture.layoutGesture(_:)`), of one of the kinds of
 /// `LayoutOption.Values`, or `null`.
-public enum LayoutOptionValue: Hashable, Sendable {
+public enum LayoutOptionValue: Sendable {
     /// For a `number` option.
     case number(Double)
     /// For a `milliseconds` option.
