@@ -21,6 +21,12 @@ public protocol LayoutGesture: Hashable, Sendable {
     /// The gesture with the library's defaults, before a layout file's options are applied.
     init()
 
+    /// A gesture of this kind with the library's defaults and `settings` applied in order, each the index of one of
+    /// `options` and its value; nil when a setting names no option, or gives one a value it does not take (of another
+    /// kind, or out of its range). A requirement, not only an extension, and erased, so that a reader that knows the
+    /// kind only as `any LayoutGesture.Type` runs no generic code (docs/performance.md, "Layout loading, third step").
+    static func layoutGesture(_ settings: [(option: Int, value: LayoutOptionValue)]) -> (any LayoutGesture)?
+
     /// Options that contradict each other: the key to blame, and why; nil when they fit.
     var conflict: LayoutOptionConflict? { get }
 
@@ -36,8 +42,16 @@ public protocol LayoutGesture: Hashable, Sendable {
 extension LayoutGesture {
     public var conflict: LayoutOptionConflict? { nil }
 
-    /// The keys of its options.
-    public static var optionKeys: [String] { options.map(\.key) }
+    /// The keys of its options. (Not `map(\.key)`: a key path of a generic type is made anew at each call.)
+    public static var optionKeys: [String] { options.map { $0.key } }
+
+    public static func layoutGesture(_ settings: [(option: Int, value: LayoutOptionValue)]) -> (any LayoutGesture)? {
+        var gesture = Self()
+        for setting in settings {
+            guard options.indices.contains(setting.option), options[setting.option].set(setting.value, on: &gesture) else { return nil }
+        }
+        return gesture
+    }
 
     /// The recognizer, erased, so that a target's list of gestures can be composed.
     public func erasedGesture(in shape: Shape) -> AnyStandardGesture {
@@ -58,6 +72,23 @@ public struct LayoutOptionConflict: Hashable, Sendable {
         self.key = key
         self.expected = expected
     }
+}
+
+/// A value a layout file gives an option (`LayoutGesture.layoutGesture(_:)`), of one of the kinds of
+/// `LayoutOption.Values`, or `null`.
+public enum LayoutOptionValue: Sendable {
+    /// For a `number` option.
+    case number(Double)
+    /// For a `milliseconds` option.
+    case milliseconds(TimeSpan)
+    /// For a `count` option.
+    case count(Int)
+    /// For a `flag` option.
+    case flag(Bool)
+    /// For a `choice` option: the index of the name chosen.
+    case choice(Int)
+    /// `null`, for an option that `null` sets to none.
+    case none
 }
 
 /// One option of a layout gesture: its key, the values it takes, and what it sets. The layout file
@@ -95,6 +126,33 @@ public struct LayoutOption<Root>: Sendable {
         self.isRequired = isRequired
     }
 
+    /// Sets `value` on `root`; false, setting nothing, when the option does not take it (a value of another kind, or
+    /// out of its range).
+    func set(_ value: LayoutOptionValue, on root: inout Root) -> Bool {
+        switch (values, value) {
+        case (_, .none):
+            guard let null else { return false }
+            null(&root)
+        case (.number(let range, let set), .number(let number)):
+            guard range.contains(number) else { return false }
+            set(&root, number)
+        case (.milliseconds(let set), .milliseconds(let span)):
+            guard span >= .zero, span <= .ms(1_000_000_000_000) else { return false }
+            set(&root, span)
+        case (.count(let range, let set), .count(let count)):
+            guard range.contains(count) else { return false }
+            set(&root, count)
+        case (.flag(let set), .flag(let flag)):
+            set(&root, flag)
+        case (.choice(let names, let set), .choice(let index)):
+            guard names.indices.contains(index) else { return false }
+            set(&root, index)
+        case (.number, _), (.milliseconds, _), (.count, _), (.flag, _), (.choice, _):
+            return false
+        }
+        return true
+    }
+
     /// A number ≥ 0, or within `range`.
     public static func number(_ key: String, _ path: WritableKeyPath<Root, Double> & Sendable,
                               in range: ClosedRange<Double> = 0...Double.greatestFiniteMagnitude) -> Self {
@@ -129,7 +187,7 @@ public struct LayoutOption<Root>: Sendable {
     /// One of the names of `choices`, setting its value.
     public static func choice<Value: Sendable>(_ key: String, _ path: WritableKeyPath<Root, Value> & Sendable, _ choices: [(name: String, value: Value)],
                                      isRequired: Bool = false) -> Self {
-        Self(key: key, values: .choice(choices.map(\.name)) { $0[keyPath: path] = choices[$1].value }, isRequired: isRequired)
+        Self(key: key, values: .choice(choices.map { $0.name }) { $0[keyPath: path] = choices[$1].value }, isRequired: isRequired)
     }
 }
 
