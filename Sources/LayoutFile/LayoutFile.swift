@@ -141,13 +141,13 @@ struct Decoder {
         guard case .number(let number) = located.value else {
             throw fail(located, key(), "expected a number, found \(located.value.kind)")
         }
-        if let problem = NumberCheck.finite(number) { throw fail(located, key(), problem) }
+        guard number.isFinite else { throw fail(located, key(), NumberCheck.notFinite) }
         return number
     }
 
     func positive(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Double {
         let value = try number(located, key())
-        if let problem = NumberCheck.positive(value) { throw fail(located, key(), problem) }
+        guard value > 0 else { throw fail(located, key(), NumberCheck.notPositive(value)) }
         return value
     }
 
@@ -158,14 +158,14 @@ struct Decoder {
 
     /// A size or radius in mm: positive (or ≥ 0, `allowingZero`), at most `Size.largestLength`.
     func length(_ located: JSON.Located, _ key: @autoclosure () -> String, allowingZero: Bool = false) throws(LayoutError) -> Double {
-        let value = try number(located, key())
-        if let problem = NumberCheck.length(value, allowingZero: allowingZero) { throw fail(located, key(), problem) }
+        let value = allowingZero ? try nonNegative(located, key()) : try positive(located, key())
+        guard value <= Size.largestLength else { throw fail(located, key(), NumberCheck.tooLong(value)) }
         return value
     }
 
     func nonNegative(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Double {
         let value = try number(located, key())
-        if let problem = NumberCheck.nonNegative(value) { throw fail(located, key(), problem) }
+        guard value >= 0 else { throw fail(located, key(), NumberCheck.negative(value)) }
         return value
     }
 
@@ -178,8 +178,8 @@ struct Decoder {
 
     /// Milliseconds ≥ 0, as a time span (fractions of a millisecond kept to the microsecond).
     func milliseconds(_ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> TimeSpan {
-        let value = try number(located, key())
-        if let problem = NumberCheck.milliseconds(value) { throw fail(located, key(), problem) }
+        let value = try nonNegative(located, key())
+        guard value <= 1e12 else { throw fail(located, key(), NumberCheck.tooLongAgo(value)) }
         return TimeSpan(microseconds: Int64((value * 1000).rounded()))
     }
 
@@ -440,7 +440,7 @@ struct Decoder {
 
     /// `value` when its magnitude is at most `limit` (one of the limits of docs/SPEC.md).
     func within(_ limit: Double, _ value: Double, _ located: JSON.Located, _ key: @autoclosure () -> String) throws(LayoutError) -> Double {
-        if let problem = NumberCheck.within(limit, value) { throw fail(located, key(), problem) }
+        guard abs(value) <= limit else { throw fail(located, key(), NumberCheck.range(-limit...limit, value)) }
         return value
     }
 
