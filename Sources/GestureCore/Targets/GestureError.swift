@@ -56,33 +56,55 @@ package func show(_ value: Double) -> String {
     value == value.rounded() && abs(value) <= 1e18 ? String(Int64(value)) : String(value)
 }
 
-/// The checks of the numbers the library takes, each returning what is wrong with a number (nil when nothing is):
-/// the one wording of the layout file's refusals (module LayoutFile) and of the code API's
+/// The checks of the numbers the library takes, each returning what is wrong with a number (nil when nothing is), and
+/// the messages they say it with: the one wording of the layout file's refusals (module LayoutFile, which tests the
+/// numbers as it reads them and takes the messages from here) and of the code API's
 /// (``GestureError/invalidValue(subject:key:message:)``).
 package enum NumberCheck {
+    // MARK: The messages
+
+    /// A number that is not finite.
+    package static let notFinite = "expected a finite number"
+
+    /// A number that is not above 0.
+    package static func notPositive(_ value: Double) -> String { "expected a positive number, found \(show(value))" }
+
+    /// A number below 0.
+    package static func negative(_ value: Double) -> String { "expected a number ≥ 0, found \(show(value))" }
+
+    /// A number outside `range`.
+    package static func range(_ range: ClosedRange<Double>, _ value: Double) -> String {
+        "expected a number from \(show(range.lowerBound)) to \(show(range.upperBound)), found \(show(value))"
+    }
+
+    /// A length beyond `Size.largestLength` mm.
+    package static func tooLong(_ value: Double) -> String {
+        "expected at most \(show(Size.largestLength)) mm, found \(show(value))"
+    }
+
+    /// A time beyond 10^12 ms.
+    package static func tooLongAgo(_ value: Double) -> String { "expected at most 1e12 milliseconds, found \(show(value))" }
+
+    // MARK: The checks
+
     /// A finite number.
     package static func finite(_ value: Double) -> String? {
-        value.isFinite ? nil : "expected a finite number"
+        value.isFinite ? nil : notFinite
     }
 
     /// A number above 0.
     package static func positive(_ value: Double) -> String? {
-        finite(value) ?? (value > 0 ? nil : "expected a positive number, found \(show(value))")
+        finite(value) ?? (value > 0 ? nil : notPositive(value))
     }
 
     /// A number from 0.
     package static func nonNegative(_ value: Double) -> String? {
-        finite(value) ?? (value >= 0 ? nil : "expected a number ≥ 0, found \(show(value))")
+        finite(value) ?? (value >= 0 ? nil : negative(value))
     }
 
     /// A number whose magnitude is at most `limit` (one of the limits of docs/SPEC.md).
     package static func within(_ limit: Double, _ value: Double) -> String? {
         finite(value) ?? (abs(value) <= limit ? nil : range(-limit...limit, value))
-    }
-
-    /// What is wrong with a number outside `range`.
-    package static func range(_ range: ClosedRange<Double>, _ value: Double) -> String {
-        "expected a number from \(show(range.lowerBound)) to \(show(range.upperBound)), found \(show(value))"
     }
 
     /// A position in mm: within ±`Size.largestLength`.
@@ -93,13 +115,13 @@ package enum NumberCheck {
     /// A size or radius in mm: positive (or ≥ 0, `allowingZero`), at most `Size.largestLength`.
     package static func length(_ value: Double, allowingZero: Bool = false) -> String? {
         if let problem = allowingZero ? nonNegative(value) : positive(value) { return problem }
-        return value <= Size.largestLength ? nil : "expected at most \(show(Size.largestLength)) mm, found \(show(value))"
+        return value <= Size.largestLength ? nil : tooLong(value)
     }
 
     /// Milliseconds from 0 to 10^12 (a layout's times).
     package static func milliseconds(_ value: Double) -> String? {
         if let problem = nonNegative(value) { return problem }
-        return value <= 1e12 ? nil : "expected at most 1e12 milliseconds, found \(show(value))"
+        return value <= 1e12 ? nil : tooLongAgo(value)
     }
 
     /// A time span from 0 to 10^12 ms.
