@@ -52,6 +52,32 @@ import Testing
     /// A target with a drag of its own, fed frames directly (no pipeline guards their times).
     static let dragArea = [Target("area", shape: .rectangle(Rect(x: 0, y: 0, width: 100, height: 100)), gesture: DragGesture())]
 
+    /// Engines made from one array of targets, which the caller keeps, each recognize with a recognizer of their own
+    /// (an engine takes a target's recognizer as it is only when no copy of the target holds it).
+    @Test func enginesMadeFromOneArrayOfTargetsGoOnByThemselves() throws {
+        func frame(_ ms: Int64, _ x: Double, _ phase: ContactPhase) -> TouchFrame {
+            TouchFrame(time: Timestamp(microseconds: ms * 1000), contacts: [Contact(id: 1, position: Point(x: x, y: 50), phase: phase)])
+        }
+        var first = try GestureEngine(targets: Self.dragArea)
+        var second = try GestureEngine(targets: Self.dragArea)
+        let formatter = EventFormatter()
+        var lines: [String] = []
+        for (engine, ms, x, phase) in [(0, Int64(1000), 10.0, ContactPhase.began), (1, 1000, 50, .began), (0, 1020, 20, .moved),
+                                       (1, 1020, 80, .moved), (0, 1040, 25, .ended), (1, 1040, 90, .ended)] {
+            let events = engine == 0 ? first.handle(frame(ms, x, phase)) : second.handle(frame(ms, x, phase))
+            lines += events.map { "\(engine) " + formatter.line(for: $0) }
+        }
+        // Each its own pan: x 10, 20, 25 and 50, 80, 90 mm at 0, 20, 40 ms (velocities: a quadratic fit's slopes at 40 ms)
+        #expect(lines == [
+            #"0 {"time":1.020000,"region":"area","type":"pan","phase":"began","dx":10,"dy":0}"#,
+            #"1 {"time":1.020000,"region":"area","type":"pan","phase":"began","dx":30,"dy":0}"#,
+            #"0 {"time":1.040000,"region":"area","type":"pan","phase":"changed","dx":15,"dy":0}"#,
+            #"0 {"time":1.040000,"region":"area","type":"pan","phase":"ended","dx":15,"dy":0,"vx":125,"vy":0}"#,
+            #"1 {"time":1.040000,"region":"area","type":"pan","phase":"changed","dx":40,"dy":0}"#,
+            #"1 {"time":1.040000,"region":"area","type":"pan","phase":"ended","dx":40,"dy":0,"vx":0,"vy":0}"#,
+        ])
+    }
+
     @Test func aLateChangeIsTakenAtTheLatestTime() throws {
         // A pan in progress at 1.020; the target is removed with a time of 0.900 (late): its pan is cancelled at 1.020.
         var engine = try GestureEngine(targets: Self.dragArea)

@@ -52,9 +52,10 @@ public struct GestureEngine: Sendable {
     /// - Throws: ``GestureError/duplicateName(_:)`` for two targets of one name (children included),
     ///   ``GestureError/invalidValue(subject:key:message:)`` for a shape, a view or a gesture's configuration the
     ///   engine cannot take (``insert(_:into:at:)`` says which).
-    public init(targets: [Target]) throws(GestureError) {
+    public init(targets: consuming [Target]) throws(GestureError) {
         try Self.check(targets, besides: [])
-        for target in targets { append(target, parent: nil, depth: 0) }
+        // The recognizers are taken as they are when the caller keeps no copy of them (`append`).
+        for index in targets.indices { append(&targets[index], parent: nil, depth: 0) }
         wakeBusyTargets()
     }
 

@@ -149,7 +149,8 @@ extension GestureEngine {
         let depth = parentIndex.map { nodes[$0].depth + 1 } ?? 0
         var added = Self()
         added.nextNodeID = nextNodeID
-        added.append(target, parent: nil, depth: depth)
+        var target = target
+        added.append(&target, parent: nil, depth: depth)
         nextNodeID = added.nextNodeID
         restructure { nodes in nodes.insert(contentsOf: added.nodes, at: insertion) }
     }
@@ -379,6 +380,7 @@ extension GestureEngine {
     /// `taken` or used twice, a shape or view the layout file would refuse, a gesture configured impossibly.
     static func check(_ targets: [Target], besides taken: Set<String>) throws(GestureError) {
         var names = taken
+        names.reserveCapacity(taken.count + targets.count)  // growing the set rehashes every name taken so far
         func check(_ target: Target) throws(GestureError) {
             guard names.insert(target.name).inserted else { throw .duplicateName(target.name) }
             var finder = ProblemFinder()
@@ -499,17 +501,20 @@ extension GestureEngine {
     }
 
     /// Appends `target` and its descendants, in pre-order, each in its own view or its parent's.
-    mutating func append(_ target: Target, parent: Int?, depth: Int) {
+    /// Takes its recognizer out of `target` and of its children.
+    mutating func append(_ target: inout Target, parent: Int?, depth: Int) {
         let index = nodes.count
-        // A recognizer of its own: the target's is shared with every copy of it.
-        let recognizer = target.recognizer?.copy()
+        // A recognizer of its own: the target's is shared with every copy of it, unless no copy holds it (a layout's
+        // targets, made for this engine), when it is taken as it is.
+        var recognizer = target.recognizer.take()
+        if recognizer != nil, !isKnownUniquelyReferenced(&recognizer!) { recognizer = recognizer?.copy() }
         recognizer?.targetReshaped(to: target.shape)  // a component maps positions through its target's shape
         let view = target.viewTransform ?? parent.map { nodes[$0].viewTransform } ?? .identity
         nodes.append(Node(id: nextNodeID, output: TargetOutput(target: target.name, shape: target.shape, viewTransform: view),
                           ownView: target.viewTransform, coordination: target.coordination, recognizer: HeldRecognizer(recognizer),
                           parent: parent, depth: depth, subtreeEnd: index + 1))
         nextNodeID += 1
-        for child in target.children { append(child, parent: index, depth: depth + 1) }
+        for child in target.children.indices { append(&target.children[child], parent: index, depth: depth + 1) }
         nodes[index].subtreeEnd = nodes.count
     }
 
