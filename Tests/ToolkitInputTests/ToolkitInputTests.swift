@@ -171,8 +171,15 @@ import ToolkitInput
         source.touchMotion(id: 3, x: at(30).x, y: at(30).y, time: .milliseconds32(1010), now: MonotonicTime(microseconds: 10_000), collect)
         source.touchFrame(now: MonotonicTime(microseconds: 10_000), collect)
         source.touchCancel(now: MonotonicTime(microseconds: 15_000), collect)
-        #expect(lines.first == #"{"time":1.010000,"region":"timer","type":"wind","phase":"began","angle":30,"delta":30,"detent":5}"#)
-        #expect(lines.last == #"{"time":1.015000,"region":"timer","type":"wind","phase":"cancelled","angle":30,"delta":0,"detent":5}"#)
+        #expect(lines == [
+            #"{"time":1.010000,"region":"timer","type":"wind","phase":"began","angle":30,"delta":30,"detent":5}"#,
+            #"{"time":1.010000,"region":"timer","type":"haptic","kind":"detent","detent":1}"#,
+            #"{"time":1.010000,"region":"timer","type":"haptic","kind":"detent","detent":2}"#,
+            #"{"time":1.010000,"region":"timer","type":"haptic","kind":"detent","detent":3}"#,
+            #"{"time":1.010000,"region":"timer","type":"haptic","kind":"detent","detent":4}"#,
+            #"{"time":1.010000,"region":"timer","type":"haptic","kind":"detent","detent":5}"#,
+            #"{"time":1.015000,"region":"timer","type":"wind","phase":"cancelled","angle":30,"delta":0,"detent":5}"#,
+        ])
     }
 
     @Test func aTouchThatLandsAndLiftsInOneToolkitFrame_isStillATap() throws {
@@ -186,6 +193,36 @@ import ToolkitInput
         source.stop(now: MonotonicTime(microseconds: 400_000), collect)
         #expect(lines == [
             #"{"time":1.000000,"region":"chart","type":"tap","x":95,"y":30,"count":1,"value":8.5,"selection":{"start":8,"end":8}}"#,
+        ])
+    }
+
+    /// A target given in the app's pixels (`units.rect`), its lines in pixels too (`units.view`): a button of 80 × 40
+    /// pixels at 400, 200, tapped at 420, 210 and dragged 60 pixels right (15 mm at 4 pixels a mm).
+    @Test func aTargetGivenInTheAppsUnits_reportsInThem() throws {
+        var button = Target("button", shape: .rectangle(Self.pixels.rect(Rect(x: 400, y: 200, width: 80, height: 40))),
+                            gesture: TapGesture().exclusively(before: DragGesture()))
+        button.viewTransform = Self.pixels.view
+        let source = try ToolkitGestureSource(recognition: .engine(GestureEngine(targets: [button])), units: Self.pixels,
+                                              framing: .toolkitFrames)
+        var lines: [String] = []
+        let formatter = EventFormatter()
+        let collect: (GestureEvent) -> Void = { lines.append(formatter.line(for: $0)) }
+        for (ms, x, phase) in [(1000, 420.0, 0), (1050, 420, 2), (1500, 420, 0), (1520, 450, 1), (1540, 480, 1), (1560, 480, 2)] {
+            let now = MonotonicTime(microseconds: Int64(ms) * 1000)
+            switch phase {
+            case 0: source.touchDown(id: 1, x: x, y: 210, time: .milliseconds32(UInt32(ms)), now: now, collect)
+            case 1: source.touchMotion(id: 1, x: x, y: 210, time: .milliseconds32(UInt32(ms)), now: now, collect)
+            default: source.touchUp(id: 1, x: x, y: 210, time: .milliseconds32(UInt32(ms)), now: now, collect)
+            }
+            source.touchFrame(now: now, collect)
+        }
+        source.stop(now: MonotonicTime(microseconds: 2_000_000), collect)
+        // The pan's 60 pixels over its last 40 ms: 1,500 pixels a second (375 mm/s)
+        #expect(lines == [
+            #"{"time":1.050000,"region":"button","type":"tap","x":420,"y":210,"count":1}"#,
+            #"{"time":1.520000,"region":"button","type":"pan","phase":"began","dx":30,"dy":0}"#,
+            #"{"time":1.540000,"region":"button","type":"pan","phase":"changed","dx":60,"dy":0}"#,
+            #"{"time":1.560000,"region":"button","type":"pan","phase":"ended","dx":60,"dy":0,"vx":1500,"vy":0}"#,
         ])
     }
 
