@@ -144,6 +144,14 @@ import Testing
         Mistake(#"timeline "chart": visible: expected a span of at least 1, the smallest the chart shows, found 0.5"#) { engine, now in
             _ = try engine.setVisibleDomain(of: "chart", from: .number(5), to: .number(5.5), at: now)
         },
+        Mistake(#"target "later": shape: lies wholly outside its parent "chart": a touch reaches a child only through its parent's shape"#) { engine, _ in
+            try engine.insert(Target("later", shape: .rectangle(Rect(x: 20, y: 90, width: 10, height: 10)), gesture: TapGesture()), into: "chart")
+        },
+        Mistake(#"target "dot": shape: lies wholly outside its parent "panel": a touch reaches a child only through its parent's shape"#) { engine, now in
+            _ = try engine.replace("timer", with: Target("panel", shape: .rectangle(Rect(x: 80, y: 75, width: 50, height: 50)), children: [
+                Target("dot", shape: .circle(center: Point(x: 20, y: 20), radius: 5), gesture: TapGesture()),
+            ]), at: now)
+        },
         Mistake(#"target "today": shape.width: expected a positive number, found -3"#) { engine, _ in
             try engine.reshape("today", to: .rectangle(Rect(x: 170, y: 10, width: -3, height: 15)))
         },
@@ -254,6 +262,13 @@ import Testing
         Self.expect(#"duplicate name "today": target names are unique in an engine, children included"#) {
             _ = try GestureEngine(targets: [
                 Target("today", shape: .rectangle(rect), children: [Target("today", shape: .rectangle(rect), gesture: TapGesture())]),
+            ])
+        }
+        Self.expect(#"target "close": shape: lies wholly outside its parent "photo": a touch reaches a child only through its parent's shape"#) {
+            _ = try GestureEngine(targets: [
+                Target("photo", shape: .rectangle(rect), gesture: TapGesture(), children: [
+                    Target("close", shape: .circle(center: Point(x: 250, y: 15), radius: 8), gesture: TapGesture()),
+                ]),
             ])
         }
         Self.expect(#"target "pad": shape.radius: expected a positive number, found 0"#) {

@@ -53,7 +53,7 @@ public struct GestureEngine: Sendable {
     ///   ``GestureError/invalidValue(subject:key:message:)`` for a shape, a view or a gesture's configuration the
     ///   engine cannot take (``insert(_:into:at:)`` says which).
     public init(targets: consuming [Target]) throws(GestureError) {
-        try Self.check(targets, besides: [])
+        try Self.check(targets, under: nil, besides: [])
         // The recognizers are taken as they are when the caller keeps no copy of them (`append`).
         for index in targets.indices { append(&targets[index], parent: nil, depth: 0) }
         wakeBusyTargets()

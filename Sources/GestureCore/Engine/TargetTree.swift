@@ -110,13 +110,15 @@ extension GestureEngine {
     /// - Throws: ``GestureError/noTarget(named:)`` for an unknown parent, ``GestureError/noPosition(_:parent:count:)``
     ///   for a position below 0 or beyond the parent's children, ``GestureError/duplicateName(_:)`` for a name the
     ///   engine has or the subtree has twice, ``GestureError/invalidValue(subject:key:message:)`` for a shape, a view
-    ///   or a gesture's configuration the engine cannot take. Nothing is inserted then.
+    ///   or a gesture's configuration the engine cannot take, or a target wholly outside its parent's shape (a touch
+    ///   reaches a child only through its parent's). Nothing is inserted then.
     public mutating func insert(_ target: Target, into parent: String? = nil, at position: Int? = nil) throws(GestureError) {
         let parentIndex = try parent.map { name throws(GestureError) in try index(named: name) }
         guard let insertion = insertionIndex(under: parentIndex, at: position) else {
             throw .noPosition(position ?? 0, parent: parent, count: children(of: parentIndex).count)
         }
-        try Self.check([target], besides: Set(nodes.lazy.map(\.name)))
+        try Self.check([target], under: parentIndex.map { (nodes[$0].name, nodes[$0].output.shape) },
+                       besides: Set(nodes.lazy.map(\.name)))
         ownRecognizers()
         insertChecked(target, under: parentIndex, at: insertion)
     }
@@ -197,8 +199,8 @@ extension GestureEngine {
         let index = try index(named: name)
         var remaining = Set(nodes[..<index].lazy.map(\.name))
         remaining.formUnion(nodes[nodes[index].subtreeEnd...].lazy.map(\.name))
-        try Self.check([target], besides: remaining)
         let parentIndex = nodes[index].parent
+        try Self.check([target], under: parentIndex.map { (nodes[$0].name, nodes[$0].output.shape) }, besides: remaining)
         let position = children(of: parentIndex).firstIndex(of: index)
         ownRecognizers()
         var events = buffers.takeEvents()
@@ -378,11 +380,17 @@ extension GestureEngine {
 
     /// Throws the first caller's mistake in `targets` and their children, before the engine takes them: a name among
     /// `taken` or used twice, a shape or view the layout file would refuse, a gesture configured impossibly.
-    static func check(_ targets: [Target], besides taken: Set<String>) throws(GestureError) {
+    static func check(_ targets: [Target], under parent: (name: String, shape: Shape)?,
+                      besides taken: Set<String>) throws(GestureError) {
         var names = taken
         names.reserveCapacity(taken.count + targets.count)  // growing the set rehashes every name taken so far
-        func check(_ target: Target) throws(GestureError) {
+        func check(_ target: Target, under parent: (name: String, shape: Shape)?) throws(GestureError) {
             guard names.insert(target.name).inserted else { throw .duplicateName(target.name) }
+            if let parent, !target.shape.intersects(parent.shape) {
+                throw .invalidValue(subject: "target " + quoted(target.name), key: "shape",
+                                    message: "lies wholly outside its parent " + quoted(parent.name)
+                                        + ": a touch reaches a child only through its parent's shape")
+            }
             var finder = ProblemFinder()
             finder.note("shape.", target.shape.problem)
             finder.note("view.", target.viewTransform?.problem)
@@ -394,9 +402,9 @@ extension GestureEngine {
             } catch {
                 throw error
             }
-            for child in target.children { try check(child) }
+            for child in target.children { try check(child, under: (target.name, target.shape)) }
         }
-        for target in targets { try check(target) }
+        for target in targets { try check(target, under: parent) }
     }
 
     // MARK: Routing
