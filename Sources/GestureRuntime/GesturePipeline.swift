@@ -136,14 +136,8 @@ public struct GesturePipeline: Sendable {
     /// - Throws: what `body` throws (the engine's changes throw `GestureError` for a caller's mistake, having changed
     ///   nothing). The events of the deadlines that fired first then come first with the next input's.
     public mutating func change<Failure: Error>(at time: Timestamp, _ body: (inout GestureEngine, Timestamp) throws(Failure) -> [GestureEvent]) throws(Failure) -> [GestureEvent] {
-        var events = advance(to: time)
-        do {
-            events += try body(&engine, time)
-        } catch {
-            engine.carry(events)
-            throw error
-        }
-        return events
+        assembler.timePassed(to: time)
+        return try engine.change(afterDeadlinesUpTo: time, body)
     }
 
     /// The end of a trace. The events after the last `SYN_REPORT` are dropped (reported in the result), and

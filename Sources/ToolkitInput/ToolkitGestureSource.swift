@@ -154,14 +154,7 @@ public final class ToolkitGestureSource: GestureSource {
         guard !finished else { return }
         let estimate = clock.now(monotonic: now) + TimeSpan(microseconds: -grace.microseconds)
         let time = max(engine.latestTime ?? estimate, estimate)
-        var events = engine.advance(to: time)
-        do {
-            events += try body(&engine, time)
-        } catch {
-            engine.carry(events)
-            throw error
-        }
-        events.deliverEach(to: deliver)
+        try engine.change(afterDeadlinesUpTo: time, body).deliverEach(to: deliver)
     }
 
     /// Ends the source at `now`: the frame gathered is handed over, then every gesture in progress is cancelled at

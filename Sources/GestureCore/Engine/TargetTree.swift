@@ -351,10 +351,20 @@ extension GestureEngine {
         }
     }
 
-    /// Keeps `events`, of a change that threw after they were made (a pipeline's deadlines before it), for the next
-    /// input to return first.
-    package mutating func carry(_ events: [GestureEvent]) {
-        buffers.carry(events)
+    /// The deadlines up to `time` fire, then `body` changes the engine at `time` (`modify`, `insert`, `remove`...);
+    /// returns the events of both, in order: a source's change between inputs. A body that throws has changed
+    /// nothing (the engine's changes check first), and the events of the deadlines come first with the next input's.
+    package mutating func change<Failure: Error>(afterDeadlinesUpTo time: Timestamp,
+                                                 _ body: (inout GestureEngine, Timestamp) throws(Failure) -> [GestureEvent])
+        throws(Failure) -> [GestureEvent] {
+        var events = advance(to: time)
+        do {
+            events += try body(&self, time)
+        } catch {
+            buffers.carry(events)
+            throw error
+        }
+        return events
     }
 
     // MARK: Checking what comes in
