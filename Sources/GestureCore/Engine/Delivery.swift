@@ -172,12 +172,12 @@ extension GestureEngine {
     /// The place of `rival` in the tree now: where it was when its sequence began, unless the tree changed since.
     func index(of rival: Rival) -> Int? {
         if rival.place < nodes.count && nodes[rival.place].id == rival.target { return rival.place }
-        return nodes.firstIndex { $0.id == rival.target }
+        return index(ofNode: rival.target)
     }
 
     /// The names of the targets `rivals` names (a removed one has none), for explanations.
     func names(of rivals: [Rival]) -> [String] {
-        rivals.compactMap { rival in nodes.first { $0.id == rival.target }?.name }
+        rivals.compactMap { rival in index(ofNode: rival.target).map { nodes[$0].name } }
     }
 
     /// The rivals the target at `index` waits for, if it waits.

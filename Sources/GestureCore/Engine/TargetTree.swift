@@ -518,6 +518,11 @@ extension GestureEngine {
         nodes.firstIndex { $0.name == name }
     }
 
+    /// The place now of the node whose identity is `id` (stable across run-time changes), nil once it is removed.
+    func index(ofNode id: Int) -> Int? {
+        nodes.firstIndex { $0.id == id }
+    }
+
     /// Appends `target` and its descendants, in pre-order, each in its own view or its parent's.
     /// Takes its recognizer out of `target` and of its children.
     mutating func append(_ target: inout Target, parent: Int?, depth: Int) {
@@ -553,8 +558,8 @@ extension GestureEngine {
         }
         for last in open { nodes[last].subtreeEnd = nodes.count }
         for contactIndex in contacts.indices {
-            contacts[contactIndex].node = contactTargets[contactIndex].flatMap { id in nodes.firstIndex { $0.id == id } }
-            contacts[contactIndex].seenUpTo = contactTops[contactIndex].flatMap { id in nodes.firstIndex { $0.id == id } }
+            contacts[contactIndex].node = contactTargets[contactIndex].flatMap(index(ofNode:))
+            contacts[contactIndex].seenUpTo = contactTops[contactIndex].flatMap(index(ofNode:))
         }
         inheritViews(in: nodes.indices)  // (a subtree inserted takes its new parent's view)
         wakeBusyTargets()  // (the indices moved)
