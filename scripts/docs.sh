@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# `make docs`: builds the DocC archive of each library module with swift-docc-plugin, warnings as errors, then
-# checks that every public symbol of the modules in DOCS_COMPLETE has a documentation comment.
+# `make docs`: builds the DocC archive of each library module with swift-docc-plugin, warnings as errors, checks
+# that every public symbol of the modules in DOCS_COMPLETE has a documentation comment, then merges the archives
+# into one (.build/docs/combined.doccarchive) and checks the links between modules' pages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 
-# The library modules an app uses (the umbrella TouchGestures only re-exports them), and Render, the SVG pictures
-# (a library product too). GestureCore's catalog holds the articles and the tutorial.
-modules=(GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput EvdevDevice SystemCalls Render)
+# The library modules an app uses, the umbrella TouchGestures (no symbol of its own: its page says which module to
+# read for what), and Render, the SVG pictures (a library product too). GestureCore's catalog holds the articles and
+# the tutorial.
+modules=(TouchGestures GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput EvdevDevice SystemCalls Render)
 # The modules whose every public symbol is documented, a state `make docs` keeps (the count of those left is
 # printed for every module): all of them.
-complete=(${DOCS_COMPLETE:-GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput EvdevDevice SystemCalls Render})
+complete=(${DOCS_COMPLETE:-TouchGestures GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput EvdevDevice SystemCalls Render})
 
 targets=()
 for module in "${modules[@]}"; do targets+=(--target "$module"); done
@@ -47,4 +49,34 @@ for module in "${modules[@]}"; do
     fi
 done
 ((status == 0)) || { echo "make docs: undocumented public symbols in DOCS_COMPLETE modules (above)" >&2; exit 1; }
-echo "make docs: ${#modules[@]} archives in $out"
+
+# Every module's pages in one archive, where a page links to another module's by its path from the archive's root
+# (DocC resolves symbol links within one module only): the umbrella's table and its links to GestureCore's articles.
+combined="$out/combined.doccarchive"
+rm -rf "$combined"
+# The toolchain's docc, beside its swift (DOCC to choose another).
+docc=${DOCC:-$(dirname "$(command -v "$SWIFT")")/docc}
+[[ -x $docc ]] || docc=docc
+archives=()
+for module in "${modules[@]}"; do archives+=("$out/$module.doccarchive"); done
+if ! "$docc" merge "${archives[@]}" --output-path "$combined" --synthesized-landing-page-name TouchGestures \
+        2>&1 | tee "$log"; then
+    echo "make docs: merging the archives failed" >&2
+    exit 1
+fi
+if grep -E "(warning|error):" "$log" >/dev/null; then
+    echo "make docs: merging the archives warned (see above)" >&2
+    exit 1
+fi
+# Each such link goes to a page of the combined archive.
+broken=0
+while IFS= read -r link; do
+    page=${link#](}
+    page=${page%)}
+    if [[ ! -f "$combined/data$page.json" ]]; then
+        echo "make docs: no page $page in the combined archive" >&2
+        broken=1
+    fi
+done < <(grep -rhoE '\]\(/(documentation|tutorials)/[^)]*\)' Sources --include='*.md')
+((broken == 0)) || { echo "make docs: links to pages that do not exist (above)" >&2; exit 1; }
+echo "make docs: ${#modules[@]} archives and the combined one in $out"
