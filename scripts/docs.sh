@@ -20,18 +20,24 @@ out=.build/docs
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 mkdir -p "$out"
+# Runs the command after WHAT, its output shown; stops, naming WHAT, when it fails or warns.
+without_warnings() {
+    local what=$1
+    shift
+    if ! "$@" 2>&1 | tee "$log"; then
+        echo "make docs: $what failed" >&2
+        exit 1
+    fi
+    if grep -E "(warning|error):" "$log" >/dev/null; then
+        echo "make docs: $what warned (see above)" >&2
+        exit 1
+    fi
+}
 # --disable-sandbox: the plugin writes into .build/docs, outside the package's plugin work area.
 # docc's own --warnings-as-errors turns its warnings into errors; the grep catches what the plugin or the
 # symbol extraction warns about.
-if ! "$SWIFT" package --disable-sandbox --allow-writing-to-directory "$out" generate-documentation "${targets[@]}" \
-        --output-path "$out" --warnings-as-errors 2>&1 | tee "$log"; then
-    echo "make docs: the documentation build failed" >&2
-    exit 1
-fi
-if grep -E "(warning|error):" "$log" >/dev/null; then
-    echo "make docs: the documentation build warned (see above)" >&2
-    exit 1
-fi
+without_warnings "the documentation build" "$SWIFT" package --disable-sandbox --allow-writing-to-directory "$out" \
+    generate-documentation "${targets[@]}" --output-path "$out" --warnings-as-errors
 
 # Every public symbol documented: the symbol graphs the plugin extracted, one directory per module.
 status=0
@@ -59,15 +65,8 @@ docc=${DOCC:-$(dirname "$(command -v "$SWIFT")")/docc}
 [[ -x $docc ]] || docc=docc
 archives=()
 for module in "${modules[@]}"; do archives+=("$out/$module.doccarchive"); done
-if ! "$docc" merge "${archives[@]}" --output-path "$combined" --synthesized-landing-page-name TouchGestures \
-        2>&1 | tee "$log"; then
-    echo "make docs: merging the archives failed" >&2
-    exit 1
-fi
-if grep -E "(warning|error):" "$log" >/dev/null; then
-    echo "make docs: merging the archives warned (see above)" >&2
-    exit 1
-fi
+without_warnings "merging the archives" "$docc" merge "${archives[@]}" --output-path "$combined" \
+    --synthesized-landing-page-name TouchGestures
 # Each such link goes to a page of the combined archive.
 broken=0
 while IFS= read -r link; do
