@@ -25,8 +25,9 @@ test-browser: deps
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-# The DocC documentation of the library modules (swift-docc-plugin), into .build/docs/MODULE.doccarchive: fails on
-# any DocC warning, and on a public symbol without a documentation comment in the modules of DOCS_COMPLETE.
+# The DocC documentation of the library modules (swift-docc-plugin), into .build/docs/MODULE.doccarchive, and all of
+# them in .build/docs/combined.doccarchive: fails on any DocC warning, on a public symbol without a documentation
+# comment in the modules of DOCS_COMPLETE, and on a link to another module's page that does not exist.
 docs: deps
 	SWIFT=$(SWIFT) bash scripts/docs.sh
 

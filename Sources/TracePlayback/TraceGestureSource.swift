@@ -372,11 +372,14 @@ extension Int64 {
 
 extension TraceGestureSource {
     /// The gestures of the trace at `path`, as an `AsyncSequence` (see `GestureEvents`); the parameters are
-    /// `init(path:device:recognition:size:pacing:)`'s. A trace that cannot be read fails on the first `next()`.
+    /// `init(path:device:recognition:size:pacing:)`'s, and `explains`: also deliver, among the gestures, a
+    /// `GestureEvent.Kind.explanation` per state transition of the engine's machines, with its reason
+    /// (`GestureEngine.explains`, `gestures replay --explain`). A trace that cannot be read fails on the first
+    /// `next()`.
     public static func events(path: FilePath, device: FilePath? = nil, recognition: Recognition = .layout(nil),
-                              size: Size? = nil, pacing: Pacing = .asFastAsPossible,
+                              size: Size? = nil, explains: Bool = false, pacing: Pacing = .asFastAsPossible,
                               clock: any MonotonicClock = SystemMonotonicClock()) -> GestureEvents<TraceGestureSource> {
-        GestureEvents(clock: clock, source: opening(path, device, recognition, size, pacing))
+        GestureEvents(clock: clock, source: opening(path, device, recognition, size, explains, pacing))
     }
 
     /// The trace at `path` played in a session of its own (see `GestureSession`): its events, changes to its engine
@@ -385,16 +388,17 @@ extension TraceGestureSource {
     /// at the trace's time for its `now`; as fast as possible, the trace may have been played well past what the
     /// consumer has taken (a change then comes after as many events as the source's thread has read).
     public static func session(path: FilePath, device: FilePath? = nil, recognition: Recognition = .layout(nil),
-                               size: Size? = nil, pacing: Pacing = .asFastAsPossible,
+                               size: Size? = nil, explains: Bool = false, pacing: Pacing = .asFastAsPossible,
                                clock: any MonotonicClock = SystemMonotonicClock()) -> GestureSession<TraceGestureSource> {
-        GestureSession(clock: clock, source: opening(path, device, recognition, size, pacing))
+        GestureSession(clock: clock, source: opening(path, device, recognition, size, explains, pacing))
     }
 
-    /// What opens the trace on a stream's or a session's thread.
+    /// What opens the trace on a stream's or a session's thread: as `gestures replay` does, without its warnings.
     private static func opening(_ path: FilePath, _ device: FilePath?, _ recognition: Recognition, _ size: Size?,
-                                _ pacing: Pacing) -> @Sendable () throws(FileError) -> TraceGestureSource {
+                                _ explains: Bool, _ pacing: Pacing) -> @Sendable () throws(FileError) -> TraceGestureSource {
         { () throws(FileError) in
-            try TraceGestureSource(path: path, device: device, recognition: recognition, size: size, pacing: pacing)
+            try TraceGestureSource(path: path, device: device, recognition: .given(recognition), size: size,
+                                   explains: explains, pacing: pacing, warn: { _ in })
         }
     }
 }

@@ -118,4 +118,33 @@ import TracePlayback
         }
         #expect(fast == expected)
     }
+
+    /// With `explains: true`, a recording's stream and its session give exactly the lines of `gestures replay
+    /// --explain` (the source opened as `replay` opens it, played to its end): the 36 transitions of the long press,
+    /// its selection and the two taps among the expected gestures, in order (without it, the gestures alone:
+    /// `aTracesStreamGivesItsExpectedGestures`).
+    @Test func aTracesStreamExplainsAsReplayExplainDoes() async throws {
+        let name = "synthetic-long-press-silent"
+        let layout = try Recordings.layout(name)
+        let replay = try TraceGestureSource(path: Recordings.trace(name), recognition: .given(.layout(layout)), explains: true,
+                                            warn: { _ in })
+        var replayed: [GestureEvent] = []
+        try replay.playToEnd(warn: { _ in }) { replayed += $0 }
+        let explained = lines(replayed)
+        let isExplanation = { (line: String) in line.contains(#""type":"explain""#) }
+        #expect(explained.filter(isExplanation).count == 36)
+        #expect(explained.filter { !isExplanation($0) } == (try Recordings.expectedLines(name)))
+
+        var streamed: [String] = []
+        for try await event in TraceGestureSource.events(path: Recordings.trace(name), recognition: .layout(layout), explains: true) {
+            streamed += lines([event])
+        }
+        #expect(streamed == explained)
+        var session: [String] = []
+        for try await event in TraceGestureSource.session(path: Recordings.trace(name), recognition: .layout(layout),
+                                                          explains: true).events {
+            session += lines([event])
+        }
+        #expect(session == explained)
+    }
 }

@@ -23,8 +23,8 @@ extension GestureEvent {
         /// The tapped value's bucket as a selection, start and end both that bucket (timelines only; nil elsewhere).
         public var selection: Selection?
 
-        /// A tap that went down at (`x`, `y`) mm with `count`; `value` and `selection` only for a timeline's tap (nil,
-        /// the default, elsewhere).
+        /// A tap that went down at (`x`, `y`) (view points under a view, else mm) with `count`; `value` and `selection`
+        /// only for a timeline's tap (nil, the default, elsewhere).
         public init(x: Double, y: Double, count: Int, value: DomainValue? = nil, selection: Selection? = nil) {
             self.x = x
             self.y = y
@@ -101,7 +101,8 @@ extension GestureEvent {
         /// points per second under a view, else in mm/s (the output's `vx`, `vy`).
         public var velocity: Velocity?
 
-        /// A drag `dx`, `dy` mm from the down position; `velocity` (mm/s) only at `ended`, nil (the default) otherwise.
+        /// A drag `dx`, `dy` from the down position (view points under a view, else mm); `velocity` (points/s under a
+        /// view, else mm/s) only at `ended`, nil (the default) otherwise.
         public init(dx: Double, dy: Double, velocity: Velocity? = nil) {
             self.dx = dx
             self.dy = dy
@@ -182,7 +183,7 @@ extension GestureEvent {
 
         /// A rotation that left the dial at `angle` degrees with the fingers turned `rotation` degrees (clockwise)
         /// since the second landed, `delta` degrees applied in this frame, at `detent`, the fingers' midpoint at
-        /// `center` (mm).
+        /// `center` (view points under a view, else mm).
         public init(angle: Double, rotation: Double, delta: Double, detent: Int, center: Point) {
             self.angle = angle
             self.rotation = rotation
@@ -217,7 +218,7 @@ extension GestureEvent {
         public var center: Point
 
         /// A pinch at `scale` (current distance ÷ distance at the second landing; above 1 when spreading) about
-        /// `center` (mm on the surface).
+        /// `center` (view points under a view, else mm on the surface).
         public init(scale: Double, center: Point) {
             self.scale = scale
             self.center = center
@@ -251,7 +252,8 @@ extension GestureEvent {
         /// How many fingers swiped: the configured ``SwipeGesture/Configuration/fingers``.
         public var fingers: Int
 
-        /// A swipe in `direction` at a mean `vx`, `vy` mm/s (y down), with `fingers` fingers.
+        /// A swipe in `direction` at a mean `vx`, `vy` (y down; view points per second under a view, else mm/s), with
+        /// `fingers` fingers.
         public init(direction: SwipeGesture.Direction, vx: Double, vy: Double, fingers: Int) {
             self.direction = direction
             self.vx = vx
@@ -294,7 +296,7 @@ extension GestureEvent {
         /// view (its own or its parent's, SPEC.md "View coordinates"), else in mm (the output's `dy`).
         public var dy: Double
 
-        /// An edge swipe in from `edge`, `dx`, `dy` mm from the down position.
+        /// An edge swipe in from `edge`, `dx`, `dy` from the down position (view points under a view, else mm).
         public init(edge: EdgeSwipeGesture.Edge, dx: Double, dy: Double) {
             self.edge = edge
             self.dx = dx
@@ -357,7 +359,7 @@ extension GestureEvent {
         /// SPEC.md "View coordinates"), else in mm from the surface's top edge, y down (the output's `y`).
         public var y: Double
 
-        /// A long press of a finger that went down at (`x`, `y`) mm.
+        /// A long press of a finger that went down at (`x`, `y`) (view points under a view, else mm).
         public init(x: Double, y: Double) {
             self.x = x
             self.y = y
@@ -395,7 +397,7 @@ extension GestureEvent {
         public var center: Point
 
         /// A rotation of `rotation` degrees clockwise since the second finger landed, the fingers' midpoint at
-        /// `center` (mm on the surface).
+        /// `center` (view points under a view, else mm on the surface).
         public init(rotation: Double, center: Point) {
             self.rotation = rotation
             self.center = center

@@ -294,7 +294,7 @@ extension GestureEvent {
         /// surface.
         public var center: Point
 
-        /// A quick scale at `scale` about `center` (mm on the surface).
+        /// A quick scale at `scale` about `center` (view points under a view, else mm on the surface).
         public init(scale: Double, center: Point) {
             self.scale = scale
             self.center = center

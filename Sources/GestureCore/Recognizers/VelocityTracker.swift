@@ -1,12 +1,14 @@
 /// A finger's velocity on the surface, in mm/s (y down); in a `pan` line's ``GestureEvent/Pan/velocity``, in the
 /// target's view points per second under a view (SPEC.md "View coordinates").
 public struct Velocity: Hashable, Sendable {
-    /// Horizontal velocity in mm/s, positive to the right.
+    /// Horizontal velocity, positive to the right: mm/s on the surface (in a `pan` line under a view, its points per
+    /// second).
     public var vx: Double
-    /// Vertical velocity in mm/s, positive downwards (y down).
+    /// Vertical velocity, positive downwards (y down): mm/s on the surface (in a `pan` line under a view, its points
+    /// per second).
     public var vy: Double
 
-    /// A velocity of `vx` mm/s to the right and `vy` mm/s downwards.
+    /// A velocity of `vx` to the right and `vy` downwards (mm/s, or a view's points per second).
     public init(vx: Double, vy: Double) {
         self.vx = vx
         self.vy = vy
