@@ -422,15 +422,15 @@ public final class LiveGestureSource: GestureSource {
 
 extension LiveGestureSource {
     /// The gestures on the device at `path`, as an `AsyncSequence` (see `GestureEvents`); the parameters are
-    /// `init(device:recognition:size:grace:grab:recording:messages:notices:)`'s. Opening the device fails on
+    /// `init(device:recognition:size:grace:grab:recording:explains:messages:notices:)`'s. Opening the device fails on
     /// the first `next()`, with the error `init` throws.
     public static func events(device path: String, recognition: Recognition = .layout(nil), size: Size? = nil,
                               grace: TimeSpan = LiveGestureSource.defaultGrace, grab: Bool = false,
-                              recording: RecordingDestination? = nil,
+                              recording: RecordingDestination? = nil, explains: Bool = false,
                               messages: @escaping @Sendable (LibevdevMessage) -> Void = { _ in },
                               notices: @escaping @Sendable (LiveNotice) -> Void = { _ in },
                               clock: any MonotonicClock = SystemMonotonicClock()) -> GestureEvents<LiveGestureSource> {
-        GestureEvents(clock: clock, source: opening(path, recognition, size, grace, grab, recording, messages, notices))
+        GestureEvents(clock: clock, source: opening(path, recognition, size, grace, grab, recording, explains, messages, notices))
     }
 
     /// The device at `path` in a session of its own (see `GestureSession`): its events, changes to its engine while
@@ -438,21 +438,21 @@ extension LiveGestureSource {
     /// on the first `next()` of the session's events, with the error `init` throws.
     public static func session(device path: String, recognition: Recognition = .layout(nil), size: Size? = nil,
                                grace: TimeSpan = LiveGestureSource.defaultGrace, grab: Bool = false,
-                               recording: RecordingDestination? = nil,
+                               recording: RecordingDestination? = nil, explains: Bool = false,
                                messages: @escaping @Sendable (LibevdevMessage) -> Void = { _ in },
                                notices: @escaping @Sendable (LiveNotice) -> Void = { _ in },
                                clock: any MonotonicClock = SystemMonotonicClock()) -> GestureSession<LiveGestureSource> {
-        GestureSession(clock: clock, source: opening(path, recognition, size, grace, grab, recording, messages, notices))
+        GestureSession(clock: clock, source: opening(path, recognition, size, grace, grab, recording, explains, messages, notices))
     }
 
     /// What opens the device on a stream's or a session's thread.
     private static func opening(_ path: String, _ recognition: Recognition, _ size: Size?, _ grace: TimeSpan, _ grab: Bool,
-                                _ recording: RecordingDestination?,
+                                _ recording: RecordingDestination?, _ explains: Bool,
                                 _ messages: @escaping @Sendable (LibevdevMessage) -> Void,
                                 _ notices: @escaping @Sendable (LiveNotice) -> Void) -> @Sendable () throws(LiveInputError) -> LiveGestureSource {
         { () throws(LiveInputError) in
             try LiveGestureSource(device: path, recognition: recognition, size: size, grace: grace, grab: grab,
-                                  recording: recording, messages: messages, notices: notices)
+                                  recording: recording, explains: explains, messages: messages, notices: notices)
         }
     }
 }
