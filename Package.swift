@@ -87,6 +87,15 @@ let package = Package(
                                                                 "TraceFormats", "LayoutFile", "GestureRuntime", "TracePlayback",
                                                                 "LiveInput", "ToolkitInput"],
                           path: "Examples/KitchenTimer"),
+        // The Wayland example: a fullscreen window's wl_touch events through a ToolkitGestureSource, the gestures as
+        // JSON Lines (Examples/WaylandTouches/README.md). Its Wayland side is C against libwayland-client (Debian:
+        // libwayland-dev), with xdg-shell's glue as wayland-scanner wrote it.
+        .target(name: "CTouchWindow", path: "Examples/WaylandTouches/CTouchWindow",
+                linkerSettings: [.linkedLibrary("wayland-client")]),
+        .executableTarget(name: "wayland-touches", dependencies: ["CTouchWindow", "TouchGestures", "GestureCore", "GestureFormat",
+                                                                  "EvdevModel", "TraceFormats", "LayoutFile", "GestureRuntime",
+                                                                  "TracePlayback", "LiveInput", "ToolkitInput"],
+                          path: "Examples/WaylandTouches/App"),
         // Writes the synthetic traces of Recordings/ and their layouts: `swift run trace-generator Recordings`.
         .executableTarget(name: "trace-generator", dependencies: ["EvdevModel", "TraceFormats", "GestureCore", "GestureTestSupport"], path: "Sources/TraceGenerator"),
         // Test-only helpers: the touch-script builder and the event invariant checks.
@@ -94,7 +103,7 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureFormat", "GestureTestSupport"]),
         .testTarget(name: "GestureFormatTests", dependencies: ["GestureCore", "GestureFormat"]),
         .testTarget(name: "LayoutFileTests", dependencies: ["LayoutFile", "GestureCore"]),
-        .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator", "kitchen-timer", "GestureCore",
+        .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator", "kitchen-timer", "wayland-touches", "GestureCore",
                                                           "GestureFormat", "GestureRuntime", "TracePlayback", "SystemCalls"]),
         .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "GestureRuntime", "TracePlayback", "EvdevDevice", "SystemCalls",
                                                            "EvdevModel", "TraceFormats", "GestureCore",

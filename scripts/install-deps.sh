@@ -14,8 +14,12 @@ fi
 # Debian packages: libevdev (built against, through pkg-config); umockdev (the emulated touchscreens of
 # the live tests), with its Python bindings for the device that vanishes or cannot be read mid-test;
 # evemu-tools, whose evemu-describe the headers that `gestures record` writes are compared with; libxml2,
-# the XML parser the picture tests read the SVG back with (Foundation's XMLParser).
-packages=(pkg-config libevdev-dev umockdev python3-gi gir1.2-umockdev-1.0 evemu-tools libxml2)
+# the XML parser the picture tests read the SVG back with (Foundation's XMLParser); libwayland-dev, which the
+# Wayland example (Examples/WaylandTouches) is built against; sway, the real compositor that example is tested
+# under, with wayland-protocols (its xdg-shell glue is checked against wayland-scanner's) and gcc (the shims
+# of Tests/Fixtures/wayland).
+packages=(pkg-config libevdev-dev umockdev python3-gi gir1.2-umockdev-1.0 evemu-tools libxml2
+          libwayland-dev wayland-protocols sway gcc)
 # `--browser` (make test-browser): headless Chromium, which screenshots the pictures, and the DejaVu fonts
 # the pictures ask for.
 if [[ ${1:-} == --browser ]]; then
