@@ -116,6 +116,13 @@ package struct DBusIncoming: Hashable, Sendable {
     /// An error's message: the body's first string, when its signature starts with one.
     package var errorMessage: String?
 
+    package init(type: UInt8, replySerial: UInt32?, errorName: String?, errorMessage: String?) {
+        self.type = type
+        self.replySerial = replySerial
+        self.errorName = errorName
+        self.errorMessage = errorMessage
+    }
+
     /// The bytes a whole message takes, from its first 16 (the fixed header and the fields' length); nil when they
     /// are no D-Bus message.
     package static func length(ofHeader header: [UInt8]) -> Int? {
