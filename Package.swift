@@ -10,7 +10,7 @@ let package = Package(
         // module that only re-exports another does not change with it.
         .library(name: "TouchGestures", targets: ["TouchGestures", "GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
                                                   "LayoutFile", "GestureRuntime", "TracePlayback", "LiveInput", "ToolkitInput",
-                                                  "EvdevDevice", "SystemCalls"]),
+                                                  "Haptics", "EvdevDevice", "SystemCalls"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureFormat", targets: ["GestureFormat"]),
         .library(name: "EvdevModel", targets: ["EvdevModel"]),
@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "TracePlayback", targets: ["TracePlayback", "GestureRuntime", "TraceFormats", "LayoutFile", "EvdevModel", "SystemCalls"]),
         .library(name: "LiveInput", targets: ["LiveInput", "GestureRuntime", "EvdevDevice", "SystemCalls"]),
         .library(name: "ToolkitInput", targets: ["ToolkitInput", "GestureRuntime", "EvdevModel", "SystemCalls"]),
+        .library(name: "Haptics", targets: ["Haptics", "GestureRuntime", "EvdevModel", "SystemCalls"]),
         // Pictures of played traces, as SVG.
         .library(name: "Render", targets: ["Render"]),
         .executable(name: "gestures", targets: ["gestures"]),
@@ -36,7 +37,9 @@ let package = Package(
     targets: [
         // The package's one syscall layer (after swift-system): raw calls, then `Result`-returning calls that retry
         // on EINTR where that is right, and `Errno`. No libevdev: the trace readers and writers use it too.
-        .target(name: "SystemCalls"),
+        .target(name: "SystemCalls", dependencies: ["CSystemCalls"]),
+        // The calls Swift cannot make itself (`ioctl`, variadic), with one fixed signature each: a header, no library.
+        .systemLibrary(name: "CSystemCalls"),
         // The pure engine: no Foundation, no Glibc, no IO, no clocks.
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // JSON Lines and text rendering of gesture events (pure, no Foundation).
@@ -64,7 +67,7 @@ let package = Package(
         // that the fuzz targets of Fuzz/ compile the rest as a module of their own.
         .executableTarget(name: "gestures", dependencies: [
             "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "TracePlayback", "GestureRuntime", "GestureCore",
-            "GestureFormat", "LayoutFile", "Render", "CLibevdev", "SystemCalls",
+            "GestureFormat", "LayoutFile", "Render", "Haptics", "CLibevdev", "SystemCalls",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libevdev, through the system's pkg-config (Debian: libevdev-dev).
@@ -77,15 +80,20 @@ let package = Package(
         // A toolkit's touches (Wayland's wl_touch, GTK, SDL): the app's units in mm, its 32-bit millisecond times widened,
         // its events in frames, deadlines on its clock.
         .target(name: "ToolkitInput", dependencies: ["GestureCore", "GestureRuntime"]),
+        // Haptics that reach a motor: the pacer that limits a burst to what a motor renders (pure), the player's
+        // thread, and the outputs: a force-feedback device through evdev, feedbackd over D-Bus (the wire protocol
+        // itself: no libdbus). GestureRuntime for the monotonic clock, the player's time.
+        .target(name: "Haptics", dependencies: ["GestureCore", "GestureRuntime", "SystemCalls"]),
         // The umbrella: re-exports every library module an app needs.
         .target(name: "TouchGestures", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
-                                                      "LayoutFile", "GestureRuntime", "TracePlayback", "LiveInput", "ToolkitInput"]),
+                                                      "LayoutFile", "GestureRuntime", "TracePlayback", "LiveInput", "ToolkitInput",
+                                                      "Haptics"]),
         // The example app: a kitchen timer and a week's chart, through the umbrella's public API only (it imports
         // TouchGestures alone; the modules it re-exports are listed, as in its product, so that it is rebuilt
         // when they change).
         .executableTarget(name: "kitchen-timer", dependencies: ["TouchGestures", "GestureCore", "GestureFormat", "EvdevModel",
                                                                 "TraceFormats", "LayoutFile", "GestureRuntime", "TracePlayback",
-                                                                "LiveInput", "ToolkitInput"],
+                                                                "LiveInput", "ToolkitInput", "Haptics"],
                           path: "Examples/KitchenTimer"),
         // The Wayland example: a fullscreen window's wl_touch events through a ToolkitGestureSource, the gestures as
         // JSON Lines (Examples/WaylandTouches/README.md). Its Wayland side is C against libwayland-client (Debian:
@@ -113,6 +121,7 @@ let package = Package(
         .testTarget(name: "ToolkitInputTests", dependencies: ["ToolkitInput", "GestureRuntime", "TracePlayback", "TraceFormats",
                                                              "EvdevModel", "GestureCore", "GestureFormat", "LayoutFile",
                                                              "SystemCalls", "GestureTestSupport"]),
+        .testTarget(name: "HapticsTests", dependencies: ["Haptics", "GestureRuntime", "GestureCore", "SystemCalls"]),
         .testTarget(name: "TraceFormatsTests", dependencies: ["TraceFormats", "TracePlayback", "GestureRuntime", "EvdevModel", "GestureCore",
                                                              "SystemCalls", "GestureTestSupport"]),
     ],

@@ -27,7 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        mainModule("SystemCalls"),
+        .systemLibrary(name: "CSystemCalls", path: "TouchGestures/Sources/CSystemCalls"),
+        mainModule("SystemCalls", ["CSystemCalls"]),
         mainModule("GestureCore", [numerics], exclude: ["GestureCore.docc"]),
         mainModule("GestureFormat", ["GestureCore"]),
         mainModule("EvdevModel", ["GestureCore"]),

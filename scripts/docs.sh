@@ -9,10 +9,10 @@ SWIFT=${SWIFT:-swift}
 # The library modules an app uses, the umbrella TouchGestures (no symbol of its own: its page says which module to
 # read for what), and Render, the SVG pictures (a library product too). GestureCore's catalog holds the articles and
 # the tutorial.
-modules=(TouchGestures GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput EvdevDevice SystemCalls Render)
+modules=(TouchGestures GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput Haptics EvdevDevice SystemCalls Render)
 # The modules whose every public symbol is documented, a state `make docs` keeps (the count of those left is
 # printed for every module): all of them.
-complete=(${DOCS_COMPLETE:-TouchGestures GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput EvdevDevice SystemCalls Render})
+complete=(${DOCS_COMPLETE:-TouchGestures GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput Haptics EvdevDevice SystemCalls Render})
 
 targets=()
 for module in "${modules[@]}"; do targets+=(--target "$module"); done

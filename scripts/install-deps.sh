@@ -17,9 +17,10 @@ fi
 # the XML parser the picture tests read the SVG back with (Foundation's XMLParser); libwayland-dev, which the
 # Wayland example (Examples/WaylandTouches) is built against; sway, the real compositor that example is tested
 # under, with wayland-protocols (its xdg-shell glue is checked against wayland-scanner's) and gcc (the shims
-# of Tests/Fixtures/wayland).
+# of Tests/Fixtures/wayland); feedbackd, with dbus-daemon and dbus-monitor (dbus-bin), which the haptics tests
+# run on a private session bus.
 packages=(pkg-config libevdev-dev umockdev python3-gi gir1.2-umockdev-1.0 evemu-tools libxml2
-          libwayland-dev wayland-protocols sway gcc)
+          libwayland-dev wayland-protocols sway gcc feedbackd dbus-daemon dbus-bin)
 # `--browser` (make test-browser): headless Chromium, which screenshots the pictures, and the DejaVu fonts
 # the pictures ask for.
 if [[ ${1:-} == --browser ]]; then

@@ -1,3 +1,4 @@
+import CSystemCalls
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -31,6 +32,15 @@ package func system_fcntl(_ descriptor: Int32, _ command: Int32, _ value: Int32)
 package func system_flock(_ descriptor: Int32, _ operation: Int32) -> Int32 { flock(descriptor, operation) }
 package func system_ftruncate(_ descriptor: Int32, _ length: Int) -> Int32 { ftruncate(descriptor, off_t(length)) }
 package func system_pipe(_ ends: UnsafeMutablePointer<Int32>) -> Int32 { pipe(ends) }
+package func system_ioctl(_ descriptor: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer?) -> Int32 {
+    gestures_ioctl_pointer(descriptor, request, argument)
+}
+package func system_ioctl(_ descriptor: Int32, _ request: UInt, _ value: Int32) -> Int32 { gestures_ioctl_value(descriptor, request, value) }
+package func system_socket(_ domain: Int32, _ type: Int32, _ proto: Int32) -> Int32 { socket(domain, type, proto) }
+package func system_connect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    connect(descriptor, address, length)
+}
+package func system_geteuid() -> uid_t { geteuid() }
 
 // MARK: Layer 2: calls that return a `Result`
 
@@ -132,6 +142,49 @@ package func closeDescriptor(_ descriptor: Int32) -> Result<Void, Errno> {
 @inlinable package func pollDescriptor(_ descriptor: inout pollfd, timeoutMilliseconds: Int32) -> Result<Int32, Errno> {
     valueOrErrno(retryOnInterrupt: false) { system_poll(&descriptor, 1, timeoutMilliseconds) }
 }
+
+/// `ioctl(2)` with a pointer to the request's argument (`EVIOCGBIT`, `EVIOCSFF`): its value, again after an interruption.
+package func controlDevice(_ descriptor: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer) -> Result<Int32, Errno> {
+    valueOrErrno { system_ioctl(descriptor, request, argument) }
+}
+
+/// `ioctl(2)` with an integer argument (`EVIOCRMFF`'s effect id).
+package func controlDevice(_ descriptor: Int32, _ request: UInt, value: Int32) -> Result<Int32, Errno> {
+    valueOrErrno { system_ioctl(descriptor, request, value) }
+}
+
+/// A Unix stream socket connected to `path`, or to the abstract name `path` when `abstract` (D-Bus's
+/// `unix:abstract=`); closed on `exec`. `ENAMETOOLONG` when the name does not fit a `sockaddr_un`.
+package func connectUnixSocket(_ path: [UInt8], abstract: Bool) -> Result<Int32, Errno> {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    // A path needs its terminating zero; an abstract name starts with one and has none.
+    let length = abstract ? path.count + 1 : path.count
+    guard length < capacity || (abstract && length == capacity) else { return .failure(Errno(rawValue: ENAMETOOLONG)) }
+    withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+        for (index, byte) in path.enumerated() { bytes[index + (abstract ? 1 : 0)] = byte }
+    }
+    let descriptor: Int32
+    switch valueOrErrno({ system_socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }) {
+    case .success(let opened): descriptor = opened
+    case .failure(let error): return .failure(error)
+    }
+    let size = socklen_t(MemoryLayout<sa_family_t>.size + length)
+    let connected = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+            valueOrErrno(retryOnInterrupt: false) { system_connect(descriptor, address, size) }
+        }
+    }
+    if case .failure(let error) = connected {
+        _ = closeDescriptor(descriptor)
+        return .failure(error)
+    }
+    return .success(descriptor)
+}
+
+/// The effective user id: D-Bus's `AUTH EXTERNAL` names it.
+package func effectiveUserID() -> UInt32 { UInt32(system_geteuid()) }
 
 /// `stat(2)` of `path`, or `lstat(2)` unless `followingLinks`.
 package func fileStatus(_ path: UnsafePointer<CChar>, followingLinks: Bool = true) -> Result<stat, Errno> {

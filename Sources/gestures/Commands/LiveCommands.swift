@@ -2,6 +2,7 @@ import ArgumentParser
 import EvdevDevice
 import GestureCore
 import GestureFormat
+import Haptics
 import LiveInput
 import SystemCalls
 import TraceFormats
@@ -57,6 +58,10 @@ struct LiveCommand: ParsableCommand {
     @Flag(help: "Also print a line per state transition of the recognizers, with its reason in numbers.")
     var explain = false
 
+    @Option(help: ArgumentHelp("Play the haptic events on a force-feedback device node, or through feedbackd.",
+                               valueName: "device|feedbackd"))
+    var haptics: String?
+
     func validate() throws {
         guard (0...60_000).contains(graceMs) else { throw ValidationError("--grace-ms must be between 0 and 60000") }
     }
@@ -77,11 +82,37 @@ struct LiveCommand: ParsableCommand {
         do {
             if let layout { options.layout = try replaying { () throws(ReplayError) in try layoutFile(layout) } }
             let node = try chooseDevice(device)
+            let player = try haptics.map { output throws(CommandError) in try hapticPlayer(output) }
+            defer { player?.close() }
+            options.haptics = player
             try runSession(LiveSession(device: node, options: options, output: LineWriter(descriptor: 1, buffering: .live(descriptor: 1))))
         } catch let error as CommandError {
             Diagnostics.error(error.message)
             throw ExitCode(error.status)
         }
+    }
+}
+
+/// The player of `live --haptics OUTPUT`: a force-feedback device node, or `feedbackd`. Its first failure while the
+/// gestures run is a warning, once, and they go on without haptics (SPEC "Haptics").
+func hapticPlayer(_ output: String) throws(CommandError) -> HapticPlayer {
+    let settings = HapticSettings()
+    do {
+        let device: any HapticOutput = output == "feedbackd"
+            ? try FeedbackdOutput(settings: settings)
+            : try ForceFeedbackDevice(path: output, settings: settings)
+        return try HapticPlayer(output: device, settings: settings) { error in
+            Diagnostics.warn("\(error); the gestures go on without haptics")
+        }
+    } catch {
+        let status: Int32
+        switch error {
+        case .invalidSettings, .noForceFeedback: status = CommandError.usage
+        case .missing: status = CommandError.missing
+        case .permissionDenied: status = CommandError.permission
+        case .device, .feedbackd: status = CommandError.io
+        }
+        throw CommandError(status: status, error.description)
     }
 }
 

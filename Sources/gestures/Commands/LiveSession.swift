@@ -4,6 +4,7 @@ import EvdevModel
 import GestureCore
 import GestureFormat
 import Glibc
+import Haptics
 import LiveInput
 import SystemCalls
 import TraceFormats
@@ -22,6 +23,8 @@ struct LiveOptions {
     var grab = false
     /// Write the device's events here as an evemu trace (`--record`, `gestures record`).
     var record: RecordingDestination?
+    /// Plays the haptic events (`--haptics`).
+    var haptics: HapticPlayer?
 }
 
 extension RecordingDestination {
@@ -43,6 +46,7 @@ final class LiveSession {
     private let source: LiveGestureSource
     private let formatter: EventFormatter
     private let output: LineWriter?
+    private let haptics: HapticPlayer?
     private let failures: ReadFailures
     private let clock = SystemMonotonicClock()
     /// Readable once SIGINT, SIGTERM or SIGHUP came (`StopSignals`), from the session's start.
@@ -72,6 +76,7 @@ final class LiveSession {
         }
         self.formatter = EventFormatter(format: options.format)
         self.output = output
+        self.haptics = options.haptics
         self.failures = failures
         self.signals = signals
     }
@@ -95,7 +100,15 @@ final class LiveSession {
         var loop = LiveLoop(source: source, wakeDescriptor: signals, clock: clock)
         // Each gesture event printed. One closure for the whole loop: a method (`emit`) passed at each call was
         // wrapped in two thunks, both called for every line (docs/performance.md).
-        let emit: (GestureEvent) -> Void = { [output, formatter] event in output?.write(event, with: formatter) }
+        let emit: (GestureEvent) -> Void
+        if let haptics {
+            emit = { [output, formatter] event in
+                output?.write(event, with: formatter)
+                haptics.play(event)
+            }
+        } else {
+            emit = { [output, formatter] event in output?.write(event, with: formatter) }
+        }
         while true {
             // Sleep until input, a signal, or the source's next wake-up, and dispatch.
             let wake: LiveLoop<LiveGestureSource, SystemMonotonicClock>.Wake
