@@ -159,21 +159,28 @@ public struct EventFormatter: Sendable {
         @inline(__always)
         fileprivate mutating func writeRegion(_ target: String, by formatter: EventFormatter,
                                               to out: inout ByteWriter) {
-            if regions[newer].holds(target, by: formatter) {
+            if regions[newer].holdsIdentical(target, by: formatter) {
                 regions[newer].bytes.append(to: &out)
             } else {
                 writeOtherRegion(target, by: formatter, to: &out)
             }
         }
 
-        /// `writeRegion` of another target than the newer region part's: the older one's bytes when they are
-        /// for `target`, else the region part written and kept in place of the older one. (Not inlined: with
-        /// both checks inlined into the line's writer, the compiler stopped inlining the JSON writer into it:
-        /// docs/performance.md.)
+        /// `writeRegion` when the newer region part is not for the identical name: the older one's bytes when
+        /// they are for the identical name, then either's when they are for an equal one, else the region part
+        /// written and kept in place of the older one. Identity is asked of both before equality, which compares
+        /// strings through the runtime: lines of two targets in turn (a chart's `pan`, a dial's `wind`, frame
+        /// after frame) find their name identical to the older part's. (Not inlined: with both checks inlined
+        /// into the line's writer, the compiler stopped inlining the JSON writer into it: docs/performance.md.)
         private mutating func writeOtherRegion(_ target: String, by formatter: EventFormatter,
                                                to out: inout ByteWriter) {
-            if regions[1 &- newer].holds(target, by: formatter) {
-                newer = 1 &- newer
+            let older = 1 &- newer
+            if regions[older].holdsIdentical(target, by: formatter) || regions[older].holdsEqualBytes(target, by: formatter) {
+                newer = older
+                regions[newer].bytes.append(to: &out)
+                return
+            }
+            if regions[newer].holdsEqualBytes(target, by: formatter) {
                 regions[newer].bytes.append(to: &out)
                 return
             }
@@ -183,7 +190,6 @@ public struct EventFormatter: Sendable {
             case .text: TextFields.writeRegion(target, to: &out)
             }
             guard isKept, !out.overflowed else { return }
-            let older = 1 &- newer
             if regions[older].bytes.keep(out.written(from: start)) {  // else longer than the room kept
                 regions[older].target = target
                 regions[older].targetLength = target.utf8.count
@@ -200,17 +206,24 @@ public struct EventFormatter: Sendable {
             var format = OutputFormat.jsonl
             var bytes = KeptBytes()
 
-            /// Whether these are the bytes for `target` by `formatter`: the same string value (`identical`: an
-            /// engine's events carry its target's own name, so this is the usual case), or else the same bytes.
-            /// `==` alone takes canonically equivalent strings for equal (a name in NFC and the same in NFD), whose
-            /// lines differ, even at the same length ("a\u{301}\u{323}" and "a\u{323}\u{301}"); so its `true` is
-            /// checked byte by byte, which only names equivalent by `==` and not identical come to, rather than
-            /// comparing the bytes at every line. The kept length counted once saves counting it at every line
-            /// (docs/performance.md).
+            /// Whether these are the bytes for `target` by `formatter` because `target` is the same string value
+            /// (`identical`): an engine's events carry its target's own name, so this is the usual case, and it
+            /// needs no count of the name's bytes and no comparison through the runtime (docs/performance.md).
             @inline(__always)
-            func holds(_ target: String, by formatter: EventFormatter) -> Bool {
+            func holdsIdentical(_ target: String, by formatter: EventFormatter) -> Bool {
+                guard let kept = self.target, format == formatter.format else { return false }
+                return LineStart.identical(kept, target)
+            }
+
+            /// Whether these are the bytes for `target` by `formatter`, `target` being an equal name stored apart: the
+            /// same bytes. `==` alone takes canonically equivalent strings for equal (a name in NFC and the same in
+            /// NFD), whose lines differ, even at the same length ("a\u{301}\u{323}" and "a\u{323}\u{301}"); so its
+            /// `true` is checked byte by byte, which only names equivalent by `==` and not identical come to, rather
+            /// than comparing the bytes at every line. The kept length counted once saves counting it at every line
+            /// (docs/performance.md).
+            func holdsEqualBytes(_ target: String, by formatter: EventFormatter) -> Bool {
                 guard let kept = self.target, targetLength == target.utf8.count, format == formatter.format else { return false }
-                return LineStart.identical(kept, target) || (kept == target && kept.utf8.elementsEqual(target.utf8))
+                return kept == target && kept.utf8.elementsEqual(target.utf8)
             }
         }
 

@@ -141,6 +141,15 @@ extension Room {
     mutating func integer(_ value: Int64) {
         let magnitude = value.magnitude
         let sign = value < 0 ? 1 : 0
+        if magnitude < 100_000_000 {
+            // A dial's detent, a tap's count: up to eight digits as one word (`upToEightDigits`).
+            let (digits, length) = Self.upToEightDigits(magnitude)
+            let start = take(sign + 8)
+            giveBack(8 &- length)
+            start.initialize(to: UInt8(ascii: "-"))
+            UnsafeMutableRawPointer(start + sign).storeBytes(of: digits.littleEndian, as: UInt64.self)
+            return
+        }
         let length = Self.digitCount(magnitude)
         let start = take(sign + length)
         start.initialize(to: UInt8(ascii: "-"))
@@ -223,6 +232,29 @@ extension Room {
         let word = UInt32(UInt8(ascii: ".")) | (UInt32(UInt8(ascii: "0")) &+ first) << 8 | UInt32(UInt16(littleEndian: pair)) << 16
         let zeros = (word ^ 0x3030_3000).leadingZeroBitCount &>> 3
         return (word, zeros == 3 ? 0 : 4 &- zeros)
+    }
+
+    /// The digits of `value` (below 10^8) as the bytes of a little-endian word, the first digit in the lowest byte,
+    /// and how many of them there are (1 for 0): the eight digits zero-padded, from four pairs of the table, shifted
+    /// down past the leading "0"s, which are its lowest bytes equal to "0" (its trailing zero bits once "0"s are
+    /// xored away). The caller takes room for all eight bytes and gives back what the number does not use, as for
+    /// `pointAndDecimals`: four look-ups and one store, where `writeDigits` loops a pair at a time after
+    /// `digitCount` (a dial's detents have 4 to 6 digits; docs/performance.md). Not for a decimal's integer part:
+    /// most have one to three digits (a delta, a distance), which the loop writes in fewer instructions.
+    @inline(__always)
+    static func upToEightDigits(_ value: UInt64) -> (word: UInt64, length: Int) {
+        let high = value / 10_000
+        let low = value % 10_000
+        let padded = pair(high / 100) | pair(high % 100) << 16 | pair(low / 100) << 32 | pair(low % 100) << 48
+        let zeros = Swift.min((padded ^ 0x3030_3030_3030_3030).trailingZeroBitCount &>> 3, 7)
+        return (padded &>> (UInt64(zeros) &* 8), 8 &- zeros)
+    }
+
+    /// The two digits of `value` (below 100) as the bytes of a little-endian word, the first in the lowest byte.
+    @inline(__always)
+    private static func pair(_ value: UInt64) -> UInt64 {
+        let digits = UnsafeRawPointer(pairs.utf8Start + Int(truncatingIfNeeded: value) &* 2).loadUnaligned(as: UInt16.self)
+        return UInt64(UInt16(littleEndian: digits))
     }
 
     /// The number of decimal digits of `value` (1 for 0), from its bit length: `bits × 1233 / 4096` (1233 / 4096

@@ -137,7 +137,11 @@ public final class LiveGestureSource: GestureSource {
     @exclusivity(unchecked) private var pipeline: GesturePipeline?
     private let recorder: (any EventRecorder)?
     private let notices: (LiveNotice) -> Void
-    private var clock = EventClock()
+    /// The device's event clock. Without run-time exclusivity checks, as `pipeline`: the compiler cannot see into
+    /// `EventClock`'s calls across the module boundary, and checked every access, three a wake-up, some 80
+    /// instructions each (docs/performance.md, "Replay's engine and formatting"); it is changed only inside the
+    /// source's own calls, never while a caller's closure runs.
+    @exclusivity(unchecked) private var clock = EventClock()
     /// Events may be left to read (in libevdev's queue, where `poll()` does not see them) after a dispatch
     /// that read `drainLimit` of them.
     private var more = false

@@ -145,6 +145,8 @@ import Testing
             values += [power - 1, power, power + 1, -power + 1, -power, -power - 1]
             if power <= Int64.max / 10 { power *= 10 }
         }
+        // Every number of up to four digits and either sign: each count of leading zeros of the eight-digit word.
+        values += (-10_000...10_000).map(Int64.init)
         var generator = SplitMix64(seed: 0x1A7E_0002)
         for _ in 0..<100_000 {
             let bits = generator.next()
