@@ -15,7 +15,7 @@ fi
 # the live tests), with its Python bindings for the device that vanishes or cannot be read mid-test;
 # evemu-tools, whose evemu-describe the headers that `gestures record` writes are compared with; libxml2,
 # the XML parser the picture tests read the SVG back with (Foundation's XMLParser).
-packages=(pkg-config libevdev-dev umockdev python3-gi gir1.2-umockdev-1.0 evemu-tools libxml2)
+packages=(pkg-config libevdev-dev libudev-dev umockdev python3-gi gir1.2-umockdev-1.0 evemu-tools libxml2)
 # `--browser` (make test-browser): headless Chromium, which screenshots the pictures, and the DejaVu fonts
 # the pictures ask for.
 if [[ ${1:-} == --browser ]]; then
