@@ -6,11 +6,11 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 
 # The library modules an app uses (the umbrella TouchGestures only re-exports them), and Render, the SVG pictures
-# (a library product too). GestureCore's catalog holds the articles and the tutorial.
-modules=(GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput EvdevDevice SystemCalls Render)
+# (a library product too), and GestureService, `gestures serve`'s loop. GestureCore's catalog holds the articles and the tutorial.
+modules=(GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput EvdevDevice SystemCalls Render GestureService)
 # The modules whose every public symbol is documented, a state `make docs` keeps (the count of those left is
 # printed for every module): all of them.
-complete=(${DOCS_COMPLETE:-GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput EvdevDevice SystemCalls Render})
+complete=(${DOCS_COMPLETE:-GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput EvdevDevice SystemCalls Render GestureService})
 
 targets=()
 for module in "${modules[@]}"; do targets+=(--target "$module"); done

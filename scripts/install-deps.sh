@@ -11,7 +11,8 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-# Debian packages: libevdev (built against, through pkg-config); umockdev (the emulated touchscreens of
+# Debian packages: libevdev and libudev (built against, through pkg-config: `gestures serve` finds devices as they
+# come and go through libudev's monitor); umockdev (the emulated touchscreens of
 # the live tests), with its Python bindings for the device that vanishes or cannot be read mid-test;
 # evemu-tools, whose evemu-describe the headers that `gestures record` writes are compared with; libxml2,
 # the XML parser the picture tests read the SVG back with (Foundation's XMLParser).

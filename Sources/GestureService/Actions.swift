@@ -11,14 +11,17 @@ import Glibc
 /// it ends (its pidfd is among the descriptors the service polls); a continuous binding's command reads its lines from
 /// a pipe that never makes the service wait.
 ///
-/// A binding has one run at a time: a gesture that comes while its previous run still goes on is passed over, and
-/// said (`ServiceNotice.runSkipped`). So the commands running at once are at most the bindings.
+/// A binding has one run at a time on each device: a gesture that comes while its previous run on that device still
+/// goes on is passed over, and said (`ServiceNotice.runSkipped`). So the commands running at once are at most the
+/// bindings times the devices.
 public final class ActionRunner {
     /// One command running.
     struct Run {
         /// The binding: the configuration it came from (`generation`) and its place there.
         var generation: Int
         var binding: Int
+        /// The node of the device whose gesture set it off.
+        var device: String
         /// How the notices name it: `bindings[0] (swipe)`.
         var name: String
         var command: String
@@ -50,6 +53,9 @@ public final class ActionRunner {
     /// The commands running.
     public var runningCount: Int { runs.count }
 
+    /// Their process ids.
+    public var runningProcesses: [pid_t] { runs.map(\.child.pid) }
+
     /// Their pidfds: each readable once its command has ended.
     public var descriptors: [Int32] { runs.compactMap { $0.child.descriptor >= 0 ? $0.child.descriptor : nil } }
 
@@ -64,7 +70,7 @@ public final class ActionRunner {
     @discardableResult
     public func take(_ step: ActionStep, binding: Binding, index: Int, event: GestureEvent, device: ServedDeviceInfo) -> Bool {
         let name = "bindings[\(index)] (\(binding.gesture.name))"
-        let place = runs.firstIndex { $0.generation == generation && $0.binding == index }
+        let place = runs.firstIndex { $0.generation == generation && $0.binding == index && $0.device == device.node }
         switch step {
         case .run, .begin:
             if let place {
@@ -85,7 +91,7 @@ public final class ActionRunner {
             if let input { _ = closeDescriptor(input.read) }
             switch started {
             case .success(let child):
-                runs.append(Run(generation: generation, binding: index, name: name, command: binding.run[0], child: child,
+                runs.append(Run(generation: generation, binding: index, device: device.node, name: name, command: binding.run[0], child: child,
                                 input: input?.write, dropped: 0))
                 if let line = step.line { write(line, to: runs.count - 1) }
                 return true

@@ -117,6 +117,7 @@ public enum ActionStep: Hashable, Sendable {
 /// and a rotation's binding runs its command at `ended`, or, continuous, follows the gesture from `began`
 /// (`ContinuousBinding`, docs/state-machines/continuous-binding.md).
 public struct BindingMatcher: Sendable {
+    /// The bindings, in the configuration's order: a step names a binding by its place here.
     public let bindings: [Binding]
     /// The display's size in mm as its lines measure it (turned), for an edge swipe's progress.
     let shown: Size

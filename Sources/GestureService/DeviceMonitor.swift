@@ -7,7 +7,9 @@ import SystemCalls
 public final class DeviceMonitor {
     /// A device that appeared or disappeared.
     public enum Change: Hashable, Sendable {
+        /// The device at `node` appeared.
         case added(node: String)
+        /// The device at `node` disappeared.
         case removed(node: String)
     }
 

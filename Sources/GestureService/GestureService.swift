@@ -120,6 +120,7 @@ public final class GestureService {
         case woken
     }
 
+    /// The configuration served now (`reload(_:now:)` replaces it).
     public private(set) var configuration: ServiceConfiguration
     /// The grace of the devices' deadlines (`LiveGestureSource.grace`).
     public let grace: TimeSpan
@@ -131,6 +132,7 @@ public final class GestureService {
     private let monitor: DeviceMonitor?
     /// Where nodes are looked for when there is no udev monitor.
     private let directory: String
+    /// The runs of the bindings' commands.
     public let runner: ActionRunner
     /// Parts of others in the loop.
     public var parts: [any ServicePart] = []
