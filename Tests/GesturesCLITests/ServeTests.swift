@@ -217,4 +217,30 @@ struct ServeTests {
         ])
         #expect(run.stderr == Self.serving20 + "\n")
     }
+
+    /// `make install`'s copy: the binary and the systemd user unit, whose ExecStart is the installed binary's `serve`.
+    @Test func makeInstallPutsTheBinaryAndTheUserUnit() throws {
+        let destination = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let run = try CLI.runProcess(["/usr/bin/make", "-s", "install-files", "GESTURES_BINARY=\(CLI.binary.path)",
+                                      "DESTDIR=\(destination.path)", "PREFIX=/usr"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let binary = destination.appendingPathComponent("usr/bin/gestures")
+        #expect(FileManager.default.isExecutableFile(atPath: binary.path))
+        #expect(FileManager.default.contentsEqual(atPath: binary.path, andPath: CLI.binary.path))
+        let unit = Self.read(destination.appendingPathComponent("usr/lib/systemd/user/gestures.service"))
+        #expect(unit.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
+            "[Unit]",
+            "Description=Touchscreen gestures: gestures serve runs the commands bound to them",
+            "PartOf=graphical-session.target",
+            "After=graphical-session.target",
+            "[Service]",
+            "ExecStart=/usr/bin/gestures serve",
+            "ExecReload=/bin/kill -HUP $MAINPID",
+            "Restart=on-failure",
+            "[Install]",
+            "WantedBy=graphical-session.target",
+        ])
+    }
 }
