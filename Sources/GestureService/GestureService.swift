@@ -9,11 +9,25 @@ import SystemCalls
 import Glibc
 #endif
 
+/// A descriptor a part of the service's loop watches: for reading, and for writing too while it has output waiting.
+public struct ServiceWatch: Hashable, Sendable {
+    /// The descriptor.
+    public var descriptor: Int32
+    /// Watch it for writing (`POLLOUT`) as well as for reading (`POLLIN`).
+    public var writing: Bool
+
+    /// A watch of `descriptor`, for writing too when `writing`.
+    public init(_ descriptor: Int32, writing: Bool = false) {
+        self.descriptor = descriptor
+        self.writing = writing
+    }
+}
+
 /// A part of the service's loop besides its devices and commands (a socket's clients, say): the descriptors it
 /// watches, when it wants to be woken at the latest, and its work at each wake-up.
 public protocol ServicePart: AnyObject {
-    /// The descriptors to watch for reading (`POLLIN`); the part is dispatched when any is ready (or hung up).
-    var descriptors: [Int32] { get }
+    /// The descriptors to watch; the part is dispatched at every wake-up of the loop.
+    var descriptors: [ServiceWatch] { get }
     /// When to dispatch it at the latest with none ready; nil: not before one is.
     var nextWakeup: MonotonicTime? { get }
     /// Its work at a wake-up of the loop: it never blocks.
@@ -73,6 +87,21 @@ public enum ServiceNotice: Sendable {
     case commandEnded(binding: String, command: String, pid: pid_t, ChildEnding)
     /// A continuous binding's command was not given `count` lines: its pipe was full (it did not read them).
     case linesDropped(binding: String, count: Int)
+}
+
+/// Why a request of a client (`ServiceSocket`) was not carried out.
+public enum ServiceRequestError: Error, Sendable, CustomStringConvertible {
+    /// No device served has that node.
+    case noDevice(String)
+    /// The engine refused the change (a target no one has, a dial that is not one).
+    case refused(GestureError)
+
+    public var description: String {
+        switch self {
+        case .noDevice(let node): "no device served at \"\(node)\""
+        case .refused(let error): error.description
+        }
+    }
 }
 
 /// Why a device is served no more.
@@ -138,6 +167,9 @@ public final class GestureService {
     public var parts: [any ServicePart] = []
     /// Where every gesture line goes too.
     public var sinks: [any GestureLineSink] = []
+    /// A device's rotation and layout as a request set them (`setRotation`, `setLayout`), over its rule's, until the
+    /// next reload.
+    private var overrides: [String: (rotation: ViewTransform.Rotation?, layout: Layout??)] = [:]
 
     /// A service of `configuration`, telling `notices` what happens. `monitor`: find devices through udev (false, or
     /// no udev: the event nodes of `directory` at `start`, and no hot-plug).
@@ -183,7 +215,9 @@ public final class GestureService {
             for descriptor in runner.descriptors { descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
             consider(runner.nextWakeup(now: now))
             for part in parts {
-                for descriptor in part.descriptors { descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
+                for watch in part.descriptors {
+                    descriptors.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN) | (watch.writing ? Int16(POLLOUT) : 0), revents: 0))
+                }
                 consider(part.nextWakeup)
             }
             if case .failure(let error) = pollDescriptors(&descriptors, timeoutMilliseconds: wakeup?.pollTimeout(from: now) ?? -1) {
@@ -223,6 +257,7 @@ public final class GestureService {
         let names = served.map(\.name)
         for node in nodes { drop(node, now: now, reason: .reloaded, saying: false) }
         self.configuration = configuration
+        overrides = [:]
         runner.reloaded()
         for node in nodes { take(node) }
         // A device that the old configuration passed over (a touchpad, an ignored one) may be taken now.
@@ -239,6 +274,39 @@ public final class GestureService {
         for node in order { drop(node, now: now, reason: .removed, saying: false) }
         runner.reap()
         runner.closeInputs()
+    }
+
+    // MARK: Requests (a socket's clients)
+
+    /// Sets the value of the dial `target` on the device at `node` (`GestureEngine.setDialValue(of:degrees:at:)`, at
+    /// the device's time for `now`); its lines go to the sinks and the bindings.
+    public func setDialValue(device node: String, target: String, degrees: Double, now: MonotonicTime) throws(ServiceRequestError) {
+        guard let device = devices[node] else { throw .noDevice(node) }
+        do {
+            try device.source.change(now: now, { (engine, time) throws(GestureError) in
+                try engine.setDialValue(of: target, degrees: degrees, at: time)
+            }, { event in deliver(event, from: device) })
+        } catch {
+            throw .refused(error)
+        }
+    }
+
+    /// Shows the device at `node` turned by `rotation` from now on (until a reload): its gestures in progress are
+    /// cancelled, and it is taken again with that rotation.
+    public func setRotation(device node: String, rotation: ViewTransform.Rotation, now: MonotonicTime) throws(ServiceRequestError) {
+        guard devices[node] != nil else { throw .noDevice(node) }
+        overrides[node, default: (nil, nil)].rotation = rotation
+        drop(node, now: now, reason: .reloaded, saying: false)
+        take(node)
+    }
+
+    /// Recognizes `layout`'s targets on the device at `node` from now on (until a reload; nil: the bindings'): its
+    /// gestures in progress are cancelled, and it is taken again with that layout.
+    public func setLayout(device node: String, layout: Layout?, now: MonotonicTime) throws(ServiceRequestError) {
+        guard devices[node] != nil else { throw .noDevice(node) }
+        overrides[node, default: (nil, nil)].layout = .some(layout)
+        drop(node, now: now, reason: .reloaded, saying: false)
+        take(node)
     }
 
     // MARK: Devices
@@ -270,9 +338,11 @@ public final class GestureService {
         }
         guard description.touchProtocol != nil, let kind = description.kind,
               kind == .touchscreen || configuration.touchpads else { return }
-        let rule = configuration.devices.first {
+        var rule = configuration.devices.first {
             $0.match.matches(name: description.name, vendor: Int(description.id.vendor), product: Int(description.id.product), node: node)
         } ?? DeviceRule()
+        if let rotation = overrides[node]?.rotation { rule.rotation = rotation }
+        if let layout = overrides[node]?.layout { rule.layout = layout }
         guard !rule.ignore else { return }
         if let problem = description.positionAxisProblem {
             notices(.deviceRefused(node: node, .positionAxisWithoutRange(path: node, problem: problem)))

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import Testing
 
 /// `gestures serve` on emulated devices that come and go (Tests/Fixtures/umockdev/serve-testbed.py: umockdev's testbed,
@@ -20,12 +21,13 @@ struct ServeTests {
         return directory
     }
 
-    /// `gestures serve --print --config CONFIG` in the testbed with `arguments` (its devices and actions), in
+    /// `gestures serve --print --config CONFIG --socket DIRECTORY/gestures.sock` in the testbed with `arguments` (its devices and actions), in
     /// `directory`, with `path` before the usual PATH.
     static func serve(_ arguments: [String], config: String = "serve.json", in directory: URL, path: String? = nil) throws -> Run {
         var command = ["/usr/bin/env"]
         if let path { command.append("PATH=\(path):" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")) }
-        command += [testbed.path] + arguments + ["--", CLI.binary.path, "serve", "--print", "--config", config]
+        command += [testbed.path] + arguments + ["--", CLI.binary.path, "serve", "--print", "--config", config,
+                                                 "--socket", directory.appendingPathComponent("gestures.sock").path]
         return try CLI.runProcess(command, in: directory)
     }
 
@@ -242,5 +244,49 @@ struct ServeTests {
             "[Install]",
             "WantedBy=graphical-session.target",
         ])
+    }
+
+    /// A client of the socket, while the service serves an emulated touchscreen: it turns the display right, subscribes,
+    /// and gets the tap and the long press that follow, in the display's coordinates.
+    @Test func aSocketClientTurnsTheDisplayAndGetsTheLines() throws {
+        let directory = try Self.directory(["serve.json": Self.tapAndPress])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let socketPath = directory.appendingPathComponent("gestures.sock").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.testbed.path)
+        process.arguments = ["--device", "touchscreen-mt", "--at", "2.0", "play", "touchscreen-mt", Self.trace("tap-longpress-mt.events"),
+                             "--at", "4.5", "signal", "INT", "--", CLI.binary.path, "serve", "--config", "serve.json", "--socket", socketPath]
+        process.currentDirectoryURL = directory
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var descriptor: Int32 = -1
+        for _ in 0..<150 where descriptor < 0 {
+            if case .success(let connected) = connectedSocket(socketPath) { descriptor = connected } else { usleep(10_000) }
+        }
+        try #require(descriptor >= 0, "the service's socket never came")
+        defer { _ = closeDescriptor(descriptor) }
+        let requests = #"{"request":"set-rotation","device":"/dev/input/event20","rotation":"right"}"# + "\n" + #"{"request":"subscribe"}"# + "\n"
+        _ = Array(requests.utf8).withUnsafeBytes { sendWithoutWaiting(descriptor, $0) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        while received.filter({ $0 == UInt8(ascii: "\n") }).count < 4, case .success(let ready) = pollDescriptors(&descriptors, timeoutMilliseconds: 4000), ready > 0 {
+            guard case .success(let count) = buffer.withUnsafeMutableBytes({ readDescriptor(descriptor, into: $0.baseAddress!, count: $0.count) }),
+                  count > 0 else { break }
+            received += buffer[..<count]
+        }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: received, as: UTF8.self) == """
+            {"reply":"set-rotation","ok":true}
+            {"reply":"subscribe","ok":true}
+            {"device":"/dev/input/event20","time":0.390000,"region":"screen","type":"tap","x":52.632,"y":162.895,"count":1}
+            {"device":"/dev/input/event20","time":1.390000,"region":"screen","type":"long-press","x":105.263,"y":57.632}
+
+            """)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stderr == Self.serving20 + "\n" + Self.serving20.replacingOccurrences(of: "rotation normal", with: "rotation right") + "\n")
     }
 }

@@ -29,6 +29,9 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Also print every device's gesture lines (JSON Lines, each beginning with its device).")
     var print = false
 
+    @Option(help: ArgumentHelp("The socket clients connect to (default $XDG_RUNTIME_DIR/gestures.sock).", valueName: "path"))
+    var socket: String?
+
     @Option(name: .customLong("grace-ms"), help: ArgumentHelp("How late (ms) a deadline with no input may fire.", valueName: "n"))
     var graceMs: Int = 20
 
@@ -81,6 +84,21 @@ struct ServeCommand: ParsableCommand {
         let service = GestureService(configuration: configuration, grace: .ms(Int64(graceMs)), notices: say.notice)
         let printer = output.map { LinePrinter(output: $0) }
         if let printer { service.sinks.append(printer) }
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil }
+        var hub: ServiceSocket?
+        if let path = socket ?? runtime.map({ $0 + "/gestures.sock" }) {
+            do {
+                hub = try ServiceSocket(path: path, service: service)
+            } catch {
+                Diagnostics.error(error.description)
+                throw ExitCode(CommandError.io)
+            }
+            service.parts.append(hub!)
+            service.sinks.append(hub!)
+        } else {
+            Diagnostics.warn("XDG_RUNTIME_DIR is not set: no socket for clients (--socket PATH makes one)")
+        }
+        defer { withExtendedLifetime(hub) {} }
         if !service.hotPlug { Diagnostics.warn("udev cannot be reached: the devices present now are served, and none that comes later") }
         let clock = SystemMonotonicClock()
         service.start(now: clock.now())
