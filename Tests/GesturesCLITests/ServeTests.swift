@@ -251,42 +251,94 @@ struct ServeTests {
     @Test func aSocketClientTurnsTheDisplayAndGetsTheLines() throws {
         let directory = try Self.directory(["serve.json": Self.tapAndPress])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let socketPath = directory.appendingPathComponent("gestures.sock").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.testbed.path)
-        process.arguments = ["--device", "touchscreen-mt", "--at", "2.0", "play", "touchscreen-mt", Self.trace("tap-longpress-mt.events"),
-                             "--at", "4.5", "signal", "INT", "--", CLI.binary.path, "serve", "--config", "serve.json", "--socket", socketPath]
-        process.currentDirectoryURL = directory
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        var descriptor: Int32 = -1
-        for _ in 0..<150 where descriptor < 0 {
-            if case .success(let connected) = connectedSocket(socketPath) { descriptor = connected } else { usleep(10_000) }
-        }
-        try #require(descriptor >= 0, "the service's socket never came")
-        defer { _ = closeDescriptor(descriptor) }
-        let requests = #"{"request":"set-rotation","device":"/dev/input/event20","rotation":"right"}"# + "\n" + #"{"request":"subscribe"}"# + "\n"
-        _ = Array(requests.utf8).withUnsafeBytes { sendWithoutWaiting(descriptor, $0) }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-        while received.filter({ $0 == UInt8(ascii: "\n") }).count < 4, case .success(let ready) = pollDescriptors(&descriptors, timeoutMilliseconds: 4000), ready > 0 {
-            guard case .success(let count) = buffer.withUnsafeMutableBytes({ readDescriptor(descriptor, into: $0.baseAddress!, count: $0.count) }),
-                  count > 0 else { break }
-            received += buffer[..<count]
-        }
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(String(decoding: received, as: UTF8.self) == """
+        let session = try Self.session(["--device", "touchscreen-mt", "--at", "2.0", "play", "touchscreen-mt", Self.trace("tap-longpress-mt.events"),
+                                        "--at", "4.5", "signal", "INT"], in: directory, steps: [
+            ([#"{"request":"set-rotation","device":"/dev/input/event20","rotation":"right"}"#, #"{"request":"subscribe"}"#], 4),
+        ])
+        #expect(session.status == 0)
+        #expect(session.received == """
             {"reply":"set-rotation","ok":true}
             {"reply":"subscribe","ok":true}
             {"device":"/dev/input/event20","time":0.390000,"region":"screen","type":"tap","x":52.632,"y":162.895,"count":1}
             {"device":"/dev/input/event20","time":1.390000,"region":"screen","type":"long-press","x":105.263,"y":57.632}
 
             """)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(stderr == Self.serving20 + "\n" + Self.serving20.replacingOccurrences(of: "rotation normal", with: "rotation right") + "\n")
+        #expect(session.stderr == Self.serving20 + "\n" + Self.serving20.replacingOccurrences(of: "rotation normal", with: "rotation right") + "\n")
+    }
+
+    /// Runs the service under the testbed with `arguments`; as soon as its socket is there, sends each step's requests
+    /// in turn, each once the socket has sent `until` lines in all (or 4 s passed without any). Returns what the socket
+    /// sent, the service's status and its stderr.
+    static func session(_ arguments: [String], in directory: URL,
+                        steps: [(requests: [String], until: Int)]) throws -> (received: String, status: Int32, stderr: String) {
+        let socketPath = directory.appendingPathComponent("gestures.sock").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: testbed.path)
+        process.arguments = arguments + ["--", CLI.binary.path, "serve", "--config", "serve.json", "--socket", socketPath]
+        process.currentDirectoryURL = directory
+        let errors = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let errorHandle = try FileHandle(forWritingTo: errors)
+        process.standardError = errorHandle
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var descriptor: Int32 = -1
+        for _ in 0..<150 where descriptor < 0 {
+            if case .success(let connected) = connectedSocket(socketPath) { descriptor = connected } else { usleep(10_000) }
+        }
+        defer { if descriptor >= 0 { _ = closeDescriptor(descriptor) } }
+        var received: [UInt8] = []
+        for step in steps where descriptor >= 0 {
+            _ = Array(step.requests.map { $0 + "\n" }.joined().utf8).withUnsafeBytes { sendWithoutWaiting(descriptor, $0) }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+            while received.filter({ $0 == UInt8(ascii: "\n") }).count < step.until,
+                  case .success(let ready) = pollDescriptors(&descriptors, timeoutMilliseconds: 4000), ready > 0 {
+                guard case .success(let count) = buffer.withUnsafeMutableBytes({ readDescriptor(descriptor, into: $0.baseAddress!, count: $0.count) }),
+                      count > 0 else { break }
+                received += buffer[..<count]
+            }
+        }
+        process.waitUntilExit()
+        try errorHandle.close()
+        return (String(decoding: received, as: UTF8.self), process.terminationStatus, read(errors))
+    }
+
+    /// A layout swapped in through the socket: the device recognizes its targets (a timeline's tap, no binding run),
+    /// and its dial takes a value. (The dial's value is set once the device's events have come: before any, the event
+    /// clock of an emulated device, whose events keep the trace's times, is not the monotonic clock the change is
+    /// stamped with, as a real device's is.)
+    @Test func aSocketClientSwapsTheLayoutAndSetsADial() throws {
+        let directory = try Self.directory([
+            "serve.json": Self.tapAndPress,
+            "dial.layout.json": """
+                {"regions": [
+                  {"name": "chart", "kind": "timeline", "rect": {"x": 0, "y": 0, "width": 100, "height": 134},
+                   "domain": {"start": 0, "end": 10}, "bucket": 1},
+                  {"name": "timer", "kind": "dial", "center": {"x": 160, "y": 100}, "radius": 30, "detentDegrees": 6}
+                ]}
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let layout = directory.appendingPathComponent("dial.layout.json").path
+        let session = try Self.session(["--device", "touchscreen-mt", "--at", "2.0", "play", "touchscreen-mt", Self.trace("tap-longpress-mt.events"),
+                                        "--at", "4.5", "signal", "INT"], in: directory, steps: [
+            ([#"{"request":"set-layout","device":"/dev/input/event20","layout":"\#(layout)"}"#, #"{"request":"devices"}"#,
+              #"{"request":"subscribe"}"#], 4),
+            ([#"{"request":"set-dial","device":"/dev/input/event20","target":"timer","degrees":90}"#,
+              #"{"request":"set-dial","device":"/dev/input/event20","target":"chart","degrees":90}"#], 6),
+        ])
+        #expect(session.status == 0)
+        #expect(session.received == """
+            {"reply":"set-layout","ok":true}
+            {"reply":"devices","devices":[{"node":"/dev/input/event20","name":"Gestures Test Touchscreen","rotation":"normal","layout":true}]}
+            {"reply":"subscribe","ok":true}
+            {"device":"/dev/input/event20","time":0.090000,"region":"chart","type":"tap","x":52.632,"y":52.632,"count":1,"value":5.263,"selection":{"start":5,"end":5}}
+            {"reply":"set-dial","ok":true}
+            {"reply":"set-dial","error":"the component of \\"chart\\" is a TimelineComponent, not a DialComponent"}
+
+            """)
+        #expect(Self.read(directory.appendingPathComponent("out")) == "(no file)")
+        #expect(session.stderr == Self.serving20 + "\n" + Self.serving20.replacingOccurrences(of: "the bindings)", with: "its layout)") + "\n")
     }
 }
