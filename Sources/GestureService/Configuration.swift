@@ -239,9 +239,7 @@ struct ConfigurationReader {
 
     func whole(_ place: Int, in range: ClosedRange<Int>) throws(FileError) -> Int {
         let value = try number(place)
-        guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw fail(place, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(show(value))")
-        }
+        if let problem = NumberCheck.whole(value, in: range) { throw fail(place, problem) }
         return Int(value)
     }
 

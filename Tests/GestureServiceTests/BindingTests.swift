@@ -45,18 +45,21 @@ import Testing
         ])
     }
 
+    /// The lines of a finger swiped 40 mm in from the display's left edge in 40 ms, on the strip of `bindings[1]`.
+    static let edgeSwipeFromTheLeft = [
+        #"{"time":0.010000,"region":"bindings[1]","type":"edge-swipe","phase":"began","edge":"left","dx":10,"dy":0}"#,
+        #"{"time":0.020000,"region":"bindings[1]","type":"edge-swipe","phase":"changed","edge":"left","dx":20,"dy":0}"#,
+        #"{"time":0.030000,"region":"bindings[1]","type":"edge-swipe","phase":"changed","edge":"left","dx":30,"dy":0}"#,
+        #"{"time":0.040000,"region":"bindings[1]","type":"edge-swipe","phase":"changed","edge":"left","dx":40,"dy":0}"#,
+        #"{"time":0.040000,"region":"bindings[1]","type":"edge-swipe","phase":"ended","edge":"left","dx":40,"dy":0} -> 1:run"#,
+    ]
+
     @Test func anEdgeSwipeRunsAtItsEndWhenItLandsInItsZone() throws {
         #expect(try Self.played {
             down(0, at: 1, 30)
             line(0, from: Point(x: 1, y: 30), to: Point(x: 41, y: 30), steps: 4, over: .ms(40))
             up(0)
-        } == [
-            #"{"time":0.010000,"region":"bindings[1]","type":"edge-swipe","phase":"began","edge":"left","dx":10,"dy":0}"#,
-            #"{"time":0.020000,"region":"bindings[1]","type":"edge-swipe","phase":"changed","edge":"left","dx":20,"dy":0}"#,
-            #"{"time":0.030000,"region":"bindings[1]","type":"edge-swipe","phase":"changed","edge":"left","dx":30,"dy":0}"#,
-            #"{"time":0.040000,"region":"bindings[1]","type":"edge-swipe","phase":"changed","edge":"left","dx":40,"dy":0}"#,
-            #"{"time":0.040000,"region":"bindings[1]","type":"edge-swipe","phase":"ended","edge":"left","dx":40,"dy":0} -> 1:run"#,
-        ])
+        } == Self.edgeSwipeFromTheLeft)
         // Below the zone (the edge's lower half): no edge swipe.
         #expect(try Self.played {
             down(0, at: 1, 90)
@@ -72,13 +75,7 @@ import Testing
             down(0, at: 150, 1)
             line(0, from: Point(x: 150, y: 1), to: Point(x: 150, y: 41), steps: 4, over: .ms(40))
             up(0)
-        } == [
-            #"{"time":0.010000,"region":"bindings[1]","type":"edge-swipe","phase":"began","edge":"left","dx":10,"dy":0}"#,
-            #"{"time":0.020000,"region":"bindings[1]","type":"edge-swipe","phase":"changed","edge":"left","dx":20,"dy":0}"#,
-            #"{"time":0.030000,"region":"bindings[1]","type":"edge-swipe","phase":"changed","edge":"left","dx":30,"dy":0}"#,
-            #"{"time":0.040000,"region":"bindings[1]","type":"edge-swipe","phase":"changed","edge":"left","dx":40,"dy":0}"#,
-            #"{"time":0.040000,"region":"bindings[1]","type":"edge-swipe","phase":"ended","edge":"left","dx":40,"dy":0} -> 1:run"#,
-        ])
+        } == Self.edgeSwipeFromTheLeft)
         #expect(try Self.played(rotation: .quarter) {
             down(0, at: 50, 1)
             line(0, from: Point(x: 50, y: 1), to: Point(x: 50, y: 41), steps: 4, over: .ms(40))

@@ -119,16 +119,7 @@ def main(argv):
         child = subprocess.Popen(command, env=env)
         loop = GLib.MainLoop()
         timed_out = []
-
-        def forward(signum):
-            try:
-                child.send_signal(signum)
-            except ProcessLookupError:
-                pass
-            return True
-
-        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-            GLib.unix_signal_add(GLib.PRIORITY_HIGH, signum, forward, signum)
+        forward = faults.forward_signals(child)
 
         def act(action, args):
             if action == "add":
