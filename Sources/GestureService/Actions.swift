@@ -149,7 +149,7 @@ public final class ActionRunner {
                 continue
             }
             closeInput(place)
-            if ending != .exited(0) {
+            if ending != .exited(0) && ending != .unknown {
                 notices(.commandEnded(binding: runs[place].name, command: runs[place].command, pid: runs[place].child.pid, ending))
             }
             runs.remove(at: place)

@@ -22,6 +22,9 @@ public enum ChildEnding: Hashable, Sendable {
     case exited(Int32)
     /// A signal ended it.
     case signalled(Int32)
+    /// It is gone, and how it ended is not known: it was reaped already (the process ignores SIGCHLD, so its children
+    /// are reaped by the system).
+    case unknown
 }
 
 /// Starts `arguments[0]` (looked up in `PATH` when it has no `/`) with `arguments` and `environment` (`NAME=value`
@@ -61,7 +64,15 @@ package func spawnProcess(_ arguments: [String], environment: [String], standard
 /// `waitpid(2)` of `child` without waiting: how it ended, nil while it runs. Once it has ended, its pidfd is closed.
 package func reap(_ child: ChildProcess) -> ChildEnding? {
     var status: Int32 = 0
-    guard case .success(let pid) = valueOrErrno({ waitpid(child.pid, &status, WNOHANG) }), pid == child.pid else { return nil }
+    switch valueOrErrno({ waitpid(child.pid, &status, WNOHANG) }) {
+    case .success(let pid) where pid == child.pid:
+        break
+    case .failure(let error) where error.rawValue == ECHILD:
+        if child.descriptor >= 0 { _ = closeDescriptor(child.descriptor) }
+        return .unknown
+    case .success, .failure:
+        return nil
+    }
     if child.descriptor >= 0 { _ = closeDescriptor(child.descriptor) }
     // WIFEXITED and friends are macros: the status's low 7 bits are the signal, 0 for an exit.
     let signal = status & 0x7F

@@ -200,6 +200,7 @@ private final class ServiceMessages {
             switch ending {
             case .exited(let status): Diagnostics.warn("\(binding): \(command) (pid \(pid)) exited with status \(status)")
             case .signalled(let signal): Diagnostics.warn("\(binding): \(command) (pid \(pid)) was ended by signal \(signal)")
+            case .unknown: break
             }
         case .linesDropped(let binding, let count):
             Diagnostics.warn("\(binding): \(count) line\(count == 1 ? " was" : "s were") dropped: the command was not reading its input")
