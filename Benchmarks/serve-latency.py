@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The latency of `gestures serve` from a device's frame to a binding's command starting.
+"""The latency of `gestures serve` from a device's frame to a binding's command starting, and to a socket client's line.
 
   Benchmarks/serve-latency.py [--count N] [--gestures PATH]
 
@@ -8,11 +8,15 @@ a frame at a time, on the node's pseudo-terminal. Each of N edge swipes from the
 writing that frame the script reads CLOCK_MONOTONIC. The binding of the edge swipe runs a small C program that
 prints CLOCK_MONOTONIC as its first act. The difference is the latency from the frame's write to the command
 running: the device's delivery through umockdev (a round trip over a socket for each read), the service's wake-up,
-read, recognition and posix_spawn, and the command's exec, start-up included. Prints the median and the worst.
+read, recognition and posix_spawn, and the command's exec, start-up included. A client subscribed to the service's
+socket reads the edge swipe's `ended` line: the latency to it is measured from the same write. Prints the median,
+the 90th percentile and the worst of each.
 The release build is used when there is one (.build/release/gestures), else the debug one.
 """
 
 import os
+import select
+import socket
 import statistics
 import struct
 import subprocess
@@ -75,10 +79,17 @@ def main(argv):
     env = dict(os.environ)
     env["LD_PRELOAD"] = ":".join(p for p in (env.get("LD_PRELOAD"), "libumockdev-preload.so.0") if p)
     env["UMOCKDEV_DIR"] = testbed.get_root_dir()
-    child = subprocess.Popen([gestures, "serve", "--config", config], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    path = os.path.join(scratch, "gestures.sock")
+    child = subprocess.Popen([gestures, "serve", "--config", config, "--socket", path], env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL)
     master = testbed.get_dev_fd("/dev/input/event20")
     time.sleep(1.0)  # the service takes the device
-    latencies = []
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    client.connect(path)
+    client.sendall(b'{"request":"subscribe"}\n')
+    stream = client.makefile("rb")
+    stream.readline()  # the reply
+    latencies, lines = [], []
     units = 19  # per mm
     for n in range(count):
         os.write(master, frame((3, 0x39, n + 1), (3, 0x35, units), (3, 0x36, 60 * units), (1, 0x14a, 1)))
@@ -89,15 +100,22 @@ def main(argv):
         lift = frame((3, 0x39, -1), (1, 0x14a, 0))
         before = time.monotonic_ns()
         os.write(master, lift)
+        while True:
+            line = stream.readline()
+            if b'"ended"' in line:
+                lines.append((time.monotonic_ns() - before) / 1e6)
+                break
         started = int(child.stdout.readline())
         latencies.append((started - before) / 1e6)
         time.sleep(0.05)
     child.terminate()
     child.wait()
-    latencies.sort()
-    print("%s: %d edge swipes, from the lift's frame written to the command running: median %.3f ms, worst %.3f ms, "
-          "90th percentile %.3f ms" % (os.path.relpath(gestures), count, statistics.median(latencies), latencies[-1],
-                                        latencies[int(0.9 * len(latencies))]))
+    def summary(values):
+        values = sorted(values)
+        return "median %.3f ms, 90th percentile %.3f ms, worst %.3f ms" % (statistics.median(values), values[int(0.9 * len(values))],
+                                                                             values[-1])
+    print("%s: %d edge swipes, from the lift's frame written: to the command running %s; to the socket client's line %s"
+          % (gestures, count, summary(latencies), summary(lines)))
 
 
 if __name__ == "__main__":
