@@ -140,6 +140,33 @@ struct ServeTests {
             """)
     }
 
+    /// A device that udev says went away and came back at the same node (a suspend and resume) is dropped, then taken
+    /// up again, and serves as before.
+    @Test func aDeviceThatComesBackIsTakenUpAgain() throws {
+        let directory = try Self.directory(["serve.json": Self.tapAndPress])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Self.serve(["--device", "touchscreen-mt", "--at", "0.5", "uevent", "touchscreen-mt", "remove",
+                                  "--at", "1.0", "uevent", "touchscreen-mt", "add",
+                                  "--at", "1.5", "play", "touchscreen-mt", Self.trace("tap-longpress-mt.events"),
+                                  "--at", "4.0", "signal", "INT"], in: directory)
+        #expect(run.status == 0)
+        #expect(run.lines == [
+            #"{"device":"/dev/input/event20","time":0.390000,"region":"screen","type":"tap","x":52.632,"y":52.632,"count":1}"#,
+            #"{"device":"/dev/input/event20","time":1.390000,"region":"screen","type":"long-press","x":157.895,"y":105.263}"#,
+        ])
+        #expect(Self.read(directory.appendingPathComponent("out")) == """
+            /dev/input/event20 tap count=1 at 52.632,52.632
+            /dev/input/event20 long-press count= at 157.895,105.263
+
+            """)
+        #expect(run.stderr == """
+            \(Self.serving20)
+            gestures: /dev/input/event20: "Gestures Test Touchscreen" was removed
+            \(Self.serving20)
+
+            """)
+    }
+
     /// A stop mid-gesture cancels it: a continuous command is told `cancel`.
     @Test func aStopCancelsTheGestureInProgress() throws {
         let directory = try Self.directory(["serve.json": """

@@ -14,6 +14,8 @@
                           keeps its node's descriptor, and aborts when the node is made anew.)
     signal NAME           the signal NAME (INT, TERM, HUP) to COMMAND
     copy FROM TO          the file FROM copied over TO (a configuration changed before a SIGHUP)
+    uevent FIXTURE ACTION udev's uevent ACTION ("remove", "add") for the device, which stays as it is: a device that
+                          udev sees go and come back at the same node (a suspend and resume)
 --timeout S               SIGTERM to COMMAND after S seconds (default 30), then SIGKILL 5 s later: exit 124
 
 The ioctls of each device are answered from its .ioctl file (faults.py's Device). The exit status is COMMAND's
@@ -84,7 +86,7 @@ def main(argv):
             i += 3 if trace else 2
         elif arg == "--at":
             when, action = float(argv[i + 1]), argv[i + 2]
-            count = {"add": None, "play": 2, "remove": 1, "signal": 1, "copy": 2}.get(action, -1)
+            count = {"add": None, "play": 2, "remove": 1, "signal": 1, "copy": 2, "uevent": 2}.get(action, -1)
             if count == -1:
                 faults.fail("unknown action " + action)
             if count is None:
@@ -142,6 +144,10 @@ def main(argv):
                         os.unlink(os.path.join(ptymap, name))
             elif action == "signal":
                 forward(getattr(signal, "SIG" + args[0]))
+            elif action == "uevent":
+                device = devices[args[0]]
+                for path in (device.syspaths if args[1] == "remove" else reversed(device.syspaths)):
+                    testbed.uevent(path, args[1])
             elif action == "copy":
                 import shutil
                 shutil.copyfile(args[0], args[1])
