@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: demo test test-browser build docs bench bench-raw bench-check bench-explain fuzz fuzz-build recordings deps clean
+.PHONY: demo test test-browser build docs bench bench-raw bench-check bench-explain fuzz fuzz-build recordings deps clean install install-files
 
 # The main job: replay the bundled recordings, print the gestures recognized in them, and draw their pictures
 # (PICTURES, default .build/pictures).
@@ -24,6 +24,24 @@ test-browser: deps
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
+
+# `gestures` (release) into $(DESTDIR)$(PREFIX)/bin, and the systemd user unit `gestures.service` (ExecStart=… serve)
+# into SYSTEMD_USER_UNIT_DIR: PREFIX/lib/systemd/user, or ~/.local/share/systemd/user for PREFIX=~/.local (where
+# systemd looks for a user's own units).
+PREFIX ?= /usr/local
+DESTDIR ?=
+SYSTEMD_USER_UNIT_DIR ?= $(if $(filter $(HOME)/.local,$(PREFIX)),$(HOME)/.local/share/systemd/user,$(PREFIX)/lib/systemd/user)
+
+install: deps
+	$(SWIFT) build -c release --product gestures $(SWIFT_FLAGS)
+	$(MAKE) install-files GESTURES_BINARY="$$($(SWIFT) build -c release --show-bin-path $(SWIFT_FLAGS))/gestures"
+
+# The copy alone, of GESTURES_BINARY (the tests install a debug build into a scratch DESTDIR).
+install-files:
+	install -D -m 755 "$(GESTURES_BINARY)" "$(DESTDIR)$(PREFIX)/bin/gestures"
+	install -d "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)"
+	sed 's|@BINDIR@|$(PREFIX)/bin|g' scripts/gestures.service.in > "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/gestures.service"
+	chmod 644 "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/gestures.service"
 
 # The DocC documentation of the library modules (swift-docc-plugin), into .build/docs/MODULE.doccarchive, and all of
 # them in .build/docs/combined.doccarchive: fails on any DocC warning, on a public symbol without a documentation

@@ -38,7 +38,8 @@ let package = Package(
         // The package's one syscall layer (after swift-system): raw calls, then `Result`-returning calls that retry
         // on EINTR where that is right, and `Errno`. No libevdev: the trace readers and writers use it too.
         .target(name: "SystemCalls", dependencies: ["CSystemCalls"]),
-        // The calls Swift cannot make itself (`ioctl`, variadic), with one fixed signature each: a header, no library.
+        // The calls Swift cannot make itself (`ioctl` and `syscall()` are variadic), with one fixed signature each: a
+        // header, no library.
         .systemLibrary(name: "CSystemCalls"),
         // The pure engine: no Foundation, no Glibc, no IO, no clocks.
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
@@ -67,11 +68,17 @@ let package = Package(
         // that the fuzz targets of Fuzz/ compile the rest as a module of their own.
         .executableTarget(name: "gestures", dependencies: [
             "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "TracePlayback", "GestureRuntime", "GestureCore",
-            "GestureFormat", "LayoutFile", "Render", "Haptics", "CLibevdev", "SystemCalls",
+            "GestureFormat", "LayoutFile", "Render", "Haptics", "CLibevdev", "SystemCalls", "GestureService",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libevdev, through the system's pkg-config (Debian: libevdev-dev).
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // libudev, through the system's pkg-config (Debian: libudev-dev): `gestures serve`'s device monitor.
+        .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // `gestures serve`: every touch device udev knows, each with its own engine, hot-plug, the configuration
+        // file, the bindings' commands; and the protocol of the parts a socket's hub plugs into its loop.
+        .target(name: "GestureService", dependencies: ["LiveInput", "EvdevDevice", "EvdevModel", "GestureRuntime", "GestureCore",
+                                                      "GestureFormat", "LayoutFile", "TracePlayback", "SystemCalls", "CLibudev"]),
         // Touch devices through libevdev: raw calls, Result-returning calls, then a typed throwing API.
         .target(name: "EvdevDevice", dependencies: ["CLibevdev", "EvdevModel", "GestureCore", "SystemCalls"]),
         // Live input: device discovery, the live source (deadlines on the event clock, resync, device loss,
@@ -111,6 +118,8 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureFormat", "GestureTestSupport"]),
         .testTarget(name: "GestureFormatTests", dependencies: ["GestureCore", "GestureFormat"]),
         .testTarget(name: "LayoutFileTests", dependencies: ["LayoutFile", "GestureCore"]),
+        .testTarget(name: "GestureServiceTests", dependencies: ["GestureService", "LiveInput", "GestureRuntime", "GestureCore", "GestureFormat",
+                                                               "LayoutFile", "SystemCalls", "GestureTestSupport"]),
         .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator", "kitchen-timer", "wayland-touches", "GestureCore",
                                                           "GestureFormat", "GestureRuntime", "TracePlayback", "SystemCalls"]),
         .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "GestureRuntime", "TracePlayback", "EvdevDevice", "SystemCalls",

@@ -40,10 +40,14 @@ let package = Package(
         mainModule("EvdevDevice", ["CLibevdev", "EvdevModel", "GestureCore", "SystemCalls"]),
         mainModule("LiveInput", ["EvdevDevice", "EvdevModel", "GestureCore", "GestureRuntime", "SystemCalls"]),
         mainModule("Render", ["GestureCore", "GestureFormat", numerics]),
+        mainModule("Haptics", ["GestureCore", "GestureRuntime", "SystemCalls"], exclude: ["Haptics.docc"]),
+        .systemLibrary(name: "CLibudev", path: "TouchGestures/Sources/CLibudev", pkgConfig: "libudev"),
+        mainModule("GestureService", ["LiveInput", "EvdevDevice", "EvdevModel", "GestureRuntime", "GestureCore", "GestureFormat",
+                                      "LayoutFile", "TracePlayback", "SystemCalls", "CLibudev"]),
         // The `gestures` command's code but its `main.swift`.
         mainModule("GesturesCommand", [
             "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "TracePlayback", "GestureRuntime", "GestureCore",
-            "GestureFormat", "LayoutFile", "Render", "CLibevdev", "SystemCalls",
+            "GestureFormat", "LayoutFile", "Render", "Haptics", "GestureService", "CLibevdev", "SystemCalls",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], folder: "Sources/gestures", exclude: ["main.swift"]),
         // The test helpers: the touch scripts, the invariant checks.

@@ -7,12 +7,12 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 
 # The library modules an app uses, the umbrella TouchGestures (no symbol of its own: its page says which module to
-# read for what), and Render, the SVG pictures (a library product too). GestureCore's catalog holds the articles and
-# the tutorial.
-modules=(TouchGestures GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput Haptics EvdevDevice SystemCalls Render)
+# read for what), Render, the SVG pictures (a library product too), and GestureService, `gestures serve`'s loop.
+# GestureCore's catalog holds the articles and the tutorial.
+modules=(TouchGestures GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput Haptics EvdevDevice SystemCalls Render GestureService)
 # The modules whose every public symbol is documented, a state `make docs` keeps (the count of those left is
 # printed for every module): all of them.
-complete=(${DOCS_COMPLETE:-TouchGestures GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput Haptics EvdevDevice SystemCalls Render})
+complete=(${DOCS_COMPLETE:-TouchGestures GestureCore GestureFormat EvdevModel GestureRuntime TraceFormats TracePlayback LayoutFile LiveInput ToolkitInput Haptics EvdevDevice SystemCalls Render GestureService})
 
 targets=()
 for module in "${modules[@]}"; do targets+=(--target "$module"); done

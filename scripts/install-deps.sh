@@ -11,7 +11,8 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-# Debian packages: libevdev (built against, through pkg-config); umockdev (the emulated touchscreens of
+# Debian packages: libevdev and libudev (built against, through pkg-config: `gestures serve` finds devices as they
+# come and go through libudev's monitor); umockdev (the emulated touchscreens of
 # the live tests), with its Python bindings for the device that vanishes or cannot be read mid-test;
 # evemu-tools, whose evemu-describe the headers that `gestures record` writes are compared with; libxml2,
 # the XML parser the picture tests read the SVG back with (Foundation's XMLParser); libwayland-dev, which the
@@ -19,7 +20,7 @@ fi
 # under, with wayland-protocols (its xdg-shell glue is checked against wayland-scanner's) and gcc (the shims
 # of Tests/Fixtures/wayland); feedbackd, with dbus-daemon and dbus-monitor (dbus-bin), which the haptics tests
 # run on a private session bus.
-packages=(pkg-config libevdev-dev umockdev python3-gi gir1.2-umockdev-1.0 evemu-tools libxml2
+packages=(pkg-config libevdev-dev libudev-dev umockdev python3-gi gir1.2-umockdev-1.0 evemu-tools libxml2
           libwayland-dev wayland-protocols sway gcc feedbackd dbus-daemon dbus-bin)
 # `--browser` (make test-browser): headless Chromium, which screenshots the pictures, and the DejaVu fonts
 # the pictures ask for.

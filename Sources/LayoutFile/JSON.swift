@@ -6,14 +6,14 @@
 /// is at `after(_:)`. Strings are ranges of `text`, never made into `String`s unless the reader asks; member names are
 /// numbered as they are read (`KeyTable`). One array and no `String` per value: docs/performance.md, "Layout loading,
 /// third step".
-struct JSONDocument {
+package struct JSONDocument {
     /// The document's bytes, then the UTF-8 of each string that has escapes, decoded: every string is a range of it.
-    let text: [UInt8]
+    package let text: [UInt8]
     /// Every value, the top-level one first.
-    let values: [JSONValue]
+    package let values: [JSONValue]
 
     /// The place of the value after the one at `index` and the values inside it.
-    func after(_ index: Int) -> Int {
+    package func after(_ index: Int) -> Int {
         switch values[index].content {
         case .array(_, let end), .object(_, let end, _): end
         case .null, .bool, .number, .string, .key: index + 1
@@ -21,7 +21,7 @@ struct JSONDocument {
     }
 
     /// The string at `range` of `text`.
-    func string(_ range: Range<Int>) -> String {
+    package func string(_ range: Range<Int>) -> String {
         String(decoding: text[range], as: UTF8.self)
     }
 
@@ -32,7 +32,7 @@ struct JSONDocument {
 
     /// The path of the value at `target`, as a message names it (`regions[1].shape.width`; empty for the top-level
     /// value): found by going down from the top, to the member or element whose values hold it.
-    func path(to target: Int) -> String {
+    package func path(to target: Int) -> String {
         var path = ""
         var index = 0
         while index != target {
@@ -61,8 +61,8 @@ struct JSONDocument {
 }
 
 /// One value of a `JSONDocument`, with the line it starts on.
-struct JSONValue {
-    enum Content {
+package struct JSONValue {
+    package enum Content {
         case null
         case bool(Bool)
         case number(Double)
@@ -79,12 +79,12 @@ struct JSONValue {
         case key(Int?, Range<Int>)
     }
 
-    var content: Content
+    package var content: Content
     /// 1-based line where the value starts.
-    var line: Int
+    package var line: Int
 
     /// What a value is, for messages.
-    var kind: String {
+    package var kind: String {
         switch content {
         case .null: "null"
         case .bool: "a boolean"
@@ -98,14 +98,14 @@ struct JSONValue {
 }
 
 /// A JSON syntax error at a line.
-struct JSONSyntaxError: Error, Sendable {
-    var line: Int
-    var message: String
+package struct JSONSyntaxError: Error, Sendable {
+    package var line: Int
+    package var message: String
 }
 
 /// Parses JSON text into a `JSONDocument`, numbering member names by `keys`. Nesting is limited so that hostile input
 /// cannot overflow the stack.
-struct JSONParser {
+package struct JSONParser {
     /// The document.
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The UTF-8 of the strings with escapes, decoded: the document's `text` after `bytes`.
@@ -125,7 +125,7 @@ struct JSONParser {
         values.reserveCapacity(bytes.count / 4)
     }
 
-    static func parse(_ bytes: [UInt8], keys: KeyTable) throws(JSONSyntaxError) -> JSONDocument {
+    package static func parse(_ bytes: [UInt8], keys: KeyTable) throws(JSONSyntaxError) -> JSONDocument {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
             var parser = JSONParser(buffer, keys: keys)
             // A UTF-8 byte order mark is tolerated.

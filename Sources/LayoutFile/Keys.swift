@@ -64,7 +64,7 @@ enum Key: Int, CaseIterable {
 }
 
 /// A set of keys, by their numbers in `KeyTable.layout`: a bit each.
-struct KeySet {
+package struct KeySet {
     private var bits: UInt64 = 0
 
     /// The most keys a table may number. (The layout file has about 50; a wider set would do for more.)
@@ -121,9 +121,9 @@ struct KeyList {
 }
 
 /// The keys the reader knows, numbered, and found by their UTF-8 bytes: a small hash table, built once.
-struct KeyTable: Sendable {
+package struct KeyTable: Sendable {
     /// Each key as the layout file spells it, by number.
-    let names: [String]
+    package let names: [String]
     private let spellings: Spellings
     /// Open addressing: a key's number at the place its hash picks, or the first free place after it; -1 where free.
     /// At least four places a key, so that a search ends after a place or two.
@@ -138,7 +138,7 @@ struct KeyTable: Sendable {
         return KeyTable(names)
     }()
 
-    init(_ names: [String]) {
+    package init(_ names: [String]) {
         precondition(names.count <= KeySet.capacity, "more keys than a KeySet holds")
         let spellings = Spellings(names)
         var size = 16
@@ -168,7 +168,7 @@ struct KeyTable: Sendable {
     }
 
     /// The number of the key `name`.
-    func number(of name: String) -> Int? {
+    package func number(of name: String) -> Int? {
         Array(name.utf8).withUnsafeBufferPointer { number(of: 0..<$0.count, in: $0) }
     }
 

@@ -143,9 +143,7 @@ extension Decoder {
     /// A whole number within `range`.
     func count(_ place: Int, in range: ClosedRange<Int>) throws(LayoutError) -> Int {
         let value = try number(place)
-        guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw fail(place, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(show(value))")
-        }
+        if let problem = NumberCheck.whole(value, in: range) { throw fail(place, problem) }
         return Int(value)
     }
 

@@ -107,6 +107,14 @@ package enum NumberCheck {
         finite(value) ?? (abs(value) <= limit ? nil : range(-limit...limit, value))
     }
 
+    /// A whole number within `range` (a tap's count, a swipe's fingers, an id).
+    package static func whole(_ value: Double, in range: ClosedRange<Int>) -> String? {
+        guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            return "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(show(value))"
+        }
+        return nil
+    }
+
     /// A position in mm: within ±`Size.largestLength`.
     package static func coordinate(_ value: Double) -> String? {
         within(Size.largestLength, value)

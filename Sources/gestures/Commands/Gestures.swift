@@ -15,7 +15,8 @@ struct Gestures: ParsableCommand {
         commandName: "gestures",
         abstract: "Recognize touch gestures in evdev traces and on live touch devices.",
         discussion: "Prints one event per line: JSON Lines by default (see the README for the fields).",
-        subcommands: [ReplayCommand.self, CheckCommand.self, RenderCommand.self, LiveCommand.self, DevicesCommand.self, RecordCommand.self]
+        subcommands: [ReplayCommand.self, CheckCommand.self, RenderCommand.self, LiveCommand.self, DevicesCommand.self, RecordCommand.self,
+                      ServeCommand.self]
     )
 
     /// Parses the arguments as bytes (`RawArguments`), so that paths that are not UTF-8 open.

@@ -164,6 +164,22 @@ class Device:
         return False
 
 
+def forward_signals(child):
+    """Passes INT, TERM, HUP and QUIT sent to this process on to `child` (from a GLib main loop); returns the function
+    that sends `child` a signal."""
+    def forward(signum):
+        try:
+            child.send_signal(signum)
+        except ProcessLookupError:
+            pass
+        return True
+
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        GLib.unix_signal_add(GLib.PRIORITY_HIGH, signum, forward, signum)
+    signal.signal(signal.SIGQUIT, lambda s, f: forward(s))
+    return forward
+
+
 def main(argv):
     when, failing, devices, command = None, None, [], None
     i = 0
@@ -204,17 +220,7 @@ def main(argv):
         child = subprocess.Popen(command, env=env)
 
         loop = GLib.MainLoop()
-
-        def forward(signum):
-            try:
-                child.send_signal(signum)
-            except ProcessLookupError:
-                pass
-            return True
-
-        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-            GLib.unix_signal_add(GLib.PRIORITY_HIGH, signum, forward, signum)
-        signal.signal(signal.SIGQUIT, lambda s, f: forward(s))
+        forward_signals(child)
 
         def reap():
             if child.poll() is not None:
