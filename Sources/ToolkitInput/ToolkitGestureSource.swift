@@ -82,20 +82,32 @@ public final class ToolkitGestureSource: GestureSource {
     /// A touch `id` went down at `x`, `y` (the app's units) at `time`; the app got it at `now`.
     public func touchDown(id: Int, x: Double, y: Double, time: ToolkitTime, now: MonotonicTime,
                           _ deliver: (GestureEvent) -> Void) {
-        take(.down(id: id, at: units.point(x: x, y: y)), time: time, now: now, deliver)
+        guard let point = position(x: x, y: y) else { return }
+        take(.down(id: id, at: point), time: time, now: now, deliver)
     }
 
     /// The touch `id` moved to `x`, `y` at `time`.
     public func touchMotion(id: Int, x: Double, y: Double, time: ToolkitTime, now: MonotonicTime,
                             _ deliver: (GestureEvent) -> Void) {
-        take(.motion(id: id, to: units.point(x: x, y: y)), time: time, now: now, deliver)
+        guard let point = position(x: x, y: y) else { return }
+        take(.motion(id: id, to: point), time: time, now: now, deliver)
     }
 
     /// The touch `id` lifted at `time`: where it last was (Wayland), or at `x`, `y` when the toolkit says (SDL).
     public func touchUp(id: Int, x: Double? = nil, y: Double? = nil, time: ToolkitTime, now: MonotonicTime,
                         _ deliver: (GestureEvent) -> Void) {
-        let point = x.flatMap { x in y.map { units.point(x: x, y: $0) } }
+        let point = x.flatMap { x in y.flatMap { position(x: x, y: $0) } }
         take(.up(id: id, at: point), time: time, now: now, deliver)
+    }
+
+    /// The position at `x`, `y` units in mm, brought within ±`Size.largestLength` (where every distance and speed
+    /// derived from positions stays finite, SPEC "Limits"); nil when either is not a number, or infinite: an event
+    /// at no position is not taken (SPEC "Toolkit input", Units).
+    private func position(x: Double, y: Double) -> Point? {
+        let point = units.point(x: x, y: y)
+        guard point.x.isFinite && point.y.isFinite else { return nil }
+        func within(_ value: Double) -> Double { min(max(value, -Size.largestLength), Size.largestLength) }
+        return Point(x: within(point.x), y: within(point.y))
     }
 
     /// The toolkit took the touch `id` away (GTK's `GDK_TOUCH_CANCEL`), or every touch when `id` is nil

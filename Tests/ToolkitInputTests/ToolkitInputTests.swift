@@ -226,6 +226,38 @@ import ToolkitInput
         ])
     }
 
+    /// A pan on the chart whose motions come at no number and at 10^300 pixels: the first is not taken, the second
+    /// at 10^6 mm (SPEC's limit); a touch whose down came at no number is unknown, its lift too.
+    @Test func positionsThatAreNoNumberAreNotTaken_andFarOnesAreBroughtWithinTheLimits() throws {
+        let source = try ToolkitGestureSource(recognition: .layout(Self.layout), units: Self.pixels, framing: .toolkitFrames)
+        var lines: [String] = []
+        let formatter = EventFormatter()
+        let collect: (GestureEvent) -> Void = { lines.append(formatter.line(for: $0)) }
+        for (ms, x) in [(1000, 380.0), (1010, .nan), (1020, .infinity), (1030, 1e300), (1040, 390)] {
+            let time = ToolkitTime.milliseconds32(UInt32(ms))
+            if ms == 1000 {
+                source.touchDown(id: 1, x: x, y: 120, time: time, now: .zero, collect)
+            } else {
+                source.touchMotion(id: 1, x: x, y: 120, time: time, now: .zero, collect)
+            }
+            source.touchFrame(now: .zero, collect)
+        }
+        source.touchUp(id: 1, x: .nan, y: 120, time: .milliseconds32(1100), now: .zero, collect)
+        source.touchFrame(now: .zero, collect)
+        source.touchDown(id: 2, x: .nan, y: 120, time: .milliseconds32(1200), now: .zero, collect)
+        source.touchFrame(now: .zero, collect)
+        source.touchUp(id: 2, time: .milliseconds32(1300), now: .zero, collect)
+        source.touchFrame(now: .zero, collect)
+        source.stop(now: .zero, collect)
+        // Down at 95 mm; the far motion at 10^6 mm (a pan of 999,905); back at 97.5 mm; the lift where it last was, 60 ms
+        // after the finger stopped (velocity 0)
+        #expect(lines == [
+            #"{"time":1.030000,"region":"chart","type":"pan","phase":"began","dx":999905,"dy":0}"#,
+            #"{"time":1.040000,"region":"chart","type":"pan","phase":"changed","dx":2.5,"dy":0}"#,
+            #"{"time":1.100000,"region":"chart","type":"pan","phase":"ended","dx":2.5,"dy":0,"vx":0,"vy":0}"#,
+        ])
+    }
+
     @Test func unitsFromAnOutputsSizes_andScalesThatMapNothingAreRefused() throws {
         let output = try ToolkitUnits(size: Size(width: 1920, height: 1080), physicalSize: Size(width: 344, height: 194))
         #expect(output.point(x: 960, y: 540) == Point(x: 172, y: 97))
