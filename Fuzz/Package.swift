@@ -31,7 +31,7 @@ let package = Package(
         mainModule("GestureCore", [numerics], exclude: ["GestureCore.docc"]),
         mainModule("GestureFormat", ["GestureCore"]),
         mainModule("EvdevModel", ["GestureCore"]),
-        mainModule("LayoutFile", ["GestureCore"]),
+        mainModule("LayoutFile", ["GestureCore", "SystemCalls"]),
         mainModule("TraceFormats", ["EvdevModel", "GestureCore", "SystemCalls", .product(name: "Yams", package: "Yams")]),
         mainModule("GestureRuntime", ["GestureCore", "EvdevModel", "SystemCalls"]),
         mainModule("TracePlayback", ["GestureRuntime", "TraceFormats", "LayoutFile", "EvdevModel", "GestureCore", "SystemCalls"]),
