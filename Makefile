@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: demo test test-browser build docs bench bench-raw bench-check bench-explain fuzz fuzz-build recordings deps clean
+.PHONY: demo test test-browser build docs bench bench-raw bench-check bench-explain fuzz fuzz-build recordings deps clean install install-lib
 
 # The main job: replay the bundled recordings, print the gestures recognized in them, and draw their pictures
 # (PICTURES, default .build/pictures).
@@ -10,9 +10,10 @@ demo: deps
 	$(SWIFT) build --product gestures $(SWIFT_FLAGS)
 	@bash scripts/demo.sh
 
-# The whole test suite.
+# The whole test suite (the C interface's examples install the library built here into a temporary prefix).
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) build --product touchgestures $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 
 # The pictures in a real browser: installs Debian's chromium when it is missing, then runs the tests that
@@ -63,6 +64,25 @@ fuzz: fuzz-build
 # Regenerates the synthetic traces of Recordings/ and their layouts (their expected outputs are checked by hand).
 recordings: deps
 	$(SWIFT) run trace-generator Recordings
+
+# Where `make install` puts things: PREFIX (default /usr/local) and DESTDIR (a staging root, for packaging).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+
+# The C interface: libtouchgestures.so.0 (release build), touchgestures.h and touchgestures.pc (scripts/install-lib.sh).
+install-lib: deps
+	$(SWIFT) build -c release --product touchgestures $(SWIFT_FLAGS)
+	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) LIBDIR=$(LIBDIR) INCLUDEDIR=$(INCLUDEDIR) \
+		bash scripts/install-lib.sh "$$($(SWIFT) build -c release --show-bin-path $(SWIFT_FLAGS))/libtouchgestures.so"
+
+# The `gestures` command, and the library with it.
+install: install-lib
+	$(SWIFT) build -c release --product gestures $(SWIFT_FLAGS)
+	install -d "$(DESTDIR)$(BINDIR)"
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path $(SWIFT_FLAGS))/gestures" "$(DESTDIR)$(BINDIR)/gestures"
 
 # Tools and system packages the build and the tests need, installed only when missing.
 deps:

@@ -39,6 +39,10 @@ let package = Package(
         mainModule("EvdevDevice", ["CLibevdev", "EvdevModel", "GestureCore", "SystemCalls"]),
         mainModule("LiveInput", ["EvdevDevice", "EvdevModel", "GestureCore", "GestureRuntime", "SystemCalls"]),
         mainModule("Render", ["GestureCore", "GestureFormat", numerics]),
+        .target(name: "CTouchGesturesHeader", path: "TouchGestures/Sources/CTouchGesturesHeader"),
+        // The C interface's Swift side, without the shared library's linker flags (its functions are called from Swift).
+        mainModule("CTouchGestures", ["CTouchGesturesHeader", "GestureCore", "GestureFormat", "LayoutFile", "SystemCalls"],
+                   exclude: ["exports.map"]),
         // The `gestures` command's code but its `main.swift`.
         mainModule("GesturesCommand", [
             "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "TracePlayback", "GestureRuntime", "GestureCore",
@@ -60,6 +64,8 @@ let package = Package(
         ], path: "Sources/PipelineFuzzer"),
         .executableTarget(name: "fuzz-render", dependencies: ["FuzzSupport", "GesturesCommand", "Render", "LayoutFile", "GestureCore"],
                           path: "Sources/RenderFuzzer"),
+        .executableTarget(name: "fuzz-c-interface", dependencies: ["FuzzSupport", "CTouchGestures", "CTouchGesturesHeader"],
+                          path: "Sources/CInterfaceFuzzer"),
         .executableTarget(name: "fuzz-check", dependencies: ["FuzzSupport", "GesturesCommand", "TraceFormats"], path: "Sources/CheckFuzzer"),
     ],
     swiftLanguageModes: [.v6]

@@ -14,8 +14,10 @@ fi
 # Debian packages: libevdev (built against, through pkg-config); umockdev (the emulated touchscreens of
 # the live tests), with its Python bindings for the device that vanishes or cannot be read mid-test;
 # evemu-tools, whose evemu-describe the headers that `gestures record` writes are compared with; libxml2,
-# the XML parser the picture tests read the SVG back with (Foundation's XMLParser).
-packages=(pkg-config libevdev-dev umockdev python3-gi gir1.2-umockdev-1.0 evemu-tools libxml2)
+# the XML parser the picture tests read the SVG back with (Foundation's XMLParser); for the examples of the C
+# interface (Examples/CInterface), libinput's headers, C and C++ compilers, Python, and binutils' nm (the test of the
+# library's exported symbols).
+packages=(pkg-config libevdev-dev umockdev python3-gi gir1.2-umockdev-1.0 evemu-tools libxml2 libinput-dev gcc g++ python3 binutils)
 # `--browser` (make test-browser): headless Chromium, which screenshots the pictures, and the DejaVu fonts
 # the pictures ask for.
 if [[ ${1:-} == --browser ]]; then

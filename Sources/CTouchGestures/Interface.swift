@@ -135,9 +135,11 @@ public func touchGesturesEngineSetExplains(_ engine: OpaquePointer?, _ explains:
 @_cdecl("tg_engine_frame")
 public func touchGesturesEngineFrame(_ engine: OpaquePointer?, _ time: Int64, _ contacts: UnsafePointer<tg_contact>?, _ count: Int) -> tg_status {
     withHandle(engine) { handle in
+        if let refused = handle.refuse(time: time) { return refused }
         if let refused = handle.takeContacts(contacts, count) { return refused }
         handle.releaseEvents()
         let events = handle.engine.handle(TouchFrame(time: Timestamp(microseconds: time), contacts: handle.frameContacts))
+        handle.afterDrop = false
         handle.took(events)
         return TG_OK
     }
@@ -147,6 +149,7 @@ public func touchGesturesEngineFrame(_ engine: OpaquePointer?, _ time: Int64, _ 
 @_cdecl("tg_engine_advance")
 public func touchGesturesEngineAdvance(_ engine: OpaquePointer?, _ time: Int64) -> tg_status {
     withHandle(engine) { handle in
+        if let refused = handle.refuse(time: time) { return refused }
         handle.releaseEvents()
         handle.took(handle.engine.advance(to: Timestamp(microseconds: time)))
         return TG_OK
@@ -157,8 +160,10 @@ public func touchGesturesEngineAdvance(_ engine: OpaquePointer?, _ time: Int64) 
 @_cdecl("tg_engine_drop")
 public func touchGesturesEngineDrop(_ engine: OpaquePointer?, _ time: Int64) -> tg_status {
     withHandle(engine) { handle in
+        if let refused = handle.refuse(time: time) { return refused }
         handle.releaseEvents()
         handle.took(handle.engine.dropped(at: Timestamp(microseconds: time)))
+        handle.afterDrop = true
         return TG_OK
     }
 }
@@ -167,9 +172,16 @@ public func touchGesturesEngineDrop(_ engine: OpaquePointer?, _ time: Int64) -> 
 @_cdecl("tg_engine_resync")
 public func touchGesturesEngineResync(_ engine: OpaquePointer?, _ time: Int64, _ contacts: UnsafePointer<tg_contact>?, _ count: Int) -> tg_status {
     withHandle(engine) { handle in
+        if let refused = handle.refuse(time: time) { return refused }
         if let refused = handle.takeContacts(contacts, count) { return refused }
         handle.releaseEvents()
-        handle.took(handle.engine.resynced(TouchFrame(time: Timestamp(microseconds: time), contacts: handle.frameContacts)))
+        let frame = TouchFrame(time: Timestamp(microseconds: time), contacts: handle.frameContacts)
+        // A resync follows a drop (the gestures in progress cancelled, the contacts down ignored); without one, the
+        // gestures would go on with fingers the engine no longer shows them, which it cannot take: the drop is implied.
+        var events = handle.afterDrop ? [] : handle.engine.dropped(at: Timestamp(microseconds: time))
+        events += handle.engine.resynced(frame)
+        handle.afterDrop = true
+        handle.took(events)
         return TG_OK
     }
 }
@@ -178,9 +190,11 @@ public func touchGesturesEngineResync(_ engine: OpaquePointer?, _ time: Int64, _
 @_cdecl("tg_engine_finish")
 public func touchGesturesEngineFinish(_ engine: OpaquePointer?, _ time: Int64) -> tg_status {
     withHandle(engine) { handle in
+        if let refused = handle.refuse(time: time) { return refused }
         handle.releaseEvents()
         handle.took(handle.engine.finish(at: Timestamp(microseconds: time)))
         handle.down.removeAll()
+        handle.afterDrop = false
         return TG_OK
     }
 }
@@ -301,7 +315,7 @@ private func strcmp(_ a: UnsafePointer<CChar>?, _ b: UnsafePointer<CChar>) -> In
 /// `tg_engine_set_dial_value`.
 @_cdecl("tg_engine_set_dial_value")
 public func touchGesturesEngineSetDialValue(_ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ degrees: Double, _ time: Int64) -> tg_status {
-    withNamedTarget(engine, name) { handle, name throws(GestureError) in
+    withNamedTarget(engine, name, at: time) { handle, name throws(GestureError) in
         try handle.engine.setDialValue(of: name, degrees: degrees, at: Timestamp(microseconds: time))
     }
 }
@@ -310,7 +324,7 @@ public func touchGesturesEngineSetDialValue(_ engine: OpaquePointer?, _ name: Un
 @_cdecl("tg_engine_set_domain")
 public func touchGesturesEngineSetDomain(_ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ domain: UnsafePointer<tg_domain>?,
                                          _ time: Int64) -> tg_status {
-    withNamedTarget(engine, name) { handle, name throws(CallError) in
+    withNamedTarget(engine, name, at: time) { handle, name throws(CallError) in
         guard let given = domain?.pointee else { throw .argument("domain: expected a domain, found NULL") }
         let domain: TimelineDomain
         switch given.kind {
@@ -347,7 +361,7 @@ private func day(_ text: UnsafePointer<CChar>?, _ key: String) throws(CallError)
 @_cdecl("tg_engine_set_visible_domain")
 public func touchGesturesEngineSetVisibleDomain(_ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ start: Double, _ end: Double,
                                                 _ time: Int64) -> tg_status {
-    withNamedTarget(engine, name) { handle, name throws(GestureError) in
+    withNamedTarget(engine, name, at: time) { handle, name throws(GestureError) in
         // The values are of the timeline's domain: seconds since 1970 for days.
         let value: (Double) -> DomainValue
         switch handle.engine.component(of: name, as: TimelineComponent.self)?.configuration.domain {
@@ -425,7 +439,7 @@ public func touchGesturesEngineInsert(_ engine: OpaquePointer?, _ region: Unsafe
 /// `tg_engine_remove`.
 @_cdecl("tg_engine_remove")
 public func touchGesturesEngineRemove(_ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ time: Int64) -> tg_status {
-    withNamedTarget(engine, name) { handle, name throws(GestureError) in
+    withNamedTarget(engine, name, at: time) { handle, name throws(GestureError) in
         try handle.engine.remove(name, at: Timestamp(microseconds: time))
     }
 }
@@ -434,7 +448,7 @@ public func touchGesturesEngineRemove(_ engine: OpaquePointer?, _ name: UnsafePo
 @_cdecl("tg_engine_replace")
 public func touchGesturesEngineReplace(_ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ region: UnsafePointer<CChar>?, _ length: Int,
                                        _ time: Int64) -> tg_status {
-    withNamedTarget(engine, name) { handle, name throws(CallError) in
+    withNamedTarget(engine, name, at: time) { handle, name throws(CallError) in
         let target = try regionTarget(region, length)
         do throws(GestureError) {
             return try handle.engine.replace(name, with: target, at: Timestamp(microseconds: time))
@@ -504,6 +518,15 @@ private func status(of error: GestureError) -> tg_status {
     }
 }
 
+extension EngineHandle {
+    /// Refuses a time outside 0...TG_MAX_TIME_US (the message set), so that no difference of two times the engine
+    /// takes can overflow; nil when it is within.
+    func refuse(time: Int64) -> tg_status? {
+        guard time < 0 || time > TG_MAX_TIME_US else { return nil }
+        return fail(TG_ERROR_INVALID_ARGUMENT, "time: expected µs from 0 to \(TG_MAX_TIME_US), found \(time)")
+    }
+}
+
 /// `body` with the handle of `engine`; TG_ERROR_INVALID_ARGUMENT for NULL (there is no engine to keep a message).
 private func withHandle(_ engine: OpaquePointer?, _ body: (EngineHandle) -> tg_status) -> tg_status {
     guard let engine else { return TG_ERROR_INVALID_ARGUMENT }
@@ -516,11 +539,12 @@ private func text(_ pointer: UnsafePointer<CChar>, _ what: String) throws(CallEr
     return string
 }
 
-/// A change of the target named by `name`: `body`'s events become the engine's, what it throws its status.
-private func withNamedTarget<Failure: Error>(_ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+/// A change of the target named by `name` (at `time`, checked): `body`'s events become the engine's, what it throws its status.
+private func withNamedTarget<Failure: Error>(_ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, at time: Int64? = nil,
                                              _ body: (EngineHandle, String) throws(Failure) -> [GestureEvent]) -> tg_status {
     withHandle(engine) { handle in
         guard let name else { return handle.fail(TG_ERROR_INVALID_ARGUMENT, "expected a target's name, found NULL") }
+        if let time, let refused = handle.refuse(time: time) { return refused }
         do throws(CallError) {
             let name = try text(name, "name")
             handle.releaseEvents()

@@ -8,8 +8,8 @@
  *   lengths, numbers that are not finite, phases and ids out of range are refused with TG_ERROR_INVALID_ARGUMENT.
  * - An engine is used from one thread at a time (one engine per thread, or a lock of the caller's). The library
  *   holds no global mutable state: engines on different threads need no lock.
- * - Times are microseconds on the input's clock (libinput's _usec times, evdev's timestamps). An input stamped
- *   before the latest time the engine reached is taken at that time.
+ * - Times are microseconds on the input's clock (libinput's _usec times, evdev's timestamps), from 0 to
+ *   TG_MAX_TIME_US. An input stamped before the latest time the engine reached is taken at that time.
  * - Positions are millimetres on the surface (x right, y down), or the app's units once tg_engine_set_units() says
  *   how many mm a unit is.
  * - What a call returns by pointer (events, lines, messages) belongs to the engine and stays valid until the next
@@ -37,6 +37,8 @@ extern "C" {
 #define TG_MAX_CONTACTS 64
 /* The most contacts one frame may hold. */
 #define TG_MAX_FRAME_CONTACTS 256
+/* The latest time, in µs (2^62 - 1, 146,000 years): a time below 0 or beyond it is refused. */
+#define TG_MAX_TIME_US 4611686018427387903LL
 /* The largest position, in mm, either way, after the units: beyond it a frame is refused. */
 #define TG_MAX_POSITION_MM 1e6
 
@@ -224,7 +226,8 @@ tg_status tg_engine_advance(tg_engine *engine, int64_t time_us);
 /* Events were lost (evdev's SYN_DROPPED): gestures in progress are cancelled; the contacts down are ignored until
  * they lift. */
 tg_status tg_engine_drop(tg_engine *engine, int64_t time_us);
-/* The device's state after a drop (every contact down, as a frame): taken as it is, nothing recognized from it. */
+/* The device's state after a drop (every contact down, as a frame): taken as it is, nothing recognized from it. A
+ * resync that follows no drop (a frame or the end came since) is a drop and a resync at its time. */
 tg_status tg_engine_resync(tg_engine *engine, int64_t time_us, const tg_contact *contacts, size_t count);
 /* The end of input at `time_us`: every gesture in progress is cancelled, every contact forgotten; the next input
  * starts afresh at its own time. */
