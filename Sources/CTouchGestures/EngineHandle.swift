@@ -25,6 +25,8 @@ final class EngineHandle {
     /// The typed events and the JSON Lines of `events`, each made when first asked for.
     private var typed: TypedEvents?
     private var typedArena = TypedEventsArena()
+    /// What `typedEvents()` gathers the events in, its storage kept from input to input.
+    private var builder = TypedEventsBuilder()
     private var lines = CBuffer<UInt8>()
     private var linesLength: Int?
 
@@ -59,7 +61,7 @@ final class EngineHandle {
     /// The events as C structs, in `typedArena`: valid until the next change of the events.
     func typedEvents() -> (UnsafePointer<tg_event>?, Int) {
         if typed == nil {
-            var builder = TypedEventsBuilder()
+            builder.removeAll()
             for event in events { builder.add(event) }
             typed = typedArena.take(builder)
         }
@@ -95,6 +97,11 @@ final class EngineHandle {
 
     /// Keeps `text` as the message of the call (NUL-terminated).
     func setMessage(_ text: String) {
+        if text.isEmpty {
+            // (Every call that succeeds: no walk through an empty string.)
+            message.base[0] = 0
+            return
+        }
         let utf8 = text.utf8
         message.reserve(utf8.count + 1)
         var index = 0

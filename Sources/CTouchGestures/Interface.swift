@@ -224,7 +224,9 @@ extension EngineHandle {
         }
         guard count == 0 || contacts != nil else { return fail(TG_ERROR_INVALID_ARGUMENT, "frame: expected \(count) contacts, found NULL") }
         frameContacts.removeAll(keepingCapacity: true)
-        var downAfter = down
+        // The contacts down after the frame, as the engine counts them: an unknown id down lands, a known one lifting
+        // goes (the ids of a frame are distinct, so each changes the count once). `down` changes once the frame is taken.
+        var downAfter = down.count
         for index in 0..<count {
             let given = contacts![index]
             guard given.id != Int64.min else { return fail(TG_ERROR_INVALID_ARGUMENT, "frame: contact \(index): expected an id other than INT64_MIN") }
@@ -238,7 +240,7 @@ extension EngineHandle {
             default: return fail(TG_ERROR_INVALID_ARGUMENT, "frame: contact \(index): expected a phase from 0 to 4, found \(given.phase)")
             }
             let position = Point(x: given.x * millimetresPerUnit.x, y: given.y * millimetresPerUnit.y)
-            for value in [position.x, position.y] where !(value.isFinite && abs(value) <= TG_MAX_POSITION_MM) {
+            guard Self.isPosition(position.x), Self.isPosition(position.y) else {
                 return fail(TG_ERROR_INVALID_ARGUMENT,
                             "frame: contact \(index): expected a position within ±\(show(TG_MAX_POSITION_MM)) mm, found (\(given.x), \(given.y)) units")
             }
@@ -247,19 +249,28 @@ extension EngineHandle {
                 return fail(TG_ERROR_INVALID_ARGUMENT, "frame: contact \(index): id \(id) is given twice")
             }
             frameContacts.append(Contact(id: id, position: position, phase: phase))
-            // The engine's count: an unknown id down lands; a known one lifting goes.
-            let known = downAfter.firstIndex(of: id)
-            switch (phase, known) {
-            case (.began, nil), (.moved, nil), (.stationary, nil): downAfter.append(id)
-            case (.ended, let index?), (.cancelled, let index?): downAfter.remove(at: index)
-            case (.began, _?), (.moved, _?), (.stationary, _?), (.ended, nil), (.cancelled, nil): break
+            switch (phase, down.contains(id)) {
+            case (.began, false), (.moved, false), (.stationary, false): downAfter += 1
+            case (.ended, true), (.cancelled, true): downAfter -= 1
+            case (.began, true), (.moved, true), (.stationary, true), (.ended, false), (.cancelled, false): break
             }
         }
-        guard downAfter.count <= Int(TG_MAX_CONTACTS) else {
-            return fail(TG_ERROR_TOO_MANY_CONTACTS, "frame: expected at most \(TG_MAX_CONTACTS) contacts down at once, found \(downAfter.count)")
+        guard downAfter <= Int(TG_MAX_CONTACTS) else {
+            return fail(TG_ERROR_TOO_MANY_CONTACTS, "frame: expected at most \(TG_MAX_CONTACTS) contacts down at once, found \(downAfter)")
         }
-        down = downAfter
+        for contact in frameContacts {
+            switch contact.phase {
+            case .began, .moved, .stationary: if !down.contains(contact.id) { down.append(contact.id) }
+            case .ended, .cancelled: if let index = down.firstIndex(of: contact.id) { down.remove(at: index) }
+            }
+        }
         return nil
+    }
+
+    /// A finite coordinate within ±`TG_MAX_POSITION_MM`.
+    @inline(__always)
+    static func isPosition(_ value: Double) -> Bool {
+        value.isFinite && abs(value) <= TG_MAX_POSITION_MM
     }
 }
 

@@ -37,6 +37,13 @@ struct TypedEventsBuilder: EventFieldWriter, GestureEventVisitor {
     var fields: [Field] = []
     var events: [Event] = []
 
+    /// Empties it, keeping its storage.
+    mutating func removeAll() {
+        text.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
+        events.removeAll(keepingCapacity: true)
+    }
+
     mutating func add(_ event: GestureEvent) {
         let firstField = fields.count
         let target = append(event.target)
@@ -94,9 +101,9 @@ struct TypedEventsBuilder: EventFieldWriter, GestureEventVisitor {
 
     private mutating func append(_ key: StaticString, _ suffix: StaticString? = nil) -> Int {
         let start = text.count
-        key.withUTF8Buffer { for byte in $0 { text.append(CChar(bitPattern: byte)) } }
+        key.withUTF8Buffer { text.append(contentsOf: UnsafeRawBufferPointer($0).bindMemory(to: CChar.self)) }
         if let suffix {
-            suffix.withUTF8Buffer { for byte in $0 { text.append(CChar(bitPattern: byte)) } }
+            suffix.withUTF8Buffer { text.append(contentsOf: UnsafeRawBufferPointer($0).bindMemory(to: CChar.self)) }
         }
         text.append(0)
         return start

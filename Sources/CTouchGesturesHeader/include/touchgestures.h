@@ -12,8 +12,9 @@
  *   TG_MAX_TIME_US. An input stamped before the latest time the engine reached is taken at that time.
  * - Positions are millimetres on the surface (x right, y down), or the app's units once tg_engine_set_units() says
  *   how many mm a unit is.
- * - What a call returns by pointer (events, lines, messages) belongs to the engine and stays valid until the next
- *   call that takes the engine non-const, or tg_engine_free().
+ * - What a call returns by pointer belongs to the engine: the events and their lines stay valid until the next input,
+ *   change or setting (any call but tg_engine_events, tg_engine_events_jsonl, tg_engine_last_error and
+ *   tg_engine_next_deadline), the message until the next call on the engine; all until tg_engine_free().
  */
 #ifndef TOUCHGESTURES_H
 #define TOUCHGESTURES_H
