@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The folder of this manifest: the linker's version script is named by its whole path.
+let packageFolder = String(#filePath.dropLast("/Package.swift".count))
+
 let package = Package(
     name: "TouchGestures",
     platforms: [.macOS(.v15)],
@@ -15,7 +18,7 @@ let package = Package(
         .library(name: "GestureFormat", targets: ["GestureFormat"]),
         .library(name: "EvdevModel", targets: ["EvdevModel"]),
         .library(name: "TraceFormats", targets: ["TraceFormats", "EvdevModel", "SystemCalls"]),
-        .library(name: "LayoutFile", targets: ["LayoutFile"]),
+        .library(name: "LayoutFile", targets: ["LayoutFile", "SystemCalls"]),
         .library(name: "GestureRuntime", targets: ["GestureRuntime", "EvdevModel", "SystemCalls"]),
         .library(name: "TracePlayback", targets: ["TracePlayback", "GestureRuntime", "TraceFormats", "LayoutFile", "EvdevModel", "SystemCalls"]),
         .library(name: "LiveInput", targets: ["LiveInput", "GestureRuntime", "EvdevDevice", "SystemCalls"]),
@@ -23,6 +26,10 @@ let package = Package(
         .library(name: "Haptics", targets: ["Haptics", "GestureRuntime", "EvdevModel", "SystemCalls"]),
         // Pictures of played traces, as SVG.
         .library(name: "Render", targets: ["Render"]),
+        // libtouchgestures.so, the C interface (include: Sources/CTouchGesturesHeader/include/touchgestures.h): a
+        // shared library that exports the header's functions alone (docs/c-interface.md). `make install` installs it
+        // as libtouchgestures.so.0 with its header and pkg-config file.
+        .library(name: "touchgestures", type: .dynamic, targets: ["CTouchGestures"]),
         .executable(name: "gestures", targets: ["gestures"]),
     ],
     dependencies: [
@@ -58,8 +65,9 @@ let package = Package(
         // `render` and `TraceGestureSource`.
         .target(name: "TracePlayback", dependencies: ["GestureRuntime", "TraceFormats", "LayoutFile", "EvdevModel", "GestureCore",
                                                      "SystemCalls"]),
-        // The layout file: a strict JSON reader and the checks of every key (pure, no Foundation).
-        .target(name: "LayoutFile", dependencies: ["GestureCore"]),
+        // The layout file: a strict JSON reader and the checks of every key (pure, no Foundation), and `load(path:)`, which
+        // reads one through SystemCalls.
+        .target(name: "LayoutFile", dependencies: ["GestureCore", "SystemCalls"]),
         // Pictures of a played trace: the surface, its targets, the contacts' paths and the gestures, as SVG
         // (pure, no Foundation).
         .target(name: "Render", dependencies: ["GestureCore", "GestureFormat", .product(name: "RealModule", package: "swift-numerics")]),
@@ -91,6 +99,21 @@ let package = Package(
         // thread, and the outputs: a force-feedback device through evdev, feedbackd over D-Bus (the wire protocol
         // itself: no libdbus). GestureRuntime for the monotonic clock, the player's time.
         .target(name: "Haptics", dependencies: ["GestureCore", "GestureRuntime", "SystemCalls"]),
+        // The C interface's header, and the checks of its structs' sizes: the one definition of the C types, which the
+        // Swift side imports.
+        .target(name: "CTouchGesturesHeader"),
+        // The C interface (`tg_*`), in Swift over the typed API: an engine from a layout, frames and time in, events
+        // as C structs and as JSON Lines out, the changes between inputs. Every argument checked, every error a
+        // status and a message. Linked into libtouchgestures.so with the Swift runtime inside (`-static-stdlib`) and
+        // the version script that exports `tg_*` alone.
+        .target(name: "CTouchGestures",
+                dependencies: ["CTouchGesturesHeader", "GestureCore", "GestureFormat", "LayoutFile", "SystemCalls"],
+                exclude: ["exports.map"],
+                // The handle is a class, each call on one thread (the interface's contract): without the run-time
+                // checks of exclusive access to its properties, a frame costs ~560 instructions less (docs/performance.md).
+                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])],
+                linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--version-script=" + packageFolder + "/Sources/CTouchGestures/exports.map",
+                                               "-Xlinker", "-soname=libtouchgestures.so.0", "-use-ld=lld"], .when(platforms: [.linux]))]),
         // The umbrella: re-exports every library module an app needs.
         .target(name: "TouchGestures", dependencies: ["GestureCore", "GestureFormat", "EvdevModel", "TraceFormats",
                                                       "LayoutFile", "GestureRuntime", "TracePlayback", "LiveInput", "ToolkitInput",

@@ -81,7 +81,8 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // Writes the workloads' trace and counts their evdev events, for Benchmarks/bench-table.py.
-        .executableTarget(name: "bench-workloads", dependencies: ["EngineWorkloads", "ReplayWorkloads"],
+        .executableTarget(name: "bench-workloads", dependencies: ["EngineWorkloads", "ReplayWorkloads",
+                                                                  .product(name: "GestureCore", package: main)],
                           path: "BenchWorkloadsTool"),
     ],
     swiftLanguageModes: [.v6]

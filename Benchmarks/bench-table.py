@@ -261,17 +261,70 @@ def target_rows(gestures, workloads, work):
     return rows, note
 
 
+def c_interface_rows(workloads, work):
+    """The C interface's cost a frame against the Swift API's on the engine's workload (the 10,000 frames of the
+    engine's benchmarks, chart and dial), in callgrind's instructions: Benchmarks/CInterfaceCost/c-interface-cost.c,
+    linked against the release libtouchgestures.so, against explain-cost's `engine` and `jsonl` workloads. Each
+    count less its program's `none` (the frames read or made, the engine made), over the frames."""
+    say("bench: the C interface against the Swift API (callgrind)")
+    run([SWIFT, "build", "-c", "release", "--product", "touchgestures"])
+    run([SWIFT, "build", "-c", "release", "--product", "explain-cost"], cwd=BENCH)
+    release = run([SWIFT, "build", "-c", "release", "--show-bin-path"]).strip()
+    # Copies without debug information (valgrind 3.19 cannot read clang's DWARF 5), the library under its soname.
+    library = os.path.join(work, "libtouchgestures.so.0")
+    run(["strip", "-g", "-o", library, os.path.join(release, "libtouchgestures.so")])
+    os.symlink("libtouchgestures.so.0", os.path.join(work, "libtouchgestures.so"))
+    program = os.path.join(work, "c-interface-cost")
+    run(["cc", "-O2", os.path.join(BENCH, "CInterfaceCost", "c-interface-cost.c"), "-I",
+         os.path.join(ROOT, "Sources", "CTouchGesturesHeader", "include"), "-L", work, "-ltouchgestures",
+         f"-Wl,-rpath,{work}", "-o", program])
+    swift = os.path.join(work, "explain-cost")
+    run(["strip", "-g", "-o", swift, os.path.join(BENCH, ".build", "release", "explain-cost")])
+    frames_file = os.path.join(work, "engine-frames.bin")
+    frames = int(run([workloads, "engine-frames", frames_file]).split()[1])
+    layout = os.path.join(BENCH, "benchmark.layout.json")
+    c = {mode: instructions([program, layout, frames_file, mode], os.path.join(work, f"c-{mode}.callgrind"))
+         for mode in ("none", "frame", "jsonl", "typed")}
+    s = {mode: instructions([swift, mode], os.path.join(work, f"swift-{mode}.callgrind")) for mode in ("none", "engine", "jsonl")}
+
+    def per_frame(counts, mode):
+        return (counts[mode] - counts["none"]) / frames
+
+    engine_c, engine_swift = per_frame(c, "frame"), per_frame(s, "engine")
+    lines_c, lines_swift = per_frame(c, "jsonl"), per_frame(s, "jsonl")
+    rows = [
+        (f"C interface: instructions per frame, `tg_engine_frame` / `GestureEngine.handle` (the engine's {frames:,} "
+         "frames, chart and dial)", f"{engine_c:,.0f} / {engine_swift:,.0f} ({engine_c / engine_swift:.2f}×)",
+         "≤ 1.25× the Swift API (its checks of every argument)", engine_c <= 1.25 * engine_swift),
+        ("… and the events as JSON Lines: `tg_engine_events_jsonl` / `EventFormatter.line(for:)` each event",
+         f"{lines_c:,.0f} / {lines_swift:,.0f} ({lines_c / lines_swift:.2f}×)", "≤ 1.10× the Swift API",
+         lines_c <= 1.10 * lines_swift),
+        ("… and the events typed: `tg_engine_events` (C structs, fields and strings)",
+         f"{per_frame(c, 'typed'):,.0f}", "—", None),
+    ]
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="alternating process runs of each (default 5)")
     parser.add_argument("--live-rounds", type=int, default=3, help="rounds of live-cost.sh (default 3)")
     parser.add_argument("--no-live", action="store_true", help="leave out live-cost.sh (no umockdev)")
     parser.add_argument("--no-targets", action="store_true", help="leave out issue 23's layouts of targets")
+    parser.add_argument("--c-interface-only", action="store_true",
+                        help="only the C interface against the Swift API (callgrind: needs valgrind)")
     args = parser.parse_args()
     started = time.monotonic()
 
     say("bench: building (release)")
     built = replan_when_the_library_changes_files()
+    if args.c_interface_only:
+        run([SWIFT, "build", "-c", "release", "--product", "bench-workloads"], cwd=BENCH)
+        built()
+        with tempfile.TemporaryDirectory(prefix="bench-table.") as work:
+            rows = c_interface_rows(os.path.join(BENCH, ".build/release/bench-workloads"), work)
+        print_table(rows, [], started)
+        return
     run([SWIFT, "build", "-c", "release", "--product", "gestures"])
     for product in ("bench-workloads", "evemu-reference"):
         run([SWIFT, "build", "-c", "release", "--product", product], cwd=BENCH)
@@ -434,6 +487,16 @@ def main():
         else:
             notes.append("targets: left out (--no-targets)")
 
+        # 8. The C interface against the Swift API.
+        if have_valgrind:
+            rows.extend(c_interface_rows(workloads, work))
+        else:
+            notes.append("C interface: valgrind is missing")
+    print_table(rows, notes, started)
+
+
+def print_table(rows, notes, started):
+    """The table, its notes, and where it was measured."""
     print()
     print("| figure | measured: median (min–max) | target | met? |")
     print("|---|---|---|---|")

@@ -32,7 +32,7 @@ let package = Package(
         mainModule("GestureCore", [numerics], exclude: ["GestureCore.docc"]),
         mainModule("GestureFormat", ["GestureCore"]),
         mainModule("EvdevModel", ["GestureCore"]),
-        mainModule("LayoutFile", ["GestureCore"]),
+        mainModule("LayoutFile", ["GestureCore", "SystemCalls"]),
         mainModule("TraceFormats", ["EvdevModel", "GestureCore", "SystemCalls", .product(name: "Yams", package: "Yams")]),
         mainModule("GestureRuntime", ["GestureCore", "EvdevModel", "SystemCalls"]),
         mainModule("TracePlayback", ["GestureRuntime", "TraceFormats", "LayoutFile", "EvdevModel", "GestureCore", "SystemCalls"]),
@@ -44,6 +44,10 @@ let package = Package(
         .systemLibrary(name: "CLibudev", path: "TouchGestures/Sources/CLibudev", pkgConfig: "libudev"),
         mainModule("GestureService", ["LiveInput", "EvdevDevice", "EvdevModel", "GestureRuntime", "GestureCore", "GestureFormat",
                                       "LayoutFile", "TracePlayback", "SystemCalls", "CLibudev"]),
+        .target(name: "CTouchGesturesHeader", path: "TouchGestures/Sources/CTouchGesturesHeader"),
+        // The C interface's Swift side, without the shared library's linker flags (its functions are called from Swift).
+        mainModule("CTouchGestures", ["CTouchGesturesHeader", "GestureCore", "GestureFormat", "LayoutFile", "SystemCalls"],
+                   exclude: ["exports.map"]),
         // The `gestures` command's code but its `main.swift`.
         mainModule("GesturesCommand", [
             "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "TracePlayback", "GestureRuntime", "GestureCore",
@@ -65,6 +69,8 @@ let package = Package(
         ], path: "Sources/PipelineFuzzer"),
         .executableTarget(name: "fuzz-render", dependencies: ["FuzzSupport", "GesturesCommand", "Render", "LayoutFile", "GestureCore"],
                           path: "Sources/RenderFuzzer"),
+        .executableTarget(name: "fuzz-c-interface", dependencies: ["FuzzSupport", "CTouchGestures", "CTouchGesturesHeader"],
+                          path: "Sources/CInterfaceFuzzer"),
         .executableTarget(name: "fuzz-check", dependencies: ["FuzzSupport", "GesturesCommand", "TraceFormats"], path: "Sources/CheckFuzzer"),
     ],
     swiftLanguageModes: [.v6]

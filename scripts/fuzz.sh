@@ -24,12 +24,13 @@ fuzz="$root/Fuzz"
 SWIFT="${SWIFT:-swift}"
 seconds="${FUZZ_SECONDS:-60}"
 jobs="${FUZZ_JOBS:-1}"
-all_targets=(fuzz-evemu fuzz-libinput-record fuzz-layout fuzz-pipeline fuzz-render fuzz-check)
+all_targets=(fuzz-evemu fuzz-libinput-record fuzz-layout fuzz-pipeline fuzz-render fuzz-check fuzz-c-interface)
 
 # The longest input of each target: traces up to 64 KiB, layouts 16 KiB.
 max_len() {
     case "$1" in
         fuzz-layout) echo 16384 ;;
+        fuzz-c-interface) echo 4096 ;;
         *) echo 65536 ;;
     esac
 }

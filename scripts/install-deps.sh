@@ -19,9 +19,10 @@ fi
 # Wayland example (Examples/WaylandTouches) is built against; sway, the real compositor that example is tested
 # under, with wayland-protocols (its xdg-shell glue is checked against wayland-scanner's) and gcc (the shims
 # of Tests/Fixtures/wayland); feedbackd, with dbus-daemon and dbus-monitor (dbus-bin), which the haptics tests
-# run on a private session bus.
+# run on a private session bus; for the examples of the C interface (Examples/CInterface), libinput's headers, a
+# C++ compiler, Python, and binutils' nm (the test of the library's exported symbols).
 packages=(pkg-config libevdev-dev libudev-dev umockdev python3-gi gir1.2-umockdev-1.0 evemu-tools libxml2
-          libwayland-dev wayland-protocols sway gcc feedbackd dbus-daemon dbus-bin)
+          libwayland-dev wayland-protocols sway gcc feedbackd dbus-daemon dbus-bin libinput-dev g++ python3 binutils)
 # `--browser` (make test-browser): headless Chromium, which screenshots the pictures, and the DejaVu fonts
 # the pictures ask for.
 if [[ ${1:-} == --browser ]]; then

@@ -1,5 +1,5 @@
 /// The layout files of the synthetic traces, as JSON text.
-enum Layouts {
+public enum Layouts {
     /// SPEC's layout file, verbatim: a chart of November 2025 by day, and the kitchen-timer dial.
     static let spec = """
         {
@@ -125,4 +125,9 @@ enum Layouts {
         }
 
         """
+
+    /// Every layout here, for a target that picks one (the C interface's, fuzz-c-interface).
+    public static var all: [String] {
+        [spec, weeksAndMonths, zoom, photoViewer, swipes, edges, tapCounts, numeric(), numeric(timerInitialDegrees: 90)]
+    }
 }

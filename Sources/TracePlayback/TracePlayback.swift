@@ -94,20 +94,6 @@ extension TraceGestureSource {
     }
 }
 
-extension LayoutFile {
-    /// Reads the layout file at `path`: `unreadable` when it cannot be read, `malformed` when it is not a valid layout
-    /// (or larger than any layout, `largestFile`), the error naming the file, the line and the key as `parse` does.
-    public static func load(path: FilePath) throws(FileError) -> Layout {
-        let bytes = try path.readWholeFile(limit: largestFile)
-        do {
-            return try parse(bytes, file: path.description)
-        } catch {
-            throw FileError(.malformed, path: error.file ?? "layout", line: error.line,
-                            message: (error.key.isEmpty ? "" : error.key + ": ") + error.message)
-        }
-    }
-}
-
 /// The files that go with a trace without being named: its layout, and what a play of it may read.
 package enum TraceCompanions {
     /// The layout that goes with a trace when none is given: the first of `layoutCandidates(trace:)` that exists;

@@ -23,7 +23,7 @@ public struct Layout: Hashable, Sendable {
     ///
     /// - Throws: ``GestureError/noTarget(named:)`` for a view of a name no region has, and what
     ///   ``RegionConfiguration/target`` throws.
-    func targets() throws(GestureError) -> [Target] {
+    public func targets() throws(GestureError) -> [Target] {
         var views = viewTransforms
         func withViews(_ target: inout Target) {
             if let view = views.removeValue(forKey: target.name) { target.viewTransform = view }
