@@ -15,8 +15,6 @@ final class EngineHandle {
     /// The ids of the contacts down, as the engine counts them: kept so that a frame that would put more than
     /// `TG_MAX_CONTACTS` down is refused before the engine sees it.
     var down: [Int] = []
-    /// Whether the last input was a drop or a resync (no frame or end since): a resync elsewhere implies a drop.
-    var afterDrop = false
     /// The contacts of the frame being handed over, reused from frame to frame.
     var frameContacts: [Contact] = []
 

@@ -139,7 +139,6 @@ public func touchGesturesEngineFrame(_ engine: OpaquePointer?, _ time: Int64, _ 
         if let refused = handle.takeContacts(contacts, count) { return refused }
         handle.releaseEvents()
         let events = handle.engine.handle(TouchFrame(time: Timestamp(microseconds: time), contacts: handle.frameContacts))
-        handle.afterDrop = false
         handle.took(events)
         return TG_OK
     }
@@ -163,7 +162,6 @@ public func touchGesturesEngineDrop(_ engine: OpaquePointer?, _ time: Int64) -> 
         if let refused = handle.refuse(time: time) { return refused }
         handle.releaseEvents()
         handle.took(handle.engine.dropped(at: Timestamp(microseconds: time)))
-        handle.afterDrop = true
         return TG_OK
     }
 }
@@ -176,12 +174,8 @@ public func touchGesturesEngineResync(_ engine: OpaquePointer?, _ time: Int64, _
         if let refused = handle.takeContacts(contacts, count) { return refused }
         handle.releaseEvents()
         let frame = TouchFrame(time: Timestamp(microseconds: time), contacts: handle.frameContacts)
-        // A resync follows a drop (the gestures in progress cancelled, the contacts down ignored); without one, the
-        // gestures would go on with fingers the engine no longer shows them, which it cannot take: the drop is implied.
-        var events = handle.afterDrop ? [] : handle.engine.dropped(at: Timestamp(microseconds: time))
-        events += handle.engine.resynced(frame)
-        handle.afterDrop = true
-        handle.took(events)
+        // (A resync that follows no drop implies one: the engine's rule.)
+        handle.took(handle.engine.resynced(frame))
         return TG_OK
     }
 }
@@ -194,7 +188,6 @@ public func touchGesturesEngineFinish(_ engine: OpaquePointer?, _ time: Int64) -
         handle.releaseEvents()
         handle.took(handle.engine.finish(at: Timestamp(microseconds: time)))
         handle.down.removeAll()
-        handle.afterDrop = false
         return TG_OK
     }
 }

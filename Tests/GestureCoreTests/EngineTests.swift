@@ -291,6 +291,35 @@ import Testing
         ])
     }
 
+    /// A resync that follows no drop implies one (a library caller's; the pipeline always drops first): the same lines
+    /// as with the drop, and a finger the resync lands again under a pan in progress cancels it (it trapped before).
+    @Test func aResyncThatFollowsNoDropImpliesOne() throws {
+        var engine = try GestureEngine(layout: Self.panel)
+        let formatter = EventFormatter()
+        var lines: [String] = []
+        func take(_ events: [GestureEvent]) { lines += events.map { formatter.line(for: $0) } }
+        take(engine.handle(Self.frame(ms: 0, (1, 100, 30, .began))))
+        take(engine.resynced(Self.frame(ms: 400, (1, 100, 30, .ended), (2, 150, 30, .began), (3, 100, 110, .began))))
+        take(engine.handle(Self.frame(ms: 450, (2, 190, 30, .moved), (4, 50, 30, .began))))
+        take(engine.handle(Self.frame(ms: 500, (2, 190, 30, .ended), (4, 50, 30, .ended), (3, 100, 110, .ended))))
+        take(engine.handle(Self.frame(ms: 600, (5, 50, 30, .began), (6, 100, 110, .began))))
+        take(engine.handle(Self.frame(ms: 650, (5, 50, 30, .ended), (6, 100, 110, .ended))))
+        // A pan in progress, then a resync that lands its finger again
+        take(engine.handle(Self.frame(ms: 1000, (7, 50, 30, .began))))
+        take(engine.handle(Self.frame(ms: 1020, (7, 70, 30, .moved))))
+        take(engine.resynced(Self.frame(ms: 1040, (7, 80, 30, .began))))
+        take(engine.handle(Self.frame(ms: 1060, (7, 90, 30, .ended))))
+        #expect(lines == [
+            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":9,"selection":{"start":9,"end":9}}"#,
+            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+            #"{"time":0.400000,"region":"chart","type":"select","phase":"cancelled","anchor":9,"selection":{"start":9,"end":9}}"#,
+            #"{"time":0.650000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
+            #"{"time":0.650000,"region":"timer","type":"tap","x":100,"y":110,"count":1}"#,
+            #"{"time":1.020000,"region":"chart","type":"pan","phase":"began","dx":20,"dy":0}"#,
+            #"{"time":1.040000,"region":"chart","type":"pan","phase":"cancelled","dx":20,"dy":0}"#,
+        ])
+    }
+
     @Test func contactsNotListedInAFrameStayWhereTheyAre() throws {
         let events = try Self.panelEvents(Self.frame(ms: 0, (1, 50, 30, .began)), Self.frame(ms: 100), Self.frame(ms: 200, (1, 50, 30, .ended)))
         #expect(events.count == 1)

@@ -45,6 +45,8 @@ public struct GestureEngine: Sendable {
     /// The latest time an input reached (nil before any): an input stamped earlier is taken at this time, so that
     /// time never goes back in the engine, whoever drives it (SPEC "Frames", late inputs).
     public private(set) var latestTime: Timestamp?
+    /// Whether the last input was a drop or a resync: a resync that follows none implies a drop (`resynced(_:)`).
+    var resyncMayFollow = false
 
     /// An engine for a tree of targets: the first of `targets` is on top (it takes a touch that more than
     /// one contains). Target names must be unique.
@@ -174,6 +176,7 @@ public struct GestureEngine: Sendable {
     /// stamped before `latestTime` (late) is taken at that time, and its lines are stamped with it.
     public mutating func handle(_ frame: TouchFrame) -> [GestureEvent] {
         ownRecognizers()
+        resyncMayFollow = false
         var events = buffers.takeEvents()
         let time = reach(frame.time)
         advance(to: time, into: &events)
@@ -233,15 +236,23 @@ public struct GestureEngine: Sendable {
         var events = buffers.takeEvents()
         cancelAll(at: reach(time), because: .dropped, into: &events)
         ignoreAll()
+        resyncMayFollow = true
         return buffers.keepEvents(events)
     }
 
     /// The device's state after a `SYN_DROPPED`, once the events after it are over (libevdev's resync):
     /// deadlines up to its time fire; its contacts are taken as they are, and every one is ignored until
-    /// it lifts, as the fingers down at the drop are. Nothing is recognized from it.
+    /// it lifts, as the fingers down at the drop are. Nothing is recognized from it. A resync that follows no
+    /// drop (a frame or the end of input came since, or none came at all) implies one at its time: the gestures in
+    /// progress would otherwise go on with fingers the resync moves, lifts or lands under them.
     public mutating func resynced(_ frame: TouchFrame) -> [GestureEvent] {
         ownRecognizers()
         var events = buffers.takeEvents()
+        if !resyncMayFollow {
+            cancelAll(at: reach(frame.time), because: .dropped, into: &events)
+            ignoreAll()
+            resyncMayFollow = true
+        }
         advance(to: reach(frame.time), into: &events)
         for contact in frame.contacts {
             if let contactIndex = contacts.firstIndex(where: { $0.id == contact.id }) {
@@ -271,6 +282,7 @@ public struct GestureEngine: Sendable {
         ownRecognizers()
         var events = buffers.takeEvents()
         cancelAll(at: reach(time), because: .endOfInput, into: &events)
+        resyncMayFollow = false
         contacts.removeAll()
         for index in nodes.indices {
             nodes[index].fingers = 0
