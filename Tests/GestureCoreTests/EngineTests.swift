@@ -267,14 +267,15 @@ import Testing
         ])
     }
 
-    @Test func afterADropTheResyncedStateIsIgnoredUntilItLifts_andLaterTouchesAreNot() throws {
+    /// A finger down on the chart; at 0.400 a resync, after a drop or not: finger 1 lifted meanwhile, finger 2 landed
+    /// (on the chart) and finger 3 on the dial; then `after`'s frames, each handled or resynced. Returns the lines of all.
+    static func resynced(afterADrop: Bool, then after: [(frame: TouchFrame, resync: Bool)] = []) throws -> [String] {
         var engine = try GestureEngine(layout: Self.panel)
         let formatter = EventFormatter()
         var lines: [String] = []
         func take(_ events: [GestureEvent]) { lines += events.map { formatter.line(for: $0) } }
         take(engine.handle(Self.frame(ms: 0, (1, 100, 30, .began))))
-        take(engine.dropped(at: Timestamp(microseconds: 400_000)))
-        // The resync: finger 1 lifted during the drop, finger 2 landed (on the chart) and finger 3 on the dial.
+        if afterADrop { take(engine.dropped(at: Timestamp(microseconds: 400_000))) }
         take(engine.resynced(Self.frame(ms: 400, (1, 100, 30, .ended), (2, 150, 30, .began), (3, 100, 110, .began))))
         // Finger 2 is ignored until it lifts: it makes no pan, and finger 4 beside it is ignored too.
         take(engine.handle(Self.frame(ms: 450, (2, 190, 30, .moved), (4, 50, 30, .began))))
@@ -282,39 +283,29 @@ import Testing
         // All lifted: a tap on each is recognized again.
         take(engine.handle(Self.frame(ms: 600, (5, 50, 30, .began), (6, 100, 110, .began))))
         take(engine.handle(Self.frame(ms: 650, (5, 50, 30, .ended), (6, 100, 110, .ended))))
-        #expect(lines == [
-            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":9,"selection":{"start":9,"end":9}}"#,
-            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
-            #"{"time":0.400000,"region":"chart","type":"select","phase":"cancelled","anchor":9,"selection":{"start":9,"end":9}}"#,
-            #"{"time":0.650000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
-            #"{"time":0.650000,"region":"timer","type":"tap","x":100,"y":110,"count":1}"#,
-        ])
+        for (frame, resync) in after { take(resync ? engine.resynced(frame) : engine.handle(frame)) }
+        return lines
+    }
+
+    /// The long press's selection cancelled at the resync's time, the resynced fingers ignored, then taps again.
+    static let resyncedLines = [
+        #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":9,"selection":{"start":9,"end":9}}"#,
+        #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
+        #"{"time":0.400000,"region":"chart","type":"select","phase":"cancelled","anchor":9,"selection":{"start":9,"end":9}}"#,
+        #"{"time":0.650000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
+        #"{"time":0.650000,"region":"timer","type":"tap","x":100,"y":110,"count":1}"#,
+    ]
+
+    @Test func afterADropTheResyncedStateIsIgnoredUntilItLifts_andLaterTouchesAreNot() throws {
+        #expect(try Self.resynced(afterADrop: true) == Self.resyncedLines)
     }
 
     /// A resync that follows no drop implies one (a library caller's; the pipeline always drops first): the same lines
     /// as with the drop, and a finger the resync lands again under a pan in progress cancels it (it trapped before).
     @Test func aResyncThatFollowsNoDropImpliesOne() throws {
-        var engine = try GestureEngine(layout: Self.panel)
-        let formatter = EventFormatter()
-        var lines: [String] = []
-        func take(_ events: [GestureEvent]) { lines += events.map { formatter.line(for: $0) } }
-        take(engine.handle(Self.frame(ms: 0, (1, 100, 30, .began))))
-        take(engine.resynced(Self.frame(ms: 400, (1, 100, 30, .ended), (2, 150, 30, .began), (3, 100, 110, .began))))
-        take(engine.handle(Self.frame(ms: 450, (2, 190, 30, .moved), (4, 50, 30, .began))))
-        take(engine.handle(Self.frame(ms: 500, (2, 190, 30, .ended), (4, 50, 30, .ended), (3, 100, 110, .ended))))
-        take(engine.handle(Self.frame(ms: 600, (5, 50, 30, .began), (6, 100, 110, .began))))
-        take(engine.handle(Self.frame(ms: 650, (5, 50, 30, .ended), (6, 100, 110, .ended))))
-        // A pan in progress, then a resync that lands its finger again
-        take(engine.handle(Self.frame(ms: 1000, (7, 50, 30, .began))))
-        take(engine.handle(Self.frame(ms: 1020, (7, 70, 30, .moved))))
-        take(engine.resynced(Self.frame(ms: 1040, (7, 80, 30, .began))))
-        take(engine.handle(Self.frame(ms: 1060, (7, 90, 30, .ended))))
-        #expect(lines == [
-            #"{"time":0.300000,"region":"chart","type":"select","phase":"began","anchor":9,"selection":{"start":9,"end":9}}"#,
-            #"{"time":0.300000,"region":"chart","type":"haptic","kind":"press"}"#,
-            #"{"time":0.400000,"region":"chart","type":"select","phase":"cancelled","anchor":9,"selection":{"start":9,"end":9}}"#,
-            #"{"time":0.650000,"region":"chart","type":"tap","x":50,"y":30,"count":1,"value":4,"selection":{"start":4,"end":4}}"#,
-            #"{"time":0.650000,"region":"timer","type":"tap","x":100,"y":110,"count":1}"#,
+        let panThenResync = [(Self.frame(ms: 1000, (7, 50, 30, .began)), false), (Self.frame(ms: 1020, (7, 70, 30, .moved)), false),
+                             (Self.frame(ms: 1040, (7, 80, 30, .began)), true), (Self.frame(ms: 1060, (7, 90, 30, .ended)), false)]
+        #expect(try Self.resynced(afterADrop: false, then: panThenResync) == Self.resyncedLines + [
             #"{"time":1.020000,"region":"chart","type":"pan","phase":"began","dx":20,"dy":0}"#,
             #"{"time":1.040000,"region":"chart","type":"pan","phase":"cancelled","dx":20,"dy":0}"#,
         ])

@@ -138,8 +138,9 @@ swaylog=${log:-$work}/sway.log
 
 # The shims (README.md): libinput's view of the emulated node (libumdevfix), libseat's noop backend (libseatfix).
 cc=$(compiler)
-for shim in libumdevfix libseatfix; do
-    "$cc" -O2 -Wall -shared -fPIC -o "$work/$shim.so" "$here/$shim.c" -ldl &
+for source in "$fixtures/libinput/libumdevfix.c" "$here/libseatfix.c"; do
+    shim=$(basename "$source" .c)
+    "$cc" -O2 -Wall -shared -fPIC -o "$work/$shim.so" "$source" -ldl &
 done
 wait -n && wait -n || fail "cannot build the shims with $cc"
 
