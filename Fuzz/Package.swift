@@ -43,7 +43,7 @@ let package = Package(
         mainModule("Haptics", ["GestureCore", "GestureRuntime", "SystemCalls"], exclude: ["Haptics.docc"]),
         .systemLibrary(name: "CLibudev", path: "TouchGestures/Sources/CLibudev", pkgConfig: "libudev"),
         mainModule("GestureService", ["LiveInput", "EvdevDevice", "EvdevModel", "GestureRuntime", "GestureCore", "GestureFormat",
-                                      "LayoutFile", "TracePlayback", "SystemCalls", "CLibudev"]),
+                                      "LayoutFile", "TracePlayback", "Haptics", "SystemCalls", "CLibudev"]),
         // The `gestures` command's code but its `main.swift`.
         mainModule("GesturesCommand", [
             "LiveInput", "EvdevDevice", "EvdevModel", "TraceFormats", "TracePlayback", "GestureRuntime", "GestureCore",
