@@ -4,11 +4,12 @@
   Benchmarks/serve-memory.py [--seconds N] [--gestures PATH] [--every S]
 
 Two emulated touchscreens (umockdev: touchscreen-mt and touchscreen-mt-second of Tests/Fixtures/umockdev, through
-serve-testbed.py) each replay, for N seconds (default 600), a cycle of 2 s at 100 frames a second: a tap, a
-three-finger swipe up, an edge swipe from the left, a long press, from 2 s on. Each gesture is bound to a shell
-command that writes a line to a file, so that every cycle spawns and reaps four commands a device; `--print` writes every line (to /dev/null). The service's VmRSS and
-VmHWM (/proc/PID/status) are read every S seconds (default 10); the script prints each sample, then the first, the
-largest and the last VmRSS, and the lines and commands counted.
+serve-testbed.py, which writes their frames itself at their times: --fed-device) each play, for N seconds (default
+600), a cycle of 2 s at 100 frames a second from 2 s on: a tap, a three-finger swipe up, an edge swipe from the left,
+a long press. Each gesture is bound to a shell command that appends a line to a file, so that every cycle spawns and
+reaps four commands a device; `--print` writes every line to a file. The service's VmRSS and VmHWM (/proc/PID/status)
+are read every S seconds (default 10); the script prints each sample, then the first, the largest and the last
+VmRSS, and the lines and commands counted.
 
 The release build is used when there is one (.build/release/gestures), else the debug one. SERVE_MEMORY_KEEP=DIR
 keeps the run's files (the configuration, the lines, the commands' file) in DIR.
@@ -125,7 +126,7 @@ def main(argv):
         pidfile = os.path.join(scratch, "pid")
         output = os.path.join(scratch, "lines")
         command = [os.path.join(fixtures, "serve-testbed.py"),
-                   "--device", "touchscreen-mt", trace, "--device", "touchscreen-mt-second", trace,
+                   "--fed-device", "touchscreen-mt", trace, "--fed-device", "touchscreen-mt-second", trace,
                    "--at", str(seconds), "signal", "INT", "--timeout", str(seconds + 60), "--",
                    "/bin/sh", "-c", 'echo $$ > "$1"; exec "$2" serve --print --config serve.json --socket "$3" > "$4"',
                    "sh", pidfile, gestures, os.path.join(scratch, "gestures.sock"), output]

@@ -269,8 +269,18 @@ struct ServeTests {
         #expect(run.status == 0)
         #expect(run.stdout == "" && run.stderr == "")
         #expect(FileManager.default.contentsEqual(atPath: home.appendingPathComponent(".local/bin/gestures").path, andPath: CLI.binary.path))
-        let unit = Self.read(home.appendingPathComponent(".local/share/systemd/user/gestures.service"))
-        #expect(unit.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") } == ["ExecStart=\(home.path)/.local/bin/gestures serve"])
+        let unitPath = home.appendingPathComponent(".local/share/systemd/user/gestures.service").path
+        #expect(Self.read(URL(fileURLWithPath: unitPath)).split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
+                == ["ExecStart=\(home.path)/.local/bin/gestures serve"])
+        // systemd's own check of the unit as a user's (its ExecStart an executable that is there), where it is installed.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
+            let runtime = home.appendingPathComponent("runtime")
+            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let verified = try CLI.runProcess(["/usr/bin/env", "XDG_RUNTIME_DIR=\(runtime.path)", "HOME=\(home.path)",
+                                               "/usr/bin/systemd-analyze", "verify", "--user", unitPath])
+            #expect(verified.status == 0)
+            #expect(verified.stderr == "")
+        }
     }
 
     /// `make install`'s copy: the binary and the systemd user unit, whose ExecStart is the installed binary's `serve`.
