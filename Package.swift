@@ -86,7 +86,7 @@ let package = Package(
         // `gestures serve`: every touch device udev knows, each with its own engine, hot-plug, the configuration
         // file, the bindings' commands; and the protocol of the parts a socket's hub plugs into its loop.
         .target(name: "GestureService", dependencies: ["LiveInput", "EvdevDevice", "EvdevModel", "GestureRuntime", "GestureCore",
-                                                      "GestureFormat", "LayoutFile", "TracePlayback", "SystemCalls", "CLibudev"]),
+                                                      "GestureFormat", "LayoutFile", "TracePlayback", "Haptics", "SystemCalls", "CLibudev"]),
         // Touch devices through libevdev: raw calls, Result-returning calls, then a typed throwing API.
         .target(name: "EvdevDevice", dependencies: ["CLibevdev", "EvdevModel", "GestureCore", "SystemCalls"]),
         // Live input: device discovery, the live source (deadlines on the event clock, resync, device loss,
@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "GestureFormatTests", dependencies: ["GestureCore", "GestureFormat"]),
         .testTarget(name: "LayoutFileTests", dependencies: ["LayoutFile", "GestureCore"]),
         .testTarget(name: "GestureServiceTests", dependencies: ["GestureService", "LiveInput", "GestureRuntime", "GestureCore", "GestureFormat",
-                                                               "LayoutFile", "SystemCalls", "GestureTestSupport"]),
+                                                               "LayoutFile", "Haptics", "SystemCalls", "GestureTestSupport"]),
         .testTarget(name: "GesturesCLITests", dependencies: ["gestures", "trace-generator", "kitchen-timer", "wayland-touches", "GestureCore",
                                                           "GestureFormat", "GestureRuntime", "TracePlayback", "SystemCalls"]),
         .testTarget(name: "LiveInputTests", dependencies: ["LiveInput", "GestureRuntime", "TracePlayback", "EvdevDevice", "SystemCalls",

@@ -43,7 +43,7 @@ let package = Package(
         mainModule("Haptics", ["GestureCore", "GestureRuntime", "SystemCalls"], exclude: ["Haptics.docc"]),
         .systemLibrary(name: "CLibudev", path: "TouchGestures/Sources/CLibudev", pkgConfig: "libudev"),
         mainModule("GestureService", ["LiveInput", "EvdevDevice", "EvdevModel", "GestureRuntime", "GestureCore", "GestureFormat",
-                                      "LayoutFile", "TracePlayback", "SystemCalls", "CLibudev"]),
+                                      "LayoutFile", "TracePlayback", "Haptics", "SystemCalls", "CLibudev"]),
         .target(name: "CTouchGesturesHeader", path: "TouchGestures/Sources/CTouchGesturesHeader"),
         // The C interface's Swift side, without the shared library's linker flags (its functions are called from Swift).
         mainModule("CTouchGestures", ["CTouchGesturesHeader", "GestureCore", "GestureFormat", "LayoutFile", "SystemCalls"],

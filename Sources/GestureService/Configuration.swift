@@ -1,6 +1,7 @@
 // Over 300 lines for a reason: the checks of every key of the service's configuration, each a few lines, read
 // together against SPEC's "Service" table.
 import GestureCore
+import Haptics
 import LayoutFile
 import SystemCalls
 import TracePlayback
@@ -14,12 +15,15 @@ public struct ServiceConfiguration: Sendable {
     public var touchpads: Bool
     /// The bindings, in the file's order.
     public var bindings: [Binding]
+    /// Where the `haptic` lines of every device served play; nil: nowhere.
+    public var haptics: ServiceHaptics?
 
-    /// A configuration of `devices` rules, `touchpads`, and `bindings`.
-    public init(devices: [DeviceRule] = [], touchpads: Bool = false, bindings: [Binding] = []) {
+    /// A configuration of `devices` rules, `touchpads`, `bindings` and `haptics`.
+    public init(devices: [DeviceRule] = [], touchpads: Bool = false, bindings: [Binding] = [], haptics: ServiceHaptics? = nil) {
         self.devices = devices
         self.touchpads = touchpads
         self.bindings = bindings
+        self.haptics = haptics
     }
 
     /// The largest configuration file read, in bytes (the layout file's limit).
@@ -51,6 +55,20 @@ public struct ServiceConfiguration: Sendable {
         }
         var reader = ConfigurationReader(document: document, file: file, loadLayout: layout)
         return try reader.configuration()
+    }
+}
+
+/// The haptics of a configuration: where they play, and where the file said so.
+public struct ServiceHaptics: Hashable, Sendable {
+    /// A force-feedback device's node, or feedbackd.
+    public var destination: HapticDestination
+    /// Where the configuration gives it, `serve.json:3: haptics`: the messages about it begin with this.
+    public var origin: String
+
+    /// Haptics played on `destination`, given at `origin`.
+    public init(destination: HapticDestination, origin: String) {
+        self.destination = destination
+        self.origin = origin
     }
 }
 
@@ -159,7 +177,7 @@ public enum BoundGesture: Hashable, Sendable {
 /// Turns a parsed configuration into a `ServiceConfiguration`, checking every key; messages as the layout file's.
 struct ConfigurationReader {
     enum Key: String, CaseIterable {
-        case devices, touchpads, bindings
+        case devices, touchpads, bindings, haptics
         case match, rotation, layout, size, grab, ignore
         case name, vendor, product, node
         case width, height
@@ -253,9 +271,17 @@ struct ConfigurationReader {
     }
 
     mutating func configuration() throws(FileError) -> ServiceConfiguration {
-        let top = try members(0, allowed: [.devices, .touchpads, .bindings])
+        let top = try members(0, allowed: [.devices, .touchpads, .bindings, .haptics])
         var configuration = ServiceConfiguration()
         if let value = top[.touchpads] { configuration.touchpads = try flag(value) }
+        if let value = top[.haptics] {
+            let name = try string(value)
+            guard name == "feedbackd" || (name.hasPrefix("/") && name.count > 1) else {
+                throw fail(value, "expected \"feedbackd\" or a force-feedback device's node (\"/dev/input/event7\"), found \"\(name)\"")
+            }
+            configuration.haptics = ServiceHaptics(destination: HapticDestination(name),
+                                                   origin: "\(file):\(document.values[value].line): \(document.path(to: value))")
+        }
         if let value = top[.devices] {
             for element in try elements(value) { configuration.devices.append(try device(element)) }
         }
@@ -321,7 +347,7 @@ struct ConfigurationReader {
     static let edges: [(String, EdgeSwipeGesture.Edge)] = [("left", .left), ("right", .right), ("top", .top), ("bottom", .bottom)]
 
     func binding(_ place: Int) throws(FileError) -> Binding {
-        let any = try members(place, allowed: Key.allCases.filter { ![.devices, .touchpads, .bindings, .match, .rotation, .layout, .size, .grab, .ignore, .name,
+        let any = try members(place, allowed: Key.allCases.filter { ![.devices, .touchpads, .bindings, .haptics, .match, .rotation, .layout, .size, .grab, .ignore, .name,
                                                                      .vendor, .product, .node, .width, .height].contains($0) })
         guard let kindValue = any[.gesture] else { throw missing(place, .gesture) }
         let kinds: [(String, [Key])] = [

@@ -2,6 +2,7 @@ import EvdevDevice
 import EvdevModel
 import GestureCore
 import GestureRuntime
+import Haptics
 import LiveInput
 import SystemCalls
 
@@ -87,6 +88,12 @@ public enum ServiceNotice: Sendable {
     case commandEnded(binding: String, command: String, pid: pid_t, ChildEnding)
     /// A continuous binding's command was not given `count` lines: its pipe was full (it did not read them).
     case linesDropped(binding: String, count: Int)
+    /// The configuration's haptics (given at `origin`, `serve.json:3: haptics`) could not be opened: the gestures go
+    /// on without them.
+    case hapticsUnavailable(origin: String, HapticError)
+    /// Playing a haptic failed (the device unplugged, feedbackd gone): nothing more plays until the configuration is
+    /// loaded again; the gestures go on.
+    case hapticsFailed(HapticError)
 }
 
 /// Why a request of a client (`ServiceSocket`) was not carried out.
@@ -167,6 +174,8 @@ public final class GestureService {
     public var parts: [any ServicePart] = []
     /// Where every gesture line goes too.
     public var sinks: [any GestureLineSink] = []
+    /// The player of the configuration's haptics, while one plays.
+    private var haptics: ServiceHapticsPlayer?
     /// A device's rotation and layout as a request set them (`setRotation`, `setLayout`), over its rule's, until the
     /// next reload.
     private var overrides: [String: (rotation: ViewTransform.Rotation?, layout: Layout??)] = [:]
@@ -189,8 +198,9 @@ public final class GestureService {
     /// The devices served, in the order they were taken.
     public var served: [ServedDeviceInfo] { order.compactMap { devices[$0]?.info } }
 
-    /// Takes every device present (none is no error).
+    /// Opens the configuration's haptics, and takes every device present (none is no error).
     public func start(now: MonotonicTime) {
+        openHaptics()
         let nodes = monitor?.present() ?? DeviceDiscovery.eventNodes(in: directory).map(\.node)
         for node in nodes { take(node) }
     }
@@ -203,6 +213,7 @@ public final class GestureService {
             let now = clock.now()
             var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
             if let monitor { descriptors.append(pollfd(fd: monitor.descriptor, events: Int16(POLLIN), revents: 0)) }
+            if let haptics { descriptors.append(pollfd(fd: haptics.descriptor, events: Int16(POLLIN), revents: 0)) }
             var wakeup: MonotonicTime?
             func consider(_ time: MonotonicTime?) {
                 if let time, wakeup.map({ time < $0 }) ?? true { wakeup = time }
@@ -231,8 +242,9 @@ public final class GestureService {
     }
 
     /// Dispatches everything once: udev's news, every device (its input and deadlines), the commands that ended, the
-    /// parts. Never blocks.
+    /// parts; and says a failure of the haptics. Never blocks.
     public func dispatch(now: MonotonicTime) {
+        if let failure = haptics?.takeFailure() { notices(.hapticsFailed(failure)) }
         if let monitor {
             for change in monitor.changes() {
                 switch change {
@@ -259,6 +271,8 @@ public final class GestureService {
         self.configuration = configuration
         overrides = [:]
         runner.reloaded()
+        closeHaptics()
+        openHaptics()
         for node in nodes { take(node) }
         // A device that the old configuration passed over (a touchpad, an ignored one) may be taken now.
         let present = monitor?.present() ?? DeviceDiscovery.eventNodes(in: directory).map(\.node)
@@ -272,6 +286,7 @@ public final class GestureService {
     /// the continuous commands' inputs are closed. The commands still running are left to finish.
     public func stop(now: MonotonicTime) {
         for node in order { drop(node, now: now, reason: .removed, saying: false) }
+        closeHaptics()
         runner.reap()
         runner.closeInputs()
     }
@@ -311,8 +326,9 @@ public final class GestureService {
 
     // MARK: Devices
 
-    /// The line `event` of `device` to the sinks and the bindings.
+    /// The line `event` of `device` to the haptics (a `haptic` line plays), the sinks and the bindings.
     private func deliver(_ event: GestureEvent, from device: Device) {
+        haptics?.player.play(event)
         for sink in sinks { sink.take(event, from: device.info) }
         guard device.matcher != nil else { return }
         for (index, step) in device.matcher!.steps(for: event) {
@@ -323,9 +339,26 @@ public final class GestureService {
         }
     }
 
-    /// Serves the device at `node` if it is a touch device the configuration takes.
+    /// Plays the configuration's haptics from now on, or says why they cannot play.
+    private func openHaptics() {
+        guard let wanted = configuration.haptics else { return }
+        do {
+            haptics = try ServiceHapticsPlayer(wanted)
+        } catch {
+            notices(.hapticsUnavailable(origin: wanted.origin, error))
+        }
+    }
+
+    /// Ends the haptics' player, if one plays (what it did not play yet is not played).
+    private func closeHaptics() {
+        haptics?.close()
+        haptics = nil
+    }
+
+    /// Serves the device at `node` if it is a touch device the configuration takes (not the haptics' own device,
+    /// which is the motor).
     private func take(_ node: String) {
-        guard devices[node] == nil else { return }
+        guard devices[node] == nil, configuration.haptics?.destination != .device(path: node) else { return }
         let description: DeviceDescription
         do {
             let probe = try EvdevDevice(path: node, messages: { [notices] in notices(.libevdev(node: node, $0)) })

@@ -42,7 +42,7 @@ import Glibc
             case .commandEnded(let binding, let command, _, let ending): said.append("ended \(binding) \(command) \(ending)")
             case .commandFailed(let binding, let command, let error): said.append("failed \(binding) \(command): \(error)")
             case .linesDropped(let binding, let count): said.append("dropped \(binding) \(count)")
-            case .deviceTaken, .deviceDropped, .deviceRefused, .libevdev, .device: said.append("other")
+            case .deviceTaken, .deviceDropped, .deviceRefused, .libevdev, .device, .hapticsUnavailable, .hapticsFailed: said.append("other")
             }
         }
     }

@@ -1,5 +1,6 @@
 import GestureCore
 import GestureService
+import Haptics
 import SystemCalls
 import Testing
 
@@ -34,6 +35,7 @@ import Glibc
                       "rotation": "right", "layout": "chart.layout.json", "size": {"width": 150, "height": 90.5},
                       "grab": true},
                      {"match": {"name": "Pen"}, "ignore": true}],
+         "haptics": "/dev/input/event7",
          "bindings": [
            {"gesture": "swipe", "fingers": 3, "direction": "up", "run": ["swaymsg", "workspace", "next"]},
            {"gesture": "swipe", "run": ["a"]},
@@ -45,6 +47,7 @@ import Glibc
          ]}
         """, layouts: ["chart.layout.json": layout])
         #expect(configuration.touchpads)
+        #expect(configuration.haptics == ServiceHaptics(destination: .device(path: "/dev/input/event7"), origin: "serve.json:6: haptics"))
         #expect(configuration.devices.count == 2)
         let screen = configuration.devices[0]
         #expect(screen.match == DeviceMatch(name: "Goodix", vendor: 1046, product: 2, node: "/dev/input/event5"))
@@ -67,14 +70,18 @@ import Glibc
 
     @Test func anEmptyObjectServesEveryTouchscreenWithNoBinding() throws {
         let configuration = try Self.parse("{}")
-        #expect(configuration.devices.isEmpty && configuration.bindings.isEmpty && !configuration.touchpads)
+        #expect(configuration.devices.isEmpty && configuration.bindings.isEmpty && !configuration.touchpads && configuration.haptics == nil)
+        #expect(try Self.parse("{\n\"haptics\": \"feedbackd\"}").haptics == ServiceHaptics(destination: .feedbackd, origin: "serve.json:2: haptics"))
     }
 
     /// Each kind of refusal names the file, the line and the key, as the layout file's do.
     @Test(arguments: [
         ("{\"bindings\": [\n", "serve.json:2: not valid JSON: expected a value, found the end of the file"),
         ("[]", "serve.json:1: expected an object, found an array"),
-        ("{\"touchpad\": true}", "serve.json:1: touchpad: unknown key (expected one of: devices, touchpads, bindings)"),
+        ("{\"touchpad\": true}", "serve.json:1: touchpad: unknown key (expected one of: devices, touchpads, bindings, haptics)"),
+        ("{\"haptics\": \"vibrator\"}",
+         "serve.json:1: haptics: expected \"feedbackd\" or a force-feedback device's node (\"/dev/input/event7\"), found \"vibrator\""),
+        ("{\"haptics\": true}", "serve.json:1: haptics: expected a string, found a boolean"),
         ("{\"touchpads\": 1}", "serve.json:1: touchpads: expected true or false, found a number"),
         ("{\"bindings\": [{\"gesture\": \"swipe\", \"run\": [\"a\"]},\n {\"gesture\": \"swipe\", \"run\": [\"a\"], \"run\": [\"b\"]}]}",
          "serve.json:2: bindings[1].run: duplicate key"),

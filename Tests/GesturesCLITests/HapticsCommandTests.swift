@@ -89,16 +89,7 @@ struct HapticsCommandTests {
         #expect(run.status == 0)
         #expect(run.lines == Self.expectedLines)
         #expect(run.stderr == "")
-        // The check that feedbackd is there, then one TriggerFeedback: the press's event, no hints, played once.
-        #expect(calls == [
-            "org.freedesktop.DBus.Peer.Ping",
-            "org.sigxcpu.Feedback.TriggerFeedback",
-            #"string "org.touchgestures.Gestures""#,
-            #"string "button-pressed""#,
-            "array [",
-            "]",
-            "int32 -1",
-        ])
+        #expect(calls == HapticsHarness.pingThenPress)
     }
 
     @Test func aMissingFeedbackdIsRefused() throws {
@@ -134,6 +125,18 @@ struct HapticsCommandTests {
 enum HapticsHarness {
     static let vibrator = Emulated.fixtures.appendingPathComponent("haptics.py").path
     static let feedbackd = CLI.root.appendingPathComponent("Tests/Fixtures/dbus/feedbackd-bus.sh").path
+
+    /// The calls of a run whose one haptic is a press: the check that feedbackd is there, then one TriggerFeedback,
+    /// the press's event, no hints, played once.
+    static let pingThenPress = [
+        "org.freedesktop.DBus.Peer.Ping",
+        "org.sigxcpu.Feedback.TriggerFeedback",
+        #"string "org.touchgestures.Gestures""#,
+        #"string "button-pressed""#,
+        "array [",
+        "]",
+        "int32 -1",
+    ]
 
     /// feedbackd, dbus-daemon and dbus-monitor are installed (`feedbackd-bus.sh --check`).
     static let available: Bool = (try? CLI.runProcess([feedbackd, "--check"]).status) == 0

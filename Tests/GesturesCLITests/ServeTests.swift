@@ -22,12 +22,14 @@ struct ServeTests {
     }
 
     /// `gestures serve --print --config CONFIG --socket DIRECTORY/gestures.sock` in the testbed with `arguments` (its devices and actions), in
-    /// `directory`, with `path` before the usual PATH.
-    static func serve(_ arguments: [String], config: String = "serve.json", in directory: URL, path: String? = nil) throws -> Run {
-        var command = ["/usr/bin/env"]
+    /// `directory`, with `path` before the usual PATH, `environment` given to env(1) (`HOME=…`, `-u NAME`), the whole run by
+    /// `wrapper` (a private bus's harness) when given. No `--config` when `config` is nil.
+    static func serve(_ arguments: [String], config: String? = "serve.json", in directory: URL, path: String? = nil,
+                      environment: [String] = [], wrapper: [String] = []) throws -> Run {
+        var command = wrapper + ["/usr/bin/env"] + environment
         if let path { command.append("PATH=\(path):" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")) }
-        command += [testbed.path] + arguments + ["--", CLI.binary.path, "serve", "--print", "--config", config,
-                                                 "--socket", directory.appendingPathComponent("gestures.sock").path]
+        command += [testbed.path] + arguments + ["--", CLI.binary.path, "serve", "--print"] + (config.map { ["--config", $0] } ?? [])
+            + ["--socket", directory.appendingPathComponent("gestures.sock").path]
         return try CLI.runProcess(command, in: directory)
     }
 
@@ -218,22 +220,27 @@ struct ServeTests {
             """)
     }
 
-    /// The configuration of the README, exactly as it is there, on an emulated touchscreen: a three-finger swipe up and
-    /// an edge swipe from the left each run their command (a stand-in `swaymsg` that writes its arguments to a file).
+    /// The configuration of the README, exactly as it is there, at the path it names (`~/.config/gestures/serve.json`,
+    /// no `--config`), on an emulated touchscreen: a three-finger swipe up and an edge swipe from the left each run
+    /// their command (a stand-in `swaymsg` that writes its arguments to a file).
     @Test func theReadmeConfigurationRunsBothCommands() throws {
         let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
         let marker = try #require(readme.range(of: "<!-- serve.json: the README configuration the tests run"))
         let start = try #require(readme.range(of: "```json\n", range: marker.upperBound..<readme.endIndex))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
         let configuration = String(readme[start.upperBound..<end.lowerBound]) + "\n"
-        let directory = try Self.directory(["serve.json": configuration])
+        let directory = try Self.directory([:])
         defer { try? FileManager.default.removeItem(at: directory) }
+        let home = directory.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent(".config/gestures"), withIntermediateDirectories: true)
+        try Data(configuration.utf8).write(to: home.appendingPathComponent(".config/gestures/serve.json"))
         let swaymsg = directory.appendingPathComponent("bin/swaymsg")
         try FileManager.default.createDirectory(at: swaymsg.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("#!/bin/sh\necho \"swaymsg $*\" >> '\(directory.appendingPathComponent("out").path)'\n".utf8).write(to: swaymsg)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swaymsg.path)
         let run = try Self.serve(["--device", "touchscreen-mt", Self.trace("readme-gestures-mt.events"), "--at", "2", "signal", "INT"],
-                                 in: directory, path: directory.appendingPathComponent("bin").path)
+                                 config: nil, in: directory, path: directory.appendingPathComponent("bin").path,
+                                 environment: ["-u", "XDG_CONFIG_HOME", "HOME=\(home.path)"])
         #expect(run.status == 0)
         #expect(Self.read(directory.appendingPathComponent("out")) == "swaymsg workspace next_on_output\nswaymsg exec wofi --show drun\n")
         #expect(run.lines == [
@@ -245,6 +252,35 @@ struct ServeTests {
             #"{"device":"/dev/input/event20","time":1.050000,"region":"bindings[1]","type":"edge-swipe","phase":"ended","edge":"left","dx":40,"dy":0}"#,
         ])
         #expect(run.stderr == Self.serving20 + "\n")
+    }
+
+    /// The README's install line, verbatim but for the build (`install-files` of the debug binary instead of `install`,
+    /// which builds a release), in a shell whose HOME is a scratch directory: the binary goes to ~/.local/bin and the
+    /// unit to ~/.local/share/systemd/user, where systemd looks for a user's units.
+    @Test func theReadmeInstallLinePutsBothInTheHome() throws {
+        let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "### Touchscreen gestures on sway, labwc, niri and phones"))
+        let line = try #require(readme[section.upperBound...].split(separator: "\n").first { $0.hasPrefix("make install ") })
+        #expect(line.hasPrefix("make install PREFIX=$HOME/.local "))
+        let home = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let command = line.replacingOccurrences(of: "make install ", with: "make -s install-files GESTURES_BINARY='\(CLI.binary.path)' ")
+        let run = try CLI.runProcess(["/usr/bin/env", "HOME=\(home.path)", "/bin/sh", "-c", command])
+        #expect(run.status == 0)
+        #expect(run.stdout == "" && run.stderr == "")
+        #expect(FileManager.default.contentsEqual(atPath: home.appendingPathComponent(".local/bin/gestures").path, andPath: CLI.binary.path))
+        let unitPath = home.appendingPathComponent(".local/share/systemd/user/gestures.service").path
+        #expect(Self.read(URL(fileURLWithPath: unitPath)).split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
+                == ["ExecStart=\(home.path)/.local/bin/gestures serve"])
+        // systemd's own check of the unit as a user's (its ExecStart an executable that is there), where it is installed.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
+            let runtime = home.appendingPathComponent("runtime")
+            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let verified = try CLI.runProcess(["/usr/bin/env", "XDG_RUNTIME_DIR=\(runtime.path)", "HOME=\(home.path)",
+                                               "/usr/bin/systemd-analyze", "verify", "--user", unitPath])
+            #expect(verified.status == 0)
+            #expect(verified.stderr == "")
+        }
     }
 
     /// `make install`'s copy: the binary and the systemd user unit, whose ExecStart is the installed binary's `serve`.
@@ -331,40 +367,63 @@ struct ServeTests {
         return (String(decoding: received, as: UTF8.self), process.terminationStatus, read(errors))
     }
 
+    /// Two timelines and a dial (`tap-longpress-wind-mt`: a tap on the chart, a long press on the week, then a wind of the
+    /// timer); `initial` the dial's `initialDegrees`.
+    static func dialLayout(initial: Int = 0) -> String {
+        """
+        {"regions": [
+          {"name": "chart", "kind": "timeline", "rect": {"x": 0, "y": 0, "width": 75, "height": 134},
+           "domain": {"start": 0, "end": 10}, "bucket": 1},
+          {"name": "week", "kind": "timeline", "rect": {"x": 140, "y": 0, "width": 75, "height": 134},
+           "domain": {"start": 0, "end": 7}, "bucket": 1},
+          {"name": "timer", "kind": "dial", "center": {"x": 107.5, "y": 100}, "radius": 30, "detentDegrees": 6,
+           "maxDegrees": 360, "initialDegrees": \(initial)}
+        ]}
+        """
+    }
+
+    /// `gestures replay --layout LAYOUT` of a trace on touchscreen-mt, each line as the service writes it for `device`.
+    static func replayed(_ trace: String, layout: String, device: String = "/dev/input/event20") throws -> [String] {
+        let run = try CLI.run(["replay", "--layout", layout, "--device", Emulated.fixtures.appendingPathComponent("touchscreen-mt.desc").path, trace])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        return run.lines.map { #"{"device":"\#(device)","# + $0.dropFirst() }
+    }
+
     /// A layout swapped in through the socket: the device recognizes its targets (a timeline's tap, no binding run),
-    /// and its dial takes a value. (The dial's value is set once the device's events have come: before any, the event
-    /// clock of an emulated device, whose events keep the trace's times, is not the monotonic clock the change is
-    /// stamped with, as a real device's is.)
+    /// and its dial takes a value, which the wind that follows starts from: every line after the change is what a
+    /// replay with the dial's initial value 90 gives. (The dial's value is set once the device's events have come:
+    /// before any, the event clock of an emulated device, whose events keep the trace's times, is not the monotonic
+    /// clock the change is stamped with, as a real device's is.)
     @Test func aSocketClientSwapsTheLayoutAndSetsADial() throws {
         let directory = try Self.directory([
-            "serve.json": Self.tapAndPress,
-            "dial.layout.json": """
-                {"regions": [
-                  {"name": "chart", "kind": "timeline", "rect": {"x": 0, "y": 0, "width": 100, "height": 134},
-                   "domain": {"start": 0, "end": 10}, "bucket": 1},
-                  {"name": "timer", "kind": "dial", "center": {"x": 160, "y": 100}, "radius": 30, "detentDegrees": 6}
-                ]}
-                """,
+            "serve.json": Self.tapAndPress, "dial.layout.json": Self.dialLayout(), "dial90.layout.json": Self.dialLayout(initial: 90),
         ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let layout = directory.appendingPathComponent("dial.layout.json").path
-        let session = try Self.session(["--device", "touchscreen-mt", "--at", "2.0", "play", "touchscreen-mt", Self.trace("tap-longpress-mt.events"),
-                                        "--at", "4.5", "signal", "INT"], in: directory, steps: [
+        let trace = Self.trace("tap-longpress-wind-mt.events")
+        let from90 = try Self.replayed(trace, layout: directory.appendingPathComponent("dial90.layout.json").path)
+        try #require(from90.count == 99)
+        let session = try Self.session(["--device", "touchscreen-mt", "--at", "2.0", "play", "touchscreen-mt", trace,
+                                        "--at", "7.0", "signal", "INT"], in: directory, steps: [
             ([#"{"request":"set-layout","device":"/dev/input/event20","layout":"\#(layout)"}"#, #"{"request":"devices"}"#,
               #"{"request":"subscribe"}"#], 4),
             ([#"{"request":"set-dial","device":"/dev/input/event20","target":"timer","degrees":90}"#,
-              #"{"request":"set-dial","device":"/dev/input/event20","target":"chart","degrees":90}"#], 6),
+              #"{"request":"set-dial","device":"/dev/input/event20","target":"chart","degrees":90}"#], 6 + 98),
         ])
         #expect(session.status == 0)
-        #expect(session.received == """
-            {"reply":"set-layout","ok":true}
-            {"reply":"devices","devices":[{"node":"/dev/input/event20","name":"Gestures Test Touchscreen","rotation":"normal","layout":true}]}
-            {"reply":"subscribe","ok":true}
-            {"device":"/dev/input/event20","time":0.090000,"region":"chart","type":"tap","x":52.632,"y":52.632,"count":1,"value":5.263,"selection":{"start":5,"end":5}}
-            {"reply":"set-dial","ok":true}
-            {"reply":"set-dial","error":"the component of \\"chart\\" is a TimelineComponent, not a DialComponent"}
-
-            """)
+        let received = session.received.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(received.prefix(6)) == [
+            #"{"reply":"set-layout","ok":true}"#,
+            #"{"reply":"devices","devices":[{"node":"/dev/input/event20","name":"Gestures Test Touchscreen","rotation":"normal","layout":true}]}"#,
+            #"{"reply":"subscribe","ok":true}"#,
+            #"{"device":"/dev/input/event20","time":0.090000,"region":"chart","type":"tap","x":52.632,"y":52.632,"count":1,"value":7.018,"selection":{"start":7,"end":7}}"#,
+            #"{"reply":"set-dial","ok":true}"#,
+            #"{"reply":"set-dial","error":"the component of \"chart\" is a TimelineComponent, not a DialComponent"}"#,
+        ])
+        // The long press on the week, then the wind from 90: its first line 90 + 8.698.
+        #expect(Array(received.dropFirst(6)) == Array(from90.dropFirst()) + [""])
+        #expect(from90[4] == #"{"device":"/dev/input/event20","time":3.040000,"region":"timer","type":"wind","phase":"began","angle":98.698,"delta":8.698,"detent":16}"#)
         #expect(Self.read(directory.appendingPathComponent("out")) == "(no file)")
         #expect(session.stderr == Self.serving20 + "\n" + Self.serving20.replacingOccurrences(of: "the bindings)", with: "its layout)") + "\n")
     }

@@ -98,9 +98,7 @@ struct LiveCommand: ParsableCommand {
 func hapticPlayer(_ output: String) throws(CommandError) -> HapticPlayer {
     let settings = HapticSettings()
     do {
-        let device: any HapticOutput = output == "feedbackd"
-            ? try FeedbackdOutput(settings: settings)
-            : try ForceFeedbackDevice(path: output, settings: settings)
+        let device = try HapticDestination(output).open(settings: settings)
         return try HapticPlayer(output: device, settings: settings) { error in
             Diagnostics.warn("\(error); the gestures go on without haptics")
         }

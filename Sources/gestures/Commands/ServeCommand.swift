@@ -204,6 +204,10 @@ private final class ServiceMessages {
             }
         case .linesDropped(let binding, let count):
             Diagnostics.warn("\(binding): \(count) line\(count == 1 ? " was" : "s were") dropped: the command was not reading its input")
+        case .hapticsUnavailable(let origin, let error):
+            Diagnostics.warn("\(origin): \(error); the gestures go on without haptics")
+        case .hapticsFailed(let error):
+            Diagnostics.warn("\(error); the gestures go on without haptics")
         }
     }
 }

@@ -26,6 +26,7 @@ Signals INT, TERM, HUP and QUIT are passed on to COMMAND; the exit status is COM
 is raised again if one killed it). Needs the system python with python3-gi and gir1.2-umockdev-1.0.
 """
 
+import ctypes
 import errno
 import os
 import re
@@ -46,6 +47,14 @@ EVDEV_NR = {"EVIOCGVERSION": 0x01, "EVIOCGID": 0x02, "EVIOCGNAME": 0x06, "EVIOCG
             "EVIOCGLED": 0x19, "EVIOCGSND": 0x1a, "EVIOCGSW": 0x1b, "EVIOCGBIT": 0x20, "EVIOCGABS": 0x40}
 EVIOCGRAB = 0x40044590
 EVIOCGMTSLOTS_NR = 0x0a
+
+
+# Whole-event reads (Device.read_whole_events) go to the pseudo-terminal through syscall(2) itself: umockdev's preload
+# library, which the scripts run with, takes open(), read() and ioctl() of the node's terminal for its own.
+LIBC = ctypes.CDLL(None, use_errno=True)
+SYS_READ, SYS_IOCTL, SYS_OPENAT, AT_FDCWD = 0, 16, 257, -100   # x86_64
+TIOCGPTN, FIONREAD = 0x80045430, 0x541B
+EVENT_SIZE = 24
 
 
 def fail(message):
@@ -82,7 +91,7 @@ def trace_times(text):
 
 class Device:
     def __init__(self, testbed, record, ioctl, node, trace):
-        self.testbed, self.node, self.gone, self.failing = testbed, node, False, False
+        self.testbed, self.node, self.gone, self.failing, self.reader = testbed, node, False, False, None
         with open(record) as f:
             text = f.read()
         testbed.add_from_string(text)
@@ -105,12 +114,40 @@ class Device:
                 f.write(events)
             testbed.load_evemu_events(node, copy)
 
+    def read_whole_events(self):
+        """From now on each read of the node takes only whole events, as a real evdev node gives them: what its
+        pseudo-terminal holds, up to the size asked, cut to a multiple of 24 bytes (none yet: EAGAIN). The terminal
+        holds 4095 bytes, 170 events and 15 bytes of the next: a reader that takes it all as the preload does, when
+        it has fallen that far behind, reads a cut event, and libevdev drops what it read."""
+        number = ctypes.c_uint(0)
+        if LIBC.syscall(SYS_IOCTL, self.testbed.get_dev_fd(self.node), TIOCGPTN, ctypes.byref(number)) < 0:
+            fail("%s: TIOCGPTN: %s" % (self.node, os.strerror(ctypes.get_errno())))
+        reader = LIBC.syscall(SYS_OPENAT, AT_FDCWD, b"/dev/pts/%d" % number.value, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+        if reader < 0:
+            fail("%s: cannot open /dev/pts/%d: %s" % (self.node, number.value, os.strerror(ctypes.get_errno())))
+        self.reader = reader
+
     def on_read(self, handler, client):
         if self.gone:
             client.complete(-1, errno.ENODEV)
             return True
         if self.failing:
             client.complete(-1, errno.EINVAL)
+            return True
+        if self.reader is not None:
+            arg = client.get_arg()
+            waiting = ctypes.c_int(0)
+            LIBC.syscall(SYS_IOCTL, self.reader, FIONREAD, ctypes.byref(waiting))
+            count = min(arg.data_length1, waiting.value) // EVENT_SIZE * EVENT_SIZE
+            if count == 0:
+                client.complete(-1, errno.EAGAIN)
+                return True
+            buffer = ctypes.create_string_buffer(count)
+            got = LIBC.syscall(SYS_READ, self.reader, buffer, count)
+            if got != count:
+                fail("%s: read %d of %d bytes it held" % (self.node, got, count))
+            arg.update(0, buffer.raw)
+            client.complete(count, 0)
             return True
         return False   # not handled: the preload reads the pseudo-terminal itself
 

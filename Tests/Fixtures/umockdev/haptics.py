@@ -11,7 +11,8 @@ Builds the testbed of faults.py (each --device a touchscreen replaying TRACE), a
   EVIOCGBIT(EV_FF)  FF_RUMBLE and FF_PERIODIC (--ff periodic: FF_PERIODIC alone)
   EVIOCSFF          the effect is read from the caller's memory, given the next id (0, 1, ...), written back
   EVIOCRMFF         the id is taken
-  write()           each struct input_event is read
+  write()           each struct input_event is read (once `failing` is set, by serve-testbed.py's action
+                    `vibrator-fails`, each is logged with "-> ENODEV" and the write fails so, as on a device unplugged)
 
 Each call is a line in FILE, in the order they came, for the test to compare:
 
@@ -62,7 +63,7 @@ class Vibrator:
     def __init__(self, testbed, ff, log):
         with open(os.path.join(HERE, "vibrator.umockdev")) as f:
             testbed.add_from_string(f.read())
-        self.ff, self.log, self.next_id = ff, log, 0
+        self.ff, self.log, self.next_id, self.failing = ff, log, 0, False
         self.handler = UMockdev.IoctlBase()
         self.handler.connect("handle-ioctl", self.on_ioctl)
         self.handler.connect("handle-write", self.on_write)
@@ -125,10 +126,13 @@ class Vibrator:
         for offset in range(0, len(data) - len(data) % 24, 24):
             sec, usec, kind, code, value = struct.unpack_from("<qqHHi", data, offset)
             name = "EV_FF" if kind == EV_FF else "type %d" % kind
-            self.say("write %s code %d value %d" % (name, code, value))
+            self.say("write %s code %d value %d%s" % (name, code, value, " -> ENODEV" if self.failing else ""))
         if len(data) % 24:
             self.say("write of %d bytes, not whole events" % len(data))
-        client.complete(len(data), 0)
+        if self.failing:
+            client.complete(-1, errno.ENODEV)
+        else:
+            client.complete(len(data), 0)
         return True
 
 

@@ -191,8 +191,9 @@ for ((i = 0; i < ${#pairs[@]}; i += 2)); do
             # A umockdev script instead of umockdev's evemu player: gaps cut to --max-gap, directives.
             [[ -x /usr/bin/python3 ]] || fail "replaying $trace as a script needs /usr/bin/python3"
             [[ -z $faults ]] || fail "--vanish-after and --fail-reads-after cannot replay $trace as a script"
-            script=(/usr/bin/python3 "$here/trace-script.py" ${max_gap:+--max-gap "$max_gap"} /dev/stdin)
-            exec {fd}< <("${rewrite[@]}" "$trace" | "${script[@]}")
+            # (Not named `script`: that is --script's flag, which the next DEVICE reads.)
+            converter=(/usr/bin/python3 "$here/trace-script.py" ${max_gap:+--max-gap "$max_gap"} /dev/stdin)
+            exec {fd}< <("${rewrite[@]}" "$trace" | "${converter[@]}")
             kind=-s
         elif ((raw == 0)); then
             # 1.010000 → 1.10000, 0.000001 → 0.1, 2.000000 → 2.0: decimal either way, never octal.
