@@ -176,7 +176,7 @@ enum GestureEnvironment {
             add("VX", swipe.vx)
             add("VY", swipe.vy)
         case .tap(let tap):
-            add("FINGERS", "1")
+            add("FINGERS", String(tap.fingers))
             add("COUNT", String(tap.count))
             add("X", tap.x)
             add("Y", tap.y)

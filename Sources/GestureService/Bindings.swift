@@ -19,7 +19,7 @@ public enum BindingTargets {
     /// The layout of `bindings` on a surface of `size` mm shown turned by `rotation`.
     ///
     /// The screen's gestures, combined `simultaneous` (each recognized on its own): a swipe for each number of fingers
-    /// bound, a tap for each count (failing at the long press's duration when one is bound, so that a long press is
+    /// bound, a tap for each count and number of fingers (failing at the long press's duration when one is bound, so that a long press is
     /// no tap), the long press, the pinch, the rotation. Each edge swipe is a child strip `edgeMm` deep along its edge
     /// (the display's, turned onto the panel) over its zone: a finger landing there is the edge swipe's first, the
     /// screen's gestures waiting until it fails.
@@ -27,7 +27,7 @@ public enum BindingTargets {
         let view = view(size, rotation: rotation)
         let shown = view.rect(fromSurface: Rect(x: 0, y: 0, width: size.width, height: size.height))
         var swipes: [Int] = []
-        var taps: [Int] = []
+        var taps: [(count: Int, fingers: Int)] = []
         var longPress: TimeSpan?
         var pinch = false
         var turn = false
@@ -35,7 +35,7 @@ public enum BindingTargets {
         for (index, binding) in bindings.enumerated() {
             switch binding.gesture {
             case .swipe(let fingers, _): if !swipes.contains(fingers) { swipes.append(fingers) }
-            case .tap(let count): if !taps.contains(count) { taps.append(count) }
+            case .tap(let count, let fingers): if !taps.contains(where: { $0 == (count, fingers) }) { taps.append((count, fingers)) }
             case .longPress(let duration): longPress = longPress ?? duration
             case .pinch: pinch = true
             case .rotation: turn = true
@@ -58,8 +58,8 @@ public enum BindingTargets {
             }
         }
         var gestures: [any LayoutGesture] = swipes.map { LayoutGestures.Swipe(SwipeGesture.Configuration(fingers: $0)) }
-        for count in taps {
-            var tap = TapGesture.Configuration()
+        for (count, fingers) in taps {
+            var tap = TapGesture.Configuration(fingers: fingers)
             tap.requiredCount = count
             tap.maximumDuration = longPress
             gestures.append(LayoutGestures.Tap(tap))
@@ -145,8 +145,8 @@ public struct BindingMatcher: Sendable {
         switch (binding.gesture, event.kind) {
         case (.swipe(let fingers, let direction), .swipe(let swipe)):
             return swipe.fingers == fingers && (direction == nil || direction == swipe.direction) ? .run : nil
-        case (.tap(let count), .tap(let tap)):
-            return tap.count == count && event.target == BindingTargets.screen ? .run : nil
+        case (.tap(let count, let fingers), .tap(let tap)):
+            return tap.count == count && tap.fingers == fingers && event.target == BindingTargets.screen ? .run : nil
         case (.longPress, .longPress):
             return .run
         case (.edgeSwipe(let edge, _), .edgeSwipe(let phase, let swipe)) where event.target == BindingTargets.strip(index):

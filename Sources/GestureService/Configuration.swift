@@ -152,8 +152,9 @@ public enum BoundGesture: Hashable, Sendable {
     /// One finger in from the display's `edge`, landing within `zone` of it (fractions of the edge's length, from
     /// its top or left end as the display shows it).
     case edgeSwipe(edge: EdgeSwipeGesture.Edge, zone: ClosedRange<Double>)
-    /// Exactly `count` taps of one finger.
-    case tap(count: Int)
+    /// Exactly `count` taps of `fingers` fingers together (1 to 10; above 1 only with `count` 1: a tap of several
+    /// fingers is never chained).
+    case tap(count: Int, fingers: Int = 1)
     /// One finger held still for `duration`.
     case longPress(duration: TimeSpan)
     /// Two fingers pinching: `in` (closing, the scale below 1) or `out`; either when nil.
@@ -383,10 +384,12 @@ struct ConfigurationReader {
             }
             gesture = .edgeSwipe(edge: edge, zone: zone)
         case "tap":
-            if let value = fields[.fingers], try number(value) != 1 {
-                throw fail(value, "expected 1 (a tap is one finger's), found \(show(try number(value)))")
+            let fingers = try fields[.fingers].map { value throws(FileError) in try whole(value, in: 1...LayoutGestures.mostFingers) } ?? 1
+            let count = try fields[.count].map { value throws(FileError) in try whole(value, in: 1...LayoutGestures.mostTaps) } ?? 1
+            if let value = fields[.count], fingers > 1, count > 1 {
+                throw fail(value, "expected 1 with fingers above 1 (a tap of several fingers is never chained), found \(count)")
             }
-            gesture = .tap(count: try fields[.count].map { value throws(FileError) in try whole(value, in: 1...LayoutGestures.mostTaps) } ?? 1)
+            gesture = .tap(count: count, fingers: fingers)
         case "long-press":
             var duration = TimeSpan.ms(300)
             if let value = fields[.durationMs] {

@@ -5,7 +5,7 @@ import Testing
 /// the layout file's reader makes each gesture.
 @Suite struct LayoutGestureSettingsTests {
     @Test func theValuesAreSetOnTheDefaults_nullSettingNone() throws {
-        // Tap's options: count, slopMm, maxDurationMs, doubleTapMs, doubleTapSlopMm.
+        // Tap's options: count, slopMm, maxDurationMs, doubleTapMs, doubleTapSlopMm, fingers.
         let tap = try #require(LayoutGestures.Tap.layoutGesture([(0, .count(2)), (1, .number(5)), (3, .milliseconds(.ms(250)))]))
         #expect(tap as? LayoutGestures.Tap == LayoutGestures.Tap(.init(maximumDistance: 5, countInterval: .ms(250), requiredCount: 2)))
         let untimed = try #require(LayoutGestures.Tap.layoutGesture([(0, .count(3)), (0, .none), (2, .milliseconds(.ms(9))), (2, .none)]))
@@ -35,7 +35,7 @@ import Testing
         #expect(LayoutGestures.Tap.layoutGesture([(1, .number(.infinity))]) == nil)
         #expect(LayoutGestures.Tap.layoutGesture([(3, .milliseconds(.ms(-1)))]) == nil)  // doubleTapMs: 0 to 10^12 ms
         #expect(LayoutGestures.Tap.layoutGesture([(3, .milliseconds(.ms(1_000_000_000_001)))]) == nil)
-        #expect(LayoutGestures.Tap.layoutGesture([(5, .number(1))]) == nil)  // Tap has 5 options
+        #expect(LayoutGestures.Tap.layoutGesture([(6, .number(1))]) == nil)  // Tap has 6 options
         #expect(LayoutGestures.Tap.layoutGesture([(-1, .number(1))]) == nil)
         #expect(LayoutGestures.Drag.layoutGesture([(1, .choice(2))]) == nil)  // extraFinger: cancel or end
         #expect(LayoutGestures.Swipe.layoutGesture([(4, .number(46))]) == nil)  // toleranceDegrees: 0 to 45

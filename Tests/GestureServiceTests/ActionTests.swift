@@ -83,6 +83,29 @@ import Glibc
         #expect(notices.said == ["ended bindings[0] (swipe) sh exited(3)"])
     }
 
+    @Test func aTwoFingerTapsCommandHasItsFingersInItsEnvironment() throws {
+        let scratch = Scratch()
+        let notices = Notices()
+        let runner = ActionRunner(notices: notices.take)
+        let binding = Binding(gesture: .tap(count: 1, fingers: 2), run: ["sh", "-c", "env | grep ^GESTURE_ | sort > '\(scratch.path)/env'"])
+        let tap = GestureEvent(time: Timestamp(microseconds: 80_000), target: "screen", kind: .tap(.init(x: 100, y: 65, count: 1, fingers: 2)))
+        #expect(runner.take(.run, binding: binding, index: 0, event: tap, device: Self.device))
+        Self.reapAll(runner)
+        #expect(scratch.read("env") == """
+            GESTURE_COUNT=1
+            GESTURE_DEVICE=/dev/input/event20
+            GESTURE_DEVICE_NAME=Test Screen
+            GESTURE_FINGERS=2
+            GESTURE_LINE={"device":"/dev/input/event20","time":0.080000,"region":"screen","type":"tap","x":100,"y":65,"count":1,"fingers":2}
+            GESTURE_TIME=0.080000
+            GESTURE_TYPE=tap
+            GESTURE_X=100
+            GESTURE_Y=65
+
+            """)
+        #expect(notices.said.isEmpty)  // a command that exits 0 is not said
+    }
+
     @Test func aContinuousCommandReadsBeginUpdateAndEndOnItsInput() throws {
         let scratch = Scratch()
         let notices = Notices()

@@ -149,4 +149,22 @@ import Testing
             tick()
         } == [#"{"time":0.400000,"region":"screen","type":"tap","x":100,"y":60,"count":1} -> 0:run"#])
     }
+
+    /// A tap per (count, fingers) bound: a two-finger tap sets off its binding at its last lift, a one-finger tap its
+    /// own, `doubleTapMs` after its lift; neither the other's.
+    @Test func aTwoFingerTapRunsItsBinding_andAOneFingerTapItsOwn() throws {
+        let bindings = [Binding(gesture: .tap(count: 1, fingers: 2), run: ["two"]), Binding(gesture: .tap(count: 1), run: ["one"])]
+        let lines = try Self.played(bindings) {
+            down(0, at: 90, 60)
+            after(.ms(20)); down(1, at: 110, 70)
+            after(.ms(60)); together(.up(0), .up(1))
+            after(.ms(500))
+            tap(0, at: 100, 60, holding: .ms(50))
+            after(.ms(400)); tick()
+        }
+        #expect(lines == [
+            #"{"time":0.080000,"region":"screen","type":"tap","x":100,"y":65,"count":1,"fingers":2} -> 0:run"#,
+            #"{"time":0.930000,"region":"screen","type":"tap","x":100,"y":60,"count":1} -> 1:run"#,
+        ])
+    }
 }

@@ -43,7 +43,8 @@ import Glibc
            {"gesture": "tap", "count": 2, "fingers": 1, "run": ["c"]},
            {"gesture": "long-press", "durationMs": 500, "run": ["d"]},
            {"gesture": "pinch", "direction": "in", "continuous": true, "run": ["e"]},
-           {"gesture": "rotation", "direction": "counterclockwise", "run": ["f"]}
+           {"gesture": "rotation", "direction": "counterclockwise", "run": ["f"]},
+           {"gesture": "tap", "fingers": 3, "run": ["g"]}
          ]}
         """, layouts: ["chart.layout.json": layout])
         #expect(configuration.touchpads)
@@ -65,6 +66,7 @@ import Glibc
             Binding(gesture: .longPress(duration: .ms(500)), run: ["d"]),
             Binding(gesture: .pinch(closing: true), run: ["e"], continuous: true),
             Binding(gesture: .rotation(clockwise: false), run: ["f"]),
+            Binding(gesture: .tap(count: 1, fingers: 3), run: ["g"]),
         ])
     }
 
@@ -100,8 +102,12 @@ import Glibc
          "serve.json:1: bindings[0].continuous: unknown key (expected one of: gesture, run, fingers, direction)"),
         ("{\"bindings\": [{\"gesture\": \"tap\", \"edge\": \"left\", \"run\": [\"a\"]}]}",
          "serve.json:1: bindings[0].edge: unknown key (expected one of: gesture, run, count, fingers)"),
-        ("{\"bindings\": [{\"gesture\": \"tap\", \"fingers\": 2, \"run\": [\"a\"]}]}",
-         "serve.json:1: bindings[0].fingers: expected 1 (a tap is one finger's), found 2"),
+        ("{\"bindings\": [{\"gesture\": \"tap\", \"fingers\": 11, \"run\": [\"a\"]}]}",
+         "serve.json:1: bindings[0].fingers: expected a whole number from 1 to 10, found 11"),
+        ("{\"bindings\": [{\"gesture\": \"tap\", \"fingers\": 1.5, \"run\": [\"a\"]}]}",
+         "serve.json:1: bindings[0].fingers: expected a whole number from 1 to 10, found 1.5"),
+        ("{\"bindings\": [{\"gesture\": \"tap\", \"fingers\": 2, \"count\": 2, \"run\": [\"a\"]}]}",
+         "serve.json:1: bindings[0].count: expected 1 with fingers above 1 (a tap of several fingers is never chained), found 2"),
         ("{\"bindings\": [{\"gesture\": \"tap\", \"count\": 0, \"run\": [\"a\"]}]}",
          "serve.json:1: bindings[0].count: expected a whole number from 1 to 10, found 0"),
         ("{\"bindings\": [{\"gesture\": \"edge-swipe\", \"run\": [\"a\"]}]}", "serve.json:1: bindings[0].edge: missing required key"),

@@ -11,7 +11,7 @@ import Testing
           {"name": "viewer", "kind": "target", "shape": {"kind": "rectangle", "x": 0, "y": 0, "width": 200, "height": 120},
            "gestures": [
              {"kind": "tap", "count": 2, "slopMm": 2, "maxDurationMs": 250, "doubleTapMs": 350, "doubleTapSlopMm": 8},
-             {"kind": "tap", "count": null, "maxDurationMs": null},
+             {"kind": "tap", "count": null, "maxDurationMs": null, "fingers": 3},
              {"kind": "long-press", "durationMs": 500, "slopMm": 4},
              {"kind": "drag", "slopMm": 0, "extraFinger": "end"},
              {"kind": "magnify", "slopMm": 5, "combine": "exclusive"},
@@ -46,7 +46,7 @@ import Testing
             gestures: [
                 TargetGesture(LayoutGestures.Tap(.init(maximumDistance: 2, maximumDuration: .ms(250), countInterval: .ms(350),
                                                        countDistance: 8, requiredCount: 2))),
-                TargetGesture(LayoutGestures.Tap()),
+                TargetGesture(LayoutGestures.Tap(.init(fingers: 3))),
                 TargetGesture(LayoutGestures.LongPress(.init(minimumDuration: .ms(500), maximumDistance: 4))),
                 TargetGesture(LayoutGestures.Drag(.init(minimumDistance: 0, extraTouch: .end))),
                 TargetGesture(LayoutGestures.Magnify(.init(minimumDistanceChange: 5)), combination: .exclusive),
@@ -138,8 +138,8 @@ import Testing
         "{\"regions\": [{\"name\": \"t\", \"kind\": \"target\", \"shape\": \(shape)}]}"
     }
 
-    static let allGestureKeys = "kind, combine, count, slopMm, maxDurationMs, doubleTapMs, doubleTapSlopMm, durationMs, extraFinger, "
-        + "thresholdDegrees, fingers, minSpeedMmPerS, diagonals, toleranceDegrees, edge, edgeMm, mmPerDoubling"
+    static let allGestureKeys = "kind, combine, count, slopMm, maxDurationMs, doubleTapMs, doubleTapSlopMm, fingers, durationMs, "
+        + "extraFinger, thresholdDegrees, minSpeedMmPerS, diagonals, toleranceDegrees, edge, edgeMm, mmPerDoubling"
 
     /// Each bad layout and the exact message it gets: for every key of a target, of a shape and of each
     /// gesture kind, an unknown key, a wrong type, a value out of range, and the impossible combinations.
@@ -229,8 +229,14 @@ import Testing
         (gesture("{\"kind\": \"tap\"}, {\"kind\": \"drag\", \"combine\": true}"),
          "l.json:1: regions[0].gestures[1].combine: expected a string, found a boolean"),
         // tap
-        (gesture("{\"kind\": \"tap\", \"fingers\": 2}"),
-         "l.json:1: regions[0].gestures[0].fingers: unknown key (expected one of: kind, combine, count, slopMm, maxDurationMs, doubleTapMs, doubleTapSlopMm)"),
+        (gesture("{\"kind\": \"tap\", \"fingers\": 0}"), "l.json:1: regions[0].gestures[0].fingers: expected a whole number from 1 to 10, found 0"),
+        (gesture("{\"kind\": \"tap\", \"fingers\": 11}"), "l.json:1: regions[0].gestures[0].fingers: expected a whole number from 1 to 10, found 11"),
+        (gesture("{\"kind\": \"tap\", \"fingers\": 2.5}"), "l.json:1: regions[0].gestures[0].fingers: expected a whole number from 1 to 10, found 2.5"),
+        (gesture("{\"kind\": \"tap\", \"fingers\": null}"), "l.json:1: regions[0].gestures[0].fingers: expected a number, found null"),
+        (gesture("{\"kind\": \"tap\", \"fingers\": 2, \"count\": 2}"),
+         "l.json:1: regions[0].gestures[0].count: expected 1 with fingers above 1 (a tap of several fingers is never chained), found 2"),
+        (gesture("{\"kind\": \"tap\", \"doubleTapMs\": 200, \"mmPerDoubling\": 2}"),
+         "l.json:1: regions[0].gestures[0].mmPerDoubling: unknown key (expected one of: kind, combine, count, slopMm, maxDurationMs, doubleTapMs, doubleTapSlopMm, fingers)"),
         (gesture("{\"kind\": \"tap\", \"count\": 0}"), "l.json:1: regions[0].gestures[0].count: expected a whole number from 1 to 10, found 0"),
         (gesture("{\"kind\": \"tap\", \"count\": 11}"), "l.json:1: regions[0].gestures[0].count: expected a whole number from 1 to 10, found 11"),
         (gesture("{\"kind\": \"tap\", \"count\": 1.5}"), "l.json:1: regions[0].gestures[0].count: expected a whole number from 1 to 10, found 1.5"),

@@ -18,17 +18,21 @@ extension GestureEvent {
         /// of this one's landing and landed within `doubleTapSlopMm` of it, else 1 (SPEC.md, "Tap counts"). With an
         /// exact count (`TapGesture(count: n)`) it is always n.
         public var count: Int
+        /// How many fingers tapped together (the output's `fingers`, written only when above 1; the tap's position is
+        /// then the centroid of their downs).
+        public var fingers: Int
         /// The value under the tap and the selection of its bucket (timelines only).
         public var value: DomainValue?
         /// The tapped value's bucket as a selection, start and end both that bucket (timelines only; nil elsewhere).
         public var selection: Selection?
 
-        /// A tap that went down at (`x`, `y`) (view points under a view, else mm) with `count`; `value` and `selection`
-        /// only for a timeline's tap (nil, the default, elsewhere).
-        public init(x: Double, y: Double, count: Int, value: DomainValue? = nil, selection: Selection? = nil) {
+        /// A tap that went down at (`x`, `y`) (view points under a view, else mm) with `count`, of `fingers` fingers (1);
+        /// `value` and `selection` only for a timeline's tap (nil, the default, elsewhere).
+        public init(x: Double, y: Double, count: Int, fingers: Int = 1, value: DomainValue? = nil, selection: Selection? = nil) {
             self.x = x
             self.y = y
             self.count = count
+            self.fingers = fingers
             self.value = value
             self.selection = selection
         }
@@ -44,6 +48,7 @@ extension GestureEvent.Tap: GestureEventPayload {
         fields.number("x", x)
         fields.number("y", y)
         fields.count("count", count)
+        if fingers > 1 { fields.count("fingers", fingers) }
         if let value { fields.domainValue("value", value) }
         if let selection { fields.selection("selection", selection) }
     }

@@ -227,7 +227,7 @@ public enum LayoutGestures {
 
     /// The most taps a `count` may ask for: ten, two hands' worth.
     public static let mostTaps = 10
-    /// The most fingers a swipe may ask for (`fingers`): ten, two hands' worth.
+    /// The most fingers a swipe or a tap may ask for (`fingers`): ten, two hands' worth.
     public static let mostFingers = 10
 
     /// `tap`: `TapGesture`, a `tap` line.
@@ -236,7 +236,7 @@ public enum LayoutGestures {
         /// The recognizer it builds.
         public typealias Body = TapGesture
         /// The tap's thresholds: ``TapGesture/Configuration``, set by the options `count`, `slopMm`, `maxDurationMs`,
-        /// `doubleTapMs`, `doubleTapSlopMm`.
+        /// `doubleTapMs`, `doubleTapSlopMm`, `fingers`.
         public var configuration: TapGesture.Configuration
 
         /// A `tap` gesture with `configuration`.
@@ -251,7 +251,14 @@ public enum LayoutGestures {
                 .milliseconds("maxDurationMs", \.configuration.maximumDuration),
                 .milliseconds("doubleTapMs", \.configuration.countInterval),
                 .number("doubleTapSlopMm", \.configuration.countDistance),
+                .count("fingers", \.configuration.fingers, in: 1...mostFingers),
             ]
+
+        /// A tap of several fingers is never chained, so it takes no count above 1.
+        public var conflict: LayoutOptionConflict? {
+            guard configuration.fingers > 1, let required = configuration.requiredCount, required > 1 else { return nil }
+            return LayoutOptionConflict(key: "count", expected: "1 with fingers above 1 (a tap of several fingers is never chained)")
+        }
     }
 
     /// `long-press`: `LongPressGesture`, a `long-press` line.

@@ -12,6 +12,9 @@
 /// recognized `countInterval` after the n-th lift, and fails when the chain stops short of n or goes
 /// beyond it. `count(2).exclusively(before: count(1))` tells a double tap from a single one, the single
 /// one reported `countInterval` after its lift.
+///
+/// With `fingers` above 1 it is the tap of that many fingers together (`MultiFingerTapGesture`,
+/// docs/state-machines/multi-finger-tap.md): never chained, its count always 1, at the centroid of the downs.
 public struct TapGesture: SinkGesture, Recognizer {
     /// What makes a tap and what continues its count (SPEC.md, "`timeline`" **tap** and "Tap counts"; the layout's
     /// `tap` options `slopMm`, `maxDurationMs`, `doubleTapMs`, `doubleTapSlopMm`, `count`).
@@ -29,18 +32,26 @@ public struct TapGesture: SinkGesture, Recognizer {
         /// nil: every tap is recognized at its lift, with its count (never delayed). n: recognized only at
         /// exactly n taps, `countInterval` after the n-th lift.
         public var requiredCount: Int?
+        /// How many fingers tap together, exactly (1 by default; the layout allows 1 to 10). Above 1: they all land
+        /// before the first lifts, none moves beyond `maximumDistance`, all lift (within `maximumDuration` of the first
+        /// down when set), and the tap is recognized at the last lift with count 1; one finger more, or a landing after
+        /// a lift, is no tap. `requiredCount` may then only be 1 or nil, the same: such a tap is never chained.
+        public var fingers: Int
 
         /// A tap within `maximumDistance` mm (3) of its down, with no time limit unless `maximumDuration` is given
         /// (nil), continuing the previous tap's count when that one lifted within `countInterval` (300 ms) of this
         /// landing and landed within `countDistance` mm (10) of it; with `requiredCount` n (nil: none; at least 1:
-        /// the engine refuses a tap of fewer, ``TapGesture/checkConfiguration()``), recognized only at exactly n taps.
+        /// the engine refuses a tap of fewer, ``TapGesture/checkConfiguration()``), recognized only at exactly n taps; of
+        /// `fingers` fingers together (1; 1 to 10).
         public init(maximumDistance: Double = 3, maximumDuration: TimeSpan? = nil,
-                    countInterval: TimeSpan = .ms(300), countDistance: Double = 10, requiredCount: Int? = nil) {
+                    countInterval: TimeSpan = .ms(300), countDistance: Double = 10, requiredCount: Int? = nil,
+                    fingers: Int = 1) {
             self.maximumDistance = maximumDistance
             self.maximumDuration = maximumDuration
             self.countInterval = countInterval
             self.countDistance = countDistance
             self.requiredCount = requiredCount
+            self.fingers = fingers
         }
     }
 
@@ -51,11 +62,15 @@ public struct TapGesture: SinkGesture, Recognizer {
         public var location: Point
         /// 1 for a single tap, 2 for a double tap, and so on.
         public var count: Int
+        /// How many fingers tapped together (the output's `fingers`, written when above 1).
+        public var fingers: Int
 
-        /// A tap that went down at `location` (mm on the surface), the `count`-th of its chain.
-        public init(location: Point, count: Int) {
+        /// A tap that went down at `location` (mm on the surface; the centroid of the downs for several fingers), the
+        /// `count`-th of its chain, of `fingers` fingers (1).
+        public init(location: Point, count: Int, fingers: Int = 1) {
             self.location = location
             self.count = count
+            self.fingers = fingers
         }
     }
 
@@ -86,11 +101,15 @@ public struct TapGesture: SinkGesture, Recognizer {
     /// The distances and times this recognizer was made with, fixed for its life.
     public let configuration: Configuration
     private(set) var state: State = .idle(previous: nil)
+    /// The machine of a tap of several fingers (`configuration.fingers` above 1), which then decides alone: `state`
+    /// stays `idle`. nil for one finger.
+    private var multiFinger: MultiFingerTapGesture?
 
     /// A tap recognizer with `configuration`, by default 3 mm, no time limit, a 300 ms and 10 mm chain, every tap
     /// recognized at its lift.
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        multiFinger = configuration.fingers > 1 ? MultiFingerTapGesture(configuration) : nil
     }
 
     /// A tap recognized only at exactly `count` taps (see `Configuration.requiredCount`).
@@ -101,23 +120,33 @@ public struct TapGesture: SinkGesture, Recognizer {
     }
 
     /// Throws for a required count below 1, which no chain of taps reaches (driven directly, such a tap is never
-    /// recognized).
+    /// recognized), for fewer than one finger, and for a required count above 1 with several fingers, whose taps are
+    /// never chained.
     public func checkConfiguration() throws(GestureError) {
         if let required = configuration.requiredCount, required < 1 {
             throw .invalidValue(subject: "TapGesture", key: "requiredCount", message: "expected at least 1, found \(required)")
+        }
+        if configuration.fingers < 1 {
+            throw .invalidValue(subject: "TapGesture", key: "fingers", message: "expected at least 1, found \(configuration.fingers)")
+        }
+        if let required = configuration.requiredCount, required > 1, configuration.fingers > 1 {
+            throw .invalidValue(subject: "TapGesture", key: "requiredCount",
+                                message: "expected 1 with \(configuration.fingers) fingers (a tap of several is never chained), found \(required)")
         }
     }
 
     /// Once failed, it waits for the next touch sequence.
     public var ignoresChangesUntilNextSequence: Bool {
-        switch state {
+        if let multiFinger { return multiFinger.ignoresChangesUntilNextSequence }
+        return switch state {
         case .failed: true
         case .idle, .pressed, .recognized, .waiting: false
         }
     }
 
     public var status: RecognizerStatus {
-        switch state {
+        if let multiFinger { return multiFinger.status }
+        return switch state {
         case .idle, .pressed, .waiting: .possible
         case .recognized: .ended
         case .failed: .failed
@@ -125,7 +154,8 @@ public struct TapGesture: SinkGesture, Recognizer {
     }
 
     public var deadline: Timestamp? {
-        switch state {
+        if let multiFinger { return multiFinger.deadline }
+        return switch state {
         case .pressed(_, _, _, let deadline): deadline
         case .waiting(_, let deadline): deadline
         case .idle, .recognized, .failed: nil
@@ -134,6 +164,12 @@ public struct TapGesture: SinkGesture, Recognizer {
 
     public mutating func touchesChanged<Log: TransitionLogging>(_ changes: TouchChanges, log: inout Log,
                                                                 sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        if var multiFinger {
+            self.multiFinger = nil  // let go of this copy, so that changing it does not copy its fingers
+            multiFinger.touchesChanged(changes, log: &log, sink: &updates)
+            self.multiFinger = multiFinger
+            return
+        }
         checkFingers(changes)
         // Moves: beyond the slop, it is not a tap.
         switch state {
@@ -256,6 +292,11 @@ public struct TapGesture: SinkGesture, Recognizer {
 
     public mutating func deadlineReached<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                                  sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        if var multiFinger {
+            multiFinger.deadlineReached(at: now, log: &log, sink: &updates)
+            self.multiFinger = multiFinger
+            return
+        }
         switch state {
         case .pressed(_, _, _, let deadline?) where now >= deadline:
             // Held too long to be a tap.
@@ -280,6 +321,11 @@ public struct TapGesture: SinkGesture, Recognizer {
 
     public mutating func cancel<Log: TransitionLogging>(at now: Timestamp, log: inout Log,
                                                         sink updates: inout some UpdateSink<GestureUpdate<Value>>) {
+        if var multiFinger {
+            multiFinger.cancel(at: now, log: &log, sink: &updates)
+            self.multiFinger = multiFinger
+            return
+        }
         // A tap has nothing in progress to report; the chain of counts is broken.
         switch state {
         case .idle: state = .idle(previous: nil)

@@ -156,7 +156,7 @@ public protocol StandardEventValue: Sendable {
 extension TapGesture.Value: StandardEventValue {
     /// A `tap` line at the down position, with the count (no domain fields: those are a timeline's).
     public func eventKind(_ phase: GesturePhase) -> GestureEvent.Kind {
-        .tap(GestureEvent.Tap(x: location.x, y: location.y, count: count))
+        .tap(GestureEvent.Tap(x: location.x, y: location.y, count: count, fingers: fingers))
     }
 }
 
