@@ -57,7 +57,7 @@ public struct TapGesture: SinkGesture, Recognizer {
 
     /// A recognized tap, reported once as `ended` (the output's `tap` line prints ``location`` as `x`, `y` and
     /// ``count``).
-    public struct Value: Hashable, Sendable {
+    public struct Value: Hashable, Sendable, CustomStringConvertible {
         /// Where the finger went down.
         public var location: Point
         /// 1 for a single tap, 2 for a double tap, and so on.
@@ -71,6 +71,13 @@ public struct TapGesture: SinkGesture, Recognizer {
             self.location = location
             self.count = count
             self.fingers = fingers
+        }
+
+        /// As Swift describes a value by its fields (a `gesture` line's `value`), `fingers` only when above 1: a
+        /// one-finger tap's line is as it was before taps had fingers.
+        public var description: String {
+            fingers == 1 ? "Value(location: \(location), count: \(count))"
+                : "Value(location: \(location), count: \(count), fingers: \(fingers))"
         }
     }
 
