@@ -134,60 +134,49 @@ public func touchGesturesEngineSetExplains(_ engine: OpaquePointer?, _ explains:
 /// `tg_engine_frame`.
 @_cdecl("tg_engine_frame")
 public func touchGesturesEngineFrame(_ engine: OpaquePointer?, _ time: Int64, _ contacts: UnsafePointer<tg_contact>?, _ count: Int) -> tg_status {
-    withHandle(engine) { handle in
-        if let refused = handle.refuse(time: time) { return refused }
-        if let refused = handle.takeContacts(contacts, count) { return refused }
-        handle.releaseEvents()
-        let events = handle.engine.handle(TouchFrame(time: Timestamp(microseconds: time), contacts: handle.frameContacts))
-        handle.took(events)
-        return TG_OK
+    input(engine, at: time, contacts: (contacts, count)) { engine, time, contacts in
+        engine.handle(TouchFrame(time: time, contacts: contacts))
     }
 }
 
 /// `tg_engine_advance`.
 @_cdecl("tg_engine_advance")
 public func touchGesturesEngineAdvance(_ engine: OpaquePointer?, _ time: Int64) -> tg_status {
-    withHandle(engine) { handle in
-        if let refused = handle.refuse(time: time) { return refused }
-        handle.releaseEvents()
-        handle.took(handle.engine.advance(to: Timestamp(microseconds: time)))
-        return TG_OK
-    }
+    input(engine, at: time) { engine, time, _ in engine.advance(to: time) }
 }
 
 /// `tg_engine_drop`.
 @_cdecl("tg_engine_drop")
 public func touchGesturesEngineDrop(_ engine: OpaquePointer?, _ time: Int64) -> tg_status {
-    withHandle(engine) { handle in
-        if let refused = handle.refuse(time: time) { return refused }
-        handle.releaseEvents()
-        handle.took(handle.engine.dropped(at: Timestamp(microseconds: time)))
-        return TG_OK
-    }
+    input(engine, at: time) { engine, time, _ in engine.dropped(at: time) }
 }
 
 /// `tg_engine_resync`.
 @_cdecl("tg_engine_resync")
 public func touchGesturesEngineResync(_ engine: OpaquePointer?, _ time: Int64, _ contacts: UnsafePointer<tg_contact>?, _ count: Int) -> tg_status {
-    withHandle(engine) { handle in
-        if let refused = handle.refuse(time: time) { return refused }
-        if let refused = handle.takeContacts(contacts, count) { return refused }
-        handle.releaseEvents()
-        let frame = TouchFrame(time: Timestamp(microseconds: time), contacts: handle.frameContacts)
-        // (A resync that follows no drop implies one: the engine's rule.)
-        handle.took(handle.engine.resynced(frame))
-        return TG_OK
+    // (A resync that follows no drop implies one: the engine's rule.)
+    input(engine, at: time, contacts: (contacts, count)) { engine, time, contacts in
+        engine.resynced(TouchFrame(time: time, contacts: contacts))
     }
 }
 
 /// `tg_engine_finish`.
 @_cdecl("tg_engine_finish")
 public func touchGesturesEngineFinish(_ engine: OpaquePointer?, _ time: Int64) -> tg_status {
+    let status = input(engine, at: time) { engine, time, _ in engine.finish(at: time) }
+    if status == TG_OK, let engine { EngineHandle.from(engine).down.removeAll() }  // every contact forgotten
+    return status
+}
+
+/// An input of the engine at `time`, with `contacts` when it takes some, each checked first (a refusal changes
+/// nothing): the events of the last input are let go, and `body`'s kept for the caller.
+private func input(_ engine: OpaquePointer?, at time: Int64, contacts: (UnsafePointer<tg_contact>?, Int)? = nil,
+                   _ body: (inout GestureEngine, Timestamp, [Contact]) -> [GestureEvent]) -> tg_status {
     withHandle(engine) { handle in
         if let refused = handle.refuse(time: time) { return refused }
+        if let (contacts, count) = contacts, let refused = handle.takeContacts(contacts, count) { return refused }
         handle.releaseEvents()
-        handle.took(handle.engine.finish(at: Timestamp(microseconds: time)))
-        handle.down.removeAll()
+        handle.took(body(&handle.engine, Timestamp(microseconds: time), contacts == nil ? [] : handle.frameContacts))
         return TG_OK
     }
 }
