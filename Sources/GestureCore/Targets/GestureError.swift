@@ -56,50 +56,28 @@ package func show(_ value: Double) -> String {
     value == value.rounded() && abs(value) <= 1e18 ? String(Int64(value)) : String(value)
 }
 
-/// The checks of the numbers the library takes, each returning what is wrong with a number (nil when nothing is), and
-/// the messages they say it with: the one wording of the layout file's refusals (module LayoutFile, which tests the
-/// numbers as it reads them and takes the messages from here) and of the code API's
-/// (``GestureError/invalidValue(subject:key:message:)``).
+/// The checks of the numbers the library takes, each returning what is wrong with a number (nil when nothing is):
+/// the one wording of the layout file's refusals (module LayoutFile, which takes a number plainly within what is asked
+/// at once and asks these of any other) and of the code API's (``GestureError/invalidValue(subject:key:message:)``).
 package enum NumberCheck {
-    // MARK: The messages
-
-    /// A number that is not finite.
-    package static let notFinite = "expected a finite number"
-
-    /// A number that is not above 0.
-    package static func notPositive(_ value: Double) -> String { "expected a positive number, found \(show(value))" }
-
-    /// A number below 0.
-    package static func negative(_ value: Double) -> String { "expected a number ≥ 0, found \(show(value))" }
-
-    /// A number outside `range`.
+    /// What is wrong with a number outside `range`.
     package static func range(_ range: ClosedRange<Double>, _ value: Double) -> String {
         "expected a number from \(show(range.lowerBound)) to \(show(range.upperBound)), found \(show(value))"
     }
 
-    /// A length beyond `Size.largestLength` mm.
-    package static func tooLong(_ value: Double) -> String {
-        "expected at most \(show(Size.largestLength)) mm, found \(show(value))"
-    }
-
-    /// A time beyond 10^12 ms.
-    package static func tooLongAgo(_ value: Double) -> String { "expected at most 1e12 milliseconds, found \(show(value))" }
-
-    // MARK: The checks
-
     /// A finite number.
     package static func finite(_ value: Double) -> String? {
-        value.isFinite ? nil : notFinite
+        value.isFinite ? nil : "expected a finite number"
     }
 
     /// A number above 0.
     package static func positive(_ value: Double) -> String? {
-        finite(value) ?? (value > 0 ? nil : notPositive(value))
+        finite(value) ?? (value > 0 ? nil : "expected a positive number, found \(show(value))")
     }
 
     /// A number from 0.
     package static func nonNegative(_ value: Double) -> String? {
-        finite(value) ?? (value >= 0 ? nil : negative(value))
+        finite(value) ?? (value >= 0 ? nil : "expected a number ≥ 0, found \(show(value))")
     }
 
     /// A number whose magnitude is at most `limit` (one of the limits of docs/SPEC.md).
@@ -123,13 +101,13 @@ package enum NumberCheck {
     /// A size or radius in mm: positive (or ≥ 0, `allowingZero`), at most `Size.largestLength`.
     package static func length(_ value: Double, allowingZero: Bool = false) -> String? {
         if let problem = allowingZero ? nonNegative(value) : positive(value) { return problem }
-        return value <= Size.largestLength ? nil : tooLong(value)
+        return value <= Size.largestLength ? nil : "expected at most \(show(Size.largestLength)) mm, found \(show(value))"
     }
 
     /// Milliseconds from 0 to 10^12 (a layout's times).
     package static func milliseconds(_ value: Double) -> String? {
         if let problem = nonNegative(value) { return problem }
-        return value <= 1e12 ? nil : tooLongAgo(value)
+        return value <= 1e12 ? nil : "expected at most 1e12 milliseconds, found \(show(value))"
     }
 
     /// A time span from 0 to 10^12 ms.
