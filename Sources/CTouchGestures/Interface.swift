@@ -134,49 +134,50 @@ public func touchGesturesEngineSetExplains(_ engine: OpaquePointer?, _ explains:
 /// `tg_engine_frame`.
 @_cdecl("tg_engine_frame")
 public func touchGesturesEngineFrame(_ engine: OpaquePointer?, _ time: Int64, _ contacts: UnsafePointer<tg_contact>?, _ count: Int) -> tg_status {
-    input(engine, at: time, contacts: (contacts, count)) { engine, time, contacts in
-        engine.handle(TouchFrame(time: time, contacts: contacts))
+    input(engine, at: time, contacts: (contacts, count)) { handle, time, contacts in
+        handle.engine.handle(TouchFrame(time: time, contacts: contacts))
     }
 }
 
 /// `tg_engine_advance`.
 @_cdecl("tg_engine_advance")
 public func touchGesturesEngineAdvance(_ engine: OpaquePointer?, _ time: Int64) -> tg_status {
-    input(engine, at: time) { engine, time, _ in engine.advance(to: time) }
+    input(engine, at: time) { handle, time, _ in handle.engine.advance(to: time) }
 }
 
 /// `tg_engine_drop`.
 @_cdecl("tg_engine_drop")
 public func touchGesturesEngineDrop(_ engine: OpaquePointer?, _ time: Int64) -> tg_status {
-    input(engine, at: time) { engine, time, _ in engine.dropped(at: time) }
+    input(engine, at: time) { handle, time, _ in handle.engine.dropped(at: time) }
 }
 
 /// `tg_engine_resync`.
 @_cdecl("tg_engine_resync")
 public func touchGesturesEngineResync(_ engine: OpaquePointer?, _ time: Int64, _ contacts: UnsafePointer<tg_contact>?, _ count: Int) -> tg_status {
     // (A resync that follows no drop implies one: the engine's rule.)
-    input(engine, at: time, contacts: (contacts, count)) { engine, time, contacts in
-        engine.resynced(TouchFrame(time: time, contacts: contacts))
+    input(engine, at: time, contacts: (contacts, count)) { handle, time, contacts in
+        handle.engine.resynced(TouchFrame(time: time, contacts: contacts))
     }
 }
 
 /// `tg_engine_finish`.
 @_cdecl("tg_engine_finish")
 public func touchGesturesEngineFinish(_ engine: OpaquePointer?, _ time: Int64) -> tg_status {
-    let status = input(engine, at: time) { engine, time, _ in engine.finish(at: time) }
-    if status == TG_OK, let engine { EngineHandle.from(engine).down.removeAll() }  // every contact forgotten
-    return status
+    input(engine, at: time) { handle, time, _ in
+        handle.down.removeAll()  // every contact forgotten
+        return handle.engine.finish(at: time)
+    }
 }
 
 /// An input of the engine at `time`, with `contacts` when it takes some, each checked first (a refusal changes
 /// nothing): the events of the last input are let go, and `body`'s kept for the caller.
 private func input(_ engine: OpaquePointer?, at time: Int64, contacts: (UnsafePointer<tg_contact>?, Int)? = nil,
-                   _ body: (inout GestureEngine, Timestamp, [Contact]) -> [GestureEvent]) -> tg_status {
+                   _ body: (EngineHandle, Timestamp, [Contact]) -> [GestureEvent]) -> tg_status {
     withHandle(engine) { handle in
         if let refused = handle.refuse(time: time) { return refused }
         if let (contacts, count) = contacts, let refused = handle.takeContacts(contacts, count) { return refused }
         handle.releaseEvents()
-        handle.took(body(&handle.engine, Timestamp(microseconds: time), contacts == nil ? [] : handle.frameContacts))
+        handle.took(body(handle, Timestamp(microseconds: time), contacts == nil ? [] : handle.frameContacts))
         return TG_OK
     }
 }
